@@ -1,0 +1,94 @@
+"""`wolfbot …` – the Spielleitung's command line."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from wolfbot import rulesets
+from wolfbot.scenario.model import ScenarioError, load
+from wolfbot.scenario.runner import run_scenario, scenario_files
+
+app = typer.Typer(help="wolfbot – the Spielleitung's assistant for play-by-post Werwolf.")
+scenario_app = typer.Typer(help="Run scenario files (the rules engine's specification).")
+rules_app = typer.Typer(help="Inspect rulesets.")
+app.add_typer(scenario_app, name="scenario")
+app.add_typer(rules_app, name="rules")
+console = Console()
+
+
+@scenario_app.command("run")
+def scenario_run(
+    paths: list[Path] = typer.Argument(..., help="scenario files or folders"),
+    as_json: bool = typer.Option(False, "--json", help="also print the final game state"),
+) -> None:
+    """Run scenarios; exit 0 when all pass, print the first mismatch of each failure."""
+    files = scenario_files(paths)
+    if not files:
+        console.print("[red]no scenario files found[/red]")
+        raise typer.Exit(2)
+    failed = 0
+    for path in files:
+        try:
+            result = run_scenario(load(path))
+        except ScenarioError as exc:
+            failed += 1
+            console.print(f"[red]INVALID[/red] {exc}")
+            continue
+        if result.passed:
+            console.print(f"[green]PASS[/green] {path}")
+        else:
+            failed += 1
+            console.print(f"[red]FAIL[/red] {path}: {result.failure or result.error}")
+        if as_json and result.game is not None:
+            print(json.dumps(state_json(result.game), ensure_ascii=False, indent=2))
+    console.print(f"{len(files) - failed} passed, {failed} failed")
+    raise typer.Exit(1 if failed else 0)
+
+
+def state_json(game) -> dict:
+    """The game state as JSON-able data, the event log as `{"event": name, ...}` entries."""
+    state = dataclasses.asdict(game.state)
+    state["phase"] = str(game.state.phase)
+    state["log"] = [{"event": type(e).__name__, **dataclasses.asdict(e)} for e in game.state.log]
+    state["night"]["actions"] = {
+        actor: {word: repr(cmd) for word, cmd in words.items()}
+        for actor, words in game.state.night.actions.items()
+    }
+    state["night"]["blocked"] = sorted(game.state.night.blocked)
+    state["day"]["voters_at_dusk"] = sorted(game.state.day.voters_at_dusk)
+    state["day"]["mayor_voters_at_dusk"] = sorted(game.state.day.mayor_voters_at_dusk)
+    return state
+
+
+@rules_app.command("show")
+def rules_show(name: str = typer.Argument("duesterliga")) -> None:
+    """List the implemented roles with faction, commands and night-order stage."""
+    rules = rulesets.load(name)
+    table = Table(title=f"{rules.title}: {len(rules.roles)} Rollen umgesetzt")
+    for column in ("Rolle", "Andere Namen", "Fraktion", "Befehle", "Nachtreihenfolge"):
+        table.add_column(column)
+    for role in sorted(rules.roles.values(), key=_stage_key(rules)):
+        commands = ", ".join(f"!{u.word}" for u in role.commands)
+        stage = f"{rules.stage_of(role.stage) + 1}. {role.stage}" if role.stage else "–"
+        table.add_row(role.name, ", ".join(role.aliases), role.faction, commands, stage)
+    console.print(table)
+    implemented = {role.stage for role in rules.roles.values()} | set(rules.roles)
+    missing = [e for stage in rules.night_order for e in stage if e not in implemented]
+    console.print(f"Noch nicht umgesetzt (aus der Nachtreihenfolge): {', '.join(missing)}")
+
+
+def _stage_key(rules):
+    def key(role):
+        return (rules.stage_of(role.stage) if role.stage else 99, role.name)
+
+    return key
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

@@ -1,0 +1,171 @@
+"""Command lines (`!Lynch Frau Holle`) → typed commands, with names resolved.
+
+"Der Befehl ist auszuschreiben. Wenn ein Spieler oder eine Rolle erwähnt werden müssen, so
+muss der Befehl den vollständigen Namen mit allen Sonderzeichen enthalten." Names therefore
+match exactly (case-insensitive, whitespace-normalised); anything else is rejected with the
+closest names as a suggestion. Which command a word means, and which arguments it takes,
+depends on the player's role (`!Angreifen` is the pack's `!Fressen` for a wolf and
+`!Ermorden` for the Mörder), so parsing asks the game for the player's command uses.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator, Sequence
+
+from wolfbot.engine.commands import Command, command_classes
+from wolfbot.engine.errors import AmbiguousName, IllegalCommand, UnknownCommand, UnknownName
+from wolfbot.engine.game import Game
+from wolfbot.engine.spec import CommandUse
+from wolfbot.engine.text import name_key, normalize_text
+
+SEPARATORS = {",", "und", "&", "+"}
+_CLASSES = command_classes()
+
+
+def _phrases(game: Game) -> list[tuple[str, str]]:
+    """(phrase key, canonical word) for every spelling, longest first."""
+    pairs = [
+        (name_key(spelling), spec.word)
+        for spec in game.rules.commands
+        for spelling in (spec.word, *spec.variants)
+    ]
+    return sorted(pairs, key=lambda pair: -len(pair[0]))
+
+
+def _split_word(game: Game, body: str) -> tuple[list[str], str]:
+    """The canonical words the line's command phrase may mean, and the rest of the line."""
+    key = name_key(body)
+    for phrase, _ in _phrases(game):
+        if key == phrase or key.startswith(phrase + " "):
+            words = [word for p, word in _phrases(game) if p == phrase]
+            return words, body.split(None, len(phrase.split()))[-1] if key != phrase else ""
+    return [], body
+
+
+def parse_command(line: str, actor: str, channel: str, game: Game) -> Command:
+    """Parse one command line of `actor` posted in `channel`; raise a `CommandError` with a
+    reason the player can read if it is not a command or names nobody."""
+    text = normalize_text(line)
+    if not text.startswith("!"):
+        raise UnknownCommand("Ein Befehl beginnt mit einem Ausrufezeichen.", command=line)
+    words, rest = _split_word(game, text[1:])
+    player = game.find_player(actor)
+    uses = game.command_uses(player) if player else []
+    if not words:
+        valid = ", ".join(f"!{w}" for w in game.available_words(actor)) or "keine"
+        first = text[1:].split(" ", 1)[0]
+        raise UnknownCommand(
+            f"!{first} ist kein Befehl. Gültige Befehle für dich sind jetzt: {valid}.",
+            command=line,
+        )
+    word = next((w for w in words if any(u.word == w for u in uses)), words[0])
+    use = _best_use([u for u in uses if u.word == word], game, channel)
+    kinds = use.args if use else (("player",) if rest else ())
+    targets, roles, choice = _parse_arguments(rest, kinds, game, line)
+    return _CLASSES[word](
+        actor=actor, channel=channel, targets=targets, roles=roles, choice=choice
+    )
+
+
+def _best_use(uses: Sequence[CommandUse], game: Game, channel: str) -> CommandUse | None:
+    """The use that fits the phase and channel best (for its argument kinds)."""
+    phase = game.state.phase.kind
+    ranked = sorted(uses, key=lambda u: (phase not in u.phase, channel not in u.channel))
+    return ranked[0] if ranked else None
+
+
+def _tokens(rest: str) -> list[str]:
+    return [t for t in re.split(r"\s+|(?<=\S)(?=,)|(?<=,)", rest) if t]
+
+
+def _parse_arguments(
+    rest: str, kinds: Sequence[str], game: Game, line: str
+) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+    tokens = _tokens(rest)
+    if not kinds:
+        if tokens:
+            raise IllegalCommand(
+                f"Dieser Befehl nimmt keinen Namen; hinter dem Befehl darf nichts stehen "
+                f"('{rest}').",
+                command=line,
+            )
+        return (), (), None
+    readings = list(_readings(tokens, list(kinds), game))
+    if len(readings) > 1:
+        shown = " | ".join(" + ".join(reading) for reading in readings[:3])
+        raise AmbiguousName(f"Die Namen sind mehrdeutig: {shown}.", command=line)
+    if not readings:
+        raise UnknownName(_explain_failure(tokens, kinds, game), command=line)
+    values = readings[0]
+    targets = tuple(v for v, k in zip(values, kinds, strict=True) if k == "player")
+    roles = tuple(v for v, k in zip(values, kinds, strict=True) if k == "role")
+    choices = [v for v, k in zip(values, kinds, strict=True) if k.startswith("choice:")]
+    return targets, roles, choices[0] if choices else None
+
+
+def _readings(tokens: list[str], kinds: list[str], game: Game) -> Iterator[tuple[str, ...]]:
+    """Every way to read the tokens as one name per argument kind (separators allowed)."""
+    if not kinds:
+        if not tokens:
+            yield ()
+        return
+    if tokens and tokens[0].casefold() in SEPARATORS and len(kinds) < 99:
+        yield from ()
+    for length in range(1, len(tokens) + 1):
+        value = _match(" ".join(tokens[:length]), kinds[0], game)
+        if value is None:
+            continue
+        rest = tokens[length:]
+        if rest and len(kinds) > 1 and rest[0].casefold() in SEPARATORS:
+            for tail in _readings(rest[1:], kinds[1:], game):
+                yield (value, *tail)
+        for tail in _readings(rest, kinds[1:], game):
+            yield (value, *tail)
+
+
+def _match(text: str, kind: str, game: Game) -> str | None:
+    key = name_key(text.removeprefix("@"))
+    if kind == "player":
+        return next((p.name for p in game.state.players if name_key(p.name) == key), None)
+    if kind == "role":
+        return game.rules.role_index.get(key)
+    options = kind.removeprefix("choice:").split("|")
+    return next((o for o in options if name_key(o) == key), None)
+
+
+def _candidates(kind: str, game: Game) -> list[str]:
+    if kind == "player":
+        return [p.name for p in game.state.players]
+    if kind == "role":
+        return list(game.rules.roles)
+    return kind.removeprefix("choice:").split("|")
+
+
+def _explain_failure(tokens: list[str], kinds: Sequence[str], game: Game) -> str:
+    wanted = {"player": "Spielernamen", "role": "Rollennamen"}
+    expected = ", ".join(wanted.get(k, "eine Auswahl") for k in kinds)
+    text = " ".join(tokens)
+    if not tokens:
+        return f"Hinter dem Befehl fehlt: {expected}."
+    kind = kinds[0]
+    names = _candidates(kind, game)
+    by_key = {name_key(n): n for n in names}
+    close = difflib.get_close_matches(name_key(text), list(by_key), n=3, cutoff=0.5)
+    if len(kinds) == 1:
+        what = "Spieler" if kind == "player" else "Rolle" if kind == "role" else "Auswahl"
+        hint = f" Meintest du {' oder '.join(repr(by_key[c]) for c in close)}?" if close else ""
+        if kind.startswith("choice:"):
+            hint = f" Möglich: {', '.join(names)}."
+        return f"Keine {what} heißt '{text}' (Namen vollständig, mit allen Sonderzeichen).{hint}"
+    unknown = [t for t in tokens if t.casefold() not in SEPARATORS and not any(
+        name_key(t) in key.split() for key in by_key
+    )]
+    hints = []
+    for token in unknown:
+        near = difflib.get_close_matches(name_key(token), list(by_key), n=1, cutoff=0.5)
+        if near:
+            hints.append(f"'{token}' → Meintest du '{by_key[near[0]]}'?")
+    detail = (" " + " ".join(hints)) if hints else ""
+    return f"'{text}' ergibt nicht genau {len(kinds)} Namen ({expected}).{detail}"

@@ -1,0 +1,46 @@
+"""Deaths and what they trigger: the Liebespaar, the role's own trigger (Jäger, …).
+
+Deaths are processed as a queue: a death may cause more deaths (a lover's grief) or ask a
+question (the Jäger's shot) whose answer kills later through the same function."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.events import PlayerDied
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+LIEBESKUMMER = "Liebeskummer"
+
+
+def phrase(game: Game, cause: str) -> str:
+    if cause in game.rules.causes:
+        return game.rules.causes[cause]
+    role = game.rules.roles.get(cause)
+    return (role.kill_phrase if role and role.kill_phrase else f"wurde durch {cause} getötet")
+
+
+def kill(game: Game, deaths: Iterable[tuple[str, str]], *, time: str) -> None:
+    queue = deque(deaths)
+    while queue:
+        name, cause = queue.popleft()
+        player = game.player(name)
+        if not player.alive:
+            continue
+        player.alive = False
+        player.death_cause = cause
+        player.death_time = time
+        shown = None if cause == "Inaktivität" else game.behaviour(player).announced_role(
+            game, player
+        )
+        player.role_revealed_as = shown
+        game.emit(PlayerDied(name, shown, cause, phrase(game, cause), time))
+        lover = game.lover_of(name)
+        if lover is not None:
+            # "Verstirbt ein Verliebter, so bringt sich der andere Verliebte um."
+            queue.append((lover, LIEBESKUMMER))
+        queue.extend(game.behaviour(player).on_death(game, player, cause))

@@ -1,0 +1,140 @@
+"""Events: what happened, in the past tense. The game's log is a list of these, append-only.
+
+Each event says who may read it (`audience`): `PUBLIC` (the game thread), a player's name
+(his conversation with the Spielleitung) or a group channel (`wolves`, `lovers`, `dead`)
+resolved to its members when the event is made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+PUBLIC = "public"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(Event):
+    players: tuple[str, ...]
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseBegan(Event):
+    phase: str  # "night 1", "day 1", "dusk 1", …
+
+
+@dataclass(frozen=True, slots=True)
+class ConversationOpened(Event):
+    channel: str  # wolves, lovers, dead
+    members: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CommandAccepted(Event):
+    actor: str
+    channel: str
+    text: str  # the command as written, e.g. "!Sehen Anna"
+
+
+@dataclass(frozen=True, slots=True)
+class CommandRejected(Event):
+    actor: str
+    channel: str
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class AlphaElected(Event):
+    player: str
+    members: tuple[str, ...]
+    by_lot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MayorElected(Event):
+    player: str
+    votes: int
+    by_lot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SuccessorNamed(Event):
+    office: str  # "Bürgermeister" or "Alpha"
+    predecessor: str
+    successor: str
+    audience: tuple[str, ...]  # PUBLIC for the Bürgermeister, the pack for the Alpha
+    by_lot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class VoteTally(Event):
+    """The lynch votes when the Dämmerung began or the day ended (target → voters)."""
+
+    moment: str  # "dusk" or "evening"
+    votes: tuple[tuple[str, tuple[str, ...]], ...]
+    mob: tuple[tuple[str, int], ...]
+    non_voters: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LynchDecided(Event):
+    player: str
+    votes: int
+    decided_by: str  # "majority", "Bürgermeister", "Los"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDied(Event):
+    player: str
+    role: str | None  # the role announced; None when it is not revealed
+    cause: str  # the role whose ability killed, or Lynch, Liebeskummer, Inaktivität
+    phrase: str  # German: "wurde von den Werwölfen gefressen"
+    time: str  # "Nacht 2", "Tag 1"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerExcluded(Event):
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateInfo(Event):
+    """Something the Spielleitung tells one player or a group in private."""
+
+    recipients: tuple[str, ...]
+    channel: str  # "private" or a group channel
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionAsked(Event):
+    player: str
+    kind: str
+    prompt: str
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionAnswered(Event):
+    player: str
+    kind: str
+    answer: str
+    by_lot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LoneWinner(Event):
+    player: str
+    role: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    winners: tuple[str, ...]  # sides, e.g. ("Dorf", "Liebespaar"); () when nobody won
+    winning_players: tuple[str, ...] = field(default=())

@@ -1,0 +1,254 @@
+"""The game: check a command, apply it, advance the phases. Pure – no I/O, clock or global random.
+
+    game = Game.new(ruleset, [("Anna", "Werwolf"), ...], seed=1)
+    game.submit(Lynch(actor="Clara", channel="thread", targets=("Anna",)))
+    game.advance()
+
+Every change is an event appended to `game.state.log`; `submit` and `advance` return the
+events they added. A rejected command changes nothing but the log (`CommandRejected`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+from wolfbot.engine import checks, night, offices, victory, voting
+from wolfbot.engine.commands import Command
+from wolfbot.engine.deaths import kill
+from wolfbot.engine.errors import CommandError
+from wolfbot.engine.events import (
+    CommandAccepted,
+    CommandRejected,
+    ConversationOpened,
+    Event,
+    GameOver,
+    GameStarted,
+    PhaseBegan,
+    QuestionAnswered,
+    QuestionAsked,
+)
+from wolfbot.engine.rng import choose
+from wolfbot.engine.roles import GROUPS, QUESTIONS, behaviour_of
+from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
+from wolfbot.engine.state import DayState, GameState, NightState, Phase, PlayerState, Question
+
+T = TypeVar("T")
+
+
+class Game:
+    def __init__(self, ruleset: Ruleset, state: GameState) -> None:
+        self.rules = ruleset
+        self.state = state
+
+    # -- setup ------------------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        ruleset: Ruleset,
+        players: Sequence[tuple[str, str]],
+        *,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+    ) -> Game:
+        options = dict(options or {})
+        unknown = set(options) - set(ruleset.options)
+        if unknown:
+            raise ValueError(f"unknown options for {ruleset.name}: {', '.join(sorted(unknown))}")
+        names = [name for name, _ in players]
+        if len(set(map(str.casefold, names))) != len(names):
+            raise ValueError("player names must be unique")
+        roster = []
+        for name, role in players:
+            canonical = ruleset.role(role).name
+            roster.append(PlayerState(name=name, role=canonical, original_role=canonical))
+        state = GameState(
+            ruleset=ruleset.name, options=options, seed=seed, rng=seed, players=roster
+        )
+        game = cls(ruleset, state)
+        game.emit(GameStarted(tuple(names), seed))
+        pack = tuple(p.name for p in game.pack())
+        if pack:
+            game.emit(ConversationOpened("wolves", pack))
+        game.emit(PhaseBegan(str(state.phase)))
+        return game
+
+    # -- lookups ----------------------------------------------------------------------------
+    def player(self, name: str) -> PlayerState:
+        for p in self.state.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def find_player(self, name: str) -> PlayerState | None:
+        return next((p for p in self.state.players if p.name == name), None)
+
+    def spec(self, player: PlayerState) -> RoleSpec:
+        return self.rules.roles[player.role]
+
+    def living(self) -> list[PlayerState]:
+        return [p for p in self.state.players if p.alive]
+
+    def pack(self, *, living: bool = True) -> list[PlayerState]:
+        """The players who attack together and share the Wolfshöhle."""
+        return [p for p in self.state.players if self.spec(p).pack and (p.alive or not living)]
+
+    def option(self, name: str) -> Any:
+        return self.rules.option(self.state.options, name)
+
+    def lover_of(self, name: str) -> str | None:
+        lovers = self.state.lovers
+        if lovers and name in lovers:
+            return lovers[1] if lovers[0] == name else lovers[0]
+        return None
+
+    def time_label(self) -> str:
+        phase = self.state.phase
+        return f"{'Nacht' if phase.kind == 'night' else 'Tag'} {phase.number}"
+
+    # -- randomness (seeded, stored in the state) ------------------------------------------
+    def draw(self, options: Sequence[T]) -> T:
+        self.state.rng, picked = choose(self.state.rng, options)
+        return picked
+
+    # -- the log ----------------------------------------------------------------------------
+    def emit(self, event: Event) -> None:
+        self.state.log.append(event)
+
+    def _since(self, mark: int) -> list[Event]:
+        return self.state.log[mark:]
+
+    # -- commands ---------------------------------------------------------------------------
+    def command_uses(self, player: PlayerState) -> list[CommandUse]:
+        """Every command the player has in this game (whatever the phase), answers included."""
+        return checks.command_uses(self, player)
+
+    def available_words(self, name: str) -> list[str]:
+        """The command words this player may use right now (for "valid commands are …")."""
+        player = self.find_player(name)
+        return [] if player is None else checks.available_words(self, player)
+
+    def check(self, command: Command) -> CommandUse | Question:
+        """Raise `CommandError` if the rules do not allow `command` now; change nothing."""
+        return checks.check(self, command)
+
+    def submit(self, command: Command) -> list[Event]:
+        """Check `command`; apply it if allowed, otherwise record its rejection."""
+        mark = len(self.state.log)
+        try:
+            allowed = self.check(command)
+        except CommandError as error:
+            self.reject(command.actor, command.channel, command.text(), error.reason)
+            return self._since(mark)
+        self.emit(CommandAccepted(command.actor, command.channel, command.text()))
+        if isinstance(allowed, Question):
+            self.answer(allowed, command.target)
+            self._continue()
+        else:
+            checks.apply(self, command)
+        return self._since(mark)
+
+    def reject(self, actor: str, channel: str, text: str, reason: str) -> None:
+        self.emit(CommandRejected(actor, channel, text, reason))
+
+    def consume(self, player: PlayerState, word: str) -> None:
+        player.uses[word] = player.uses.get(word, 0) + 1
+
+    # -- questions ---------------------------------------------------------------------------
+    def ask(self, question: Question) -> None:
+        if not question.options:
+            return
+        player = self.player(question.player)
+        if player.excluded or len(question.options) == 1:
+            self.answer(question, self.draw(question.options), by_lot=True, asked=False)
+            return
+        self.state.questions.append(question)
+        self.emit(QuestionAsked(question.player, question.kind, question.prompt, question.options))
+
+    def answer(self, question: Question, choice: str, *, by_lot: bool = False, asked=True) -> None:
+        if asked:
+            self.state.questions.remove(question)
+        self.emit(QuestionAnswered(question.player, question.kind, choice, by_lot))
+        QUESTIONS[question.kind].resolve(self, question, choice, by_lot)
+
+    def pending(self) -> list[str]:
+        seen: list[str] = []
+        for q in self.state.questions:
+            if q.player not in seen:
+                seen.append(q.player)
+        return seen
+
+    # -- time ---------------------------------------------------------------------------------
+    def advance(self) -> list[Event]:
+        """The deadline of the current phase (or of the open questions) has passed."""
+        mark = len(self.state.log)
+        state = self.state
+        if state.phase.kind == "over":
+            return []
+        if state.questions:
+            for question in list(state.questions):
+                if question in state.questions:
+                    self.answer(question, self.draw(question.options), by_lot=True)
+        elif state.phase.kind == "night":
+            state.step = "night"
+        elif state.phase.kind == "day":
+            voting.begin_dusk(self)
+            self._begin(state.phase.next())
+        else:
+            state.step = "lynch"
+        self._continue()
+        return self._since(mark)
+
+    def _continue(self) -> None:
+        """Run the resolution on from `state.step` until it is done or a question holds it."""
+        state = self.state
+        while state.step and not state.questions and state.phase.kind != "over":
+            step = state.step
+            if step == "night":
+                if night.run_stages(self):
+                    state.step = "night_deaths"
+            elif step == "night_deaths":
+                state.step = "settled"
+                night.resolve_deaths(self)
+            elif step == "lynch":
+                state.step = "settled"
+                voting.resolve_day(self)
+            elif step == "settled":
+                winners = victory.winners(self)
+                if winners is not None:
+                    self._finish(winners)
+                    return
+                state.step = "begin"
+                offices.ask_successors(self)
+            elif step == "begin":
+                state.step = None
+                self._begin(state.phase.next())
+
+    def _begin(self, phase: Phase) -> None:
+        state = self.state
+        state.phase = phase
+        if phase.kind == "night":
+            state.night = NightState()
+        elif phase.kind == "day":
+            state.day = DayState(mob=dict(state.next_mob))
+            state.next_mob = {}
+        self.emit(PhaseBegan(str(phase)))
+
+    def _finish(self, winners: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
+        sides, players = winners
+        self.state.winners = sides
+        self.state.step = None
+        self.state.questions.clear()
+        self.state.phase = Phase(0, "over")
+        self.emit(GameOver(sides, players))
+
+    # -- deaths ---------------------------------------------------------------------------------
+    def kill(self, deaths: Iterable[tuple[str, str]], *, time: str | None = None) -> None:
+        kill(self, deaths, time=time or self.time_label())
+
+    def behaviour(self, player: PlayerState):
+        return behaviour_of(self.spec(player))
+
+    def group(self, entry: str):
+        """The group acting at a night-order entry (the pack at "Werwölfe"), if any."""
+        return GROUPS.get(entry)

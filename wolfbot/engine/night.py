@@ -1,0 +1,103 @@
+"""The night, resolved stage by stage in the ruleset's Nachtreihenfolge.
+
+Each stage calls the behaviours of the roles (or the group, e.g. the pack) placed there.
+Attacks go through one pipeline – redirect → immunity → protection – in which standing
+effects (`Modifier`s placed by earlier stages) and the target's own defences take part; a
+heal marks an attack healed; the death step then kills everybody with a hit attack or a
+kill, announcing the cause that comes first in the night order. Death triggers follow in
+`deaths.kill`. A stage that needs an answer (a tie the Alpha must break) holds the night;
+`run_stages` continues from the next stage once it is answered.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.state import Attack, Kill, Modifier
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+ATTACK_STEPS = ("redirect", "immunity", "protection")
+
+
+def run_stages(game: Game) -> bool:
+    """Resolve the remaining stages; False if a question holds the night."""
+    night = game.state.night
+    order = game.rules.night_order
+    by_entry = game.rules.roles_by_stage
+    while night.stage < len(order):
+        stage = night.stage
+        night.stage += 1
+        for entry in order[stage]:
+            group = game.group(entry)
+            if group is not None:
+                group.act(game, stage)
+                continue
+            for role in by_entry.get(entry, ()):
+                for player in game.state.players:
+                    if player.role == role and player.active and player.name not in night.blocked:
+                        game.behaviour(player).act(game, player, stage)
+        if game.state.questions:
+            return False
+    return True
+
+
+def attack(game: Game, target: str, cause: str, sources: tuple[str, ...], stage: int) -> Attack:
+    """An attack ("Angriff") on `target`, passed through redirect → immunity → protection."""
+    record = Attack(target, cause, stage, sources, original_target=target)
+    night = game.state.night
+    for step in ATTACK_STEPS:
+        for modifier in [m for m in night.modifiers if m.step == step]:
+            if modifier.target == record.target and record.status == "hit":
+                owner = game.player(modifier.owner)
+                game.behaviour(owner).modify_attack(game, record, modifier)
+        if record.status == "hit":
+            victim = game.player(record.target)
+            game.behaviour(victim).defend(game, victim, record, step)
+        if record.status != "hit":
+            break
+    night.attacks.append(record)
+    return record
+
+
+def place(game: Game, modifier: Modifier) -> None:
+    """A standing effect on this night's later attacks (a protection, a redirection)."""
+    game.state.night.modifiers.append(modifier)
+
+
+def kill(game: Game, target: str, cause: str, sources: tuple[str, ...], stage: int) -> None:
+    """A death that is not an attack (a poison): it cannot be healed."""
+    game.state.night.kills.append(Kill(target, cause, stage, sources))
+
+
+def successfully_attacked(game: Game) -> list[str]:
+    """Players with an attack on them that has neither failed nor been healed, in list order."""
+    hit = {a.target for a in game.state.night.attacks if a.status == "hit"}
+    return [p.name for p in game.state.players if p.name in hit]
+
+
+def heal(game: Game, target: str) -> bool:
+    """Heal every hit attack on `target`; False if there was none."""
+    healed = False
+    for record in game.state.night.attacks:
+        if record.target == target and record.status == "hit":
+            record.status = "healed"
+            healed = True
+    return healed
+
+
+def resolve_deaths(game: Game) -> None:
+    """The death step: hit attacks and kills; the first cause in night order is announced.
+    Players excluded for inactivity die now too ("am darauffolgenden Morgen")."""
+    night = game.state.night
+    first: dict[str, tuple[int, str]] = {}
+    causes = [(a.stage, a.target, a.cause) for a in night.attacks if a.status == "hit"]
+    causes += [(k.stage, k.target, k.cause) for k in night.kills]
+    for stage, target, cause in sorted(causes, key=lambda c: c[0]):
+        first.setdefault(target, (stage, cause))
+    order = {p.name: i for i, p in enumerate(game.state.players)}
+    deaths = sorted(first.items(), key=lambda item: (item[1][0], order[item[0]]))
+    game.kill([(name, cause) for name, (_, cause) in deaths])
+    excluded = [(p.name, "Inaktivität") for p in game.living() if p.excluded]
+    game.kill(excluded, time=f"Tag {game.state.phase.number}")

@@ -1,0 +1,45 @@
+"""Role behaviours, looked up by the names the ruleset data gives (`behaviour:` of a role,
+groups in the night order, command words, question kinds). Static tables, no registration
+at run time."""
+
+from __future__ import annotations
+
+from wolfbot.engine import offices, voting
+from wolfbot.engine.roles import amor, hexe, jaeger, narr, pack, seherin
+from wolfbot.engine.roles.base import Behaviour, GroupBehaviour, QuestionHandler, WordHandler
+from wolfbot.engine.spec import RoleSpec
+
+_PLAIN = Behaviour()
+
+BEHAVIOURS: dict[str, Behaviour] = {
+    "pack": _PLAIN,
+    "seherin": seherin.Seherin(),
+    "hexe": hexe.Hexe(),
+    "amor": amor.Amor(),
+    "jaeger": jaeger.Jaeger(),
+    "narr": narr.Narr(),
+}
+
+GROUPS: dict[str, GroupBehaviour] = {pack.PACK_STAGE: pack.Pack()}
+
+WORDS: dict[str, WordHandler] = {
+    "Lynch": voting.LynchVote(),
+    "Zurücknehmen": voting.WithdrawVote(),
+    "Bürgermeister": voting.MayorVote(),
+    "Alpha": pack.AlphaVote(),
+    "Fressen": pack.AttackVote(),
+}
+
+QUESTIONS: dict[str, QuestionHandler] = {
+    "shot": jaeger.Shot(),
+    "successor_mayor": offices.MayorSuccessor(),
+    "successor_alpha": offices.AlphaSuccessor(),
+    "lynch_tie": voting.LynchTie(),
+    "attack_tie": pack.AttackTie(),
+}
+
+
+def behaviour_of(role: RoleSpec) -> Behaviour:
+    if role.behaviour is None:
+        return _PLAIN
+    return BEHAVIOURS[role.behaviour]

@@ -1,0 +1,38 @@
+"""Amor: "In der Nacht vor der Bürgermeisterwahl bestimmt Amor ... zwei Dorfbewohner, der er
+ineinander verliebt (!Verlieben [Spielername] [Spielername]). ... Hierzu richtet die
+Spielleitung den Verliebten eine eigene Konversation (Bettgeflüster) ein." –
+"Die Spielleitung teilt Verliebten ihre Siegbedingungen mit.\""""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.events import ConversationOpened, PrivateInfo
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.state import PlayerState
+from wolfbot.engine.victory import LIEBESPAAR, lovers_side
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+WIN_CONDITIONS = {
+    "Dorf": "Ihr gewinnt, wenn das Dorf gewinnt.",
+    "Rudel": "Ihr gewinnt, wenn das Rudel gewinnt.",
+    LIEBESPAAR: "Ihr gewinnt, wenn alle anderen Spieler verstorben sind.",
+}
+
+
+class Amor(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = game.state.night.actions.get(player.name, {}).get("Verlieben")
+        if command is None or game.state.lovers:
+            return
+        first, second = command.targets
+        game.consume(player, "Verlieben")
+        game.state.lovers = (first, second)
+        condition = WIN_CONDITIONS[lovers_side(game) or LIEBESPAAR]
+        game.emit(ConversationOpened("lovers", (first, second)))
+        for lover, other in ((first, second), (second, first)):
+            text = f"Amor hat dich in {other} verliebt. {condition}"
+            game.emit(PrivateInfo((lover,), "private", text))
+        game.emit(PrivateInfo((player.name,), "private", f"Du verliebst {first} und {second}."))

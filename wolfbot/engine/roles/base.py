@@ -1,0 +1,64 @@
+"""What a role module may hook. A behaviour is stateless; what it remembers lives in the
+game state (`PlayerState.memory`, `uses`, the night's actions). The resolver never names a
+role: it calls these hooks on whatever behaviour the ruleset data names."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.commands import Command
+from wolfbot.engine.state import Attack, Modifier, PlayerState, Question
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+class Behaviour:
+    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        """Raise IllegalCommand for what only this role forbids (after the generic checks)."""
+
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        """The role's turn at its stage of the night order (player alive and not blocked)."""
+
+    def defend(self, game: Game, player: PlayerState, attack: Attack, step: str) -> None:
+        """A step of an attack on this player (redirect, immunity, protection)."""
+
+    def modify_attack(self, game: Game, attack: Attack, modifier: Modifier) -> None:
+        """Apply a standing effect this role placed (a protection, a redirection)."""
+
+    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        """React to this player's death; return further deaths (name, cause)."""
+        return []
+
+    def apparent_role(self, game: Game, player: PlayerState) -> str:
+        """The role an ability that sees roles (Seherin) sees."""
+        return player.role
+
+    def announced_role(self, game: Game, player: PlayerState) -> str | None:
+        """The role announced at death; None when it is not revealed."""
+        return player.role
+
+
+class GroupBehaviour:
+    """A night-order entry acted by a group (the pack's attack), once per night."""
+
+    def act(self, game: Game, stage: int) -> None:
+        raise NotImplementedError
+
+
+class WordHandler:
+    """A command the rules give to everybody (votes) or to a group, with its own checks."""
+
+    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        """Raise IllegalCommand when the rules do not allow it."""
+
+    def apply(self, game: Game, player: PlayerState, command: Command) -> None:
+        raise NotImplementedError
+
+
+class QuestionHandler:
+    def check(self, game: Game, question: Question, command: Command) -> None:
+        """Raise IllegalCommand for an answer the rules do not allow."""
+
+    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+        raise NotImplementedError

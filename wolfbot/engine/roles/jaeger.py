@@ -1,0 +1,34 @@
+"""Der Jäger: "Wenn der Jäger verstirbt, so bestimmt er gegenüber der Spielleitung einen
+Dorfbewohner, den er vorher erschießt (!Erschießen [Spielername]). Der Jäger muss einen
+anderen Dorfbewohner erschießen!\""""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.roles.base import Behaviour, QuestionHandler
+from wolfbot.engine.state import PlayerState, Question
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+class Jaeger(Behaviour):
+    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        options = tuple(p.name for p in game.living() if p.name != player.name)
+        game.ask(
+            Question(
+                player=player.name,
+                kind="shot",
+                word="Erschießen",
+                channels=("private",),
+                options=options,
+                prompt="Du bist verstorben: Wen erschießt du als Jäger?",
+            )
+        )
+        return []
+
+
+class Shot(QuestionHandler):
+    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+        game.kill([(choice, game.player(question.player).role)])

@@ -1,0 +1,126 @@
+"""Die Werwölfe: the Alpha's election and the pack's attack by simple majority.
+
+"In der Nacht vor der Bürgermeisterwahl wählen die Werwölfe gemeinsam durch einfache
+Mehrheitsentscheidung ... einen Werwolf zum Alpha (!Alpha [Spielername])." – "Wenn mehrere
+andere Dorfbewohner dieselbe Anzahl an Gegenstimmen auf sich vereinigen, so wird von diesen
+Dorfbewohnern derjenige von den Werwölfen angegriffen, gegen den auch der Alpha gestimmt hat.
+Hat der Alpha gegen keinen dieser anderen Dorfbewohner gestimmt, so bestimmt der Alpha ...
+einen dieser anderen Dorfbewohner" – "Die Werwölfe müssen in jeder Nacht einen Dorfbewohner
+angreifen!"
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from wolfbot.engine import night
+from wolfbot.engine.commands import Command
+from wolfbot.engine.errors import IllegalCommand
+from wolfbot.engine.events import AlphaElected
+from wolfbot.engine.roles.base import GroupBehaviour, QuestionHandler, WordHandler
+from wolfbot.engine.state import PlayerState, Question
+from wolfbot.engine.voting import check_not_against_lover
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+PACK_CAUSE = "Werwolf"
+PACK_STAGE = "Werwölfe"
+
+
+def _pack_names(game: Game) -> list[str]:
+    return [p.name for p in game.pack()]
+
+
+def valid_targets(game: Game) -> list[str]:
+    """"einen anderen Dorfbewohner": a living player outside the pack."""
+    return [p.name for p in game.living() if not game.spec(p).pack]
+
+
+class AlphaVote(WordHandler):
+    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        if command.target not in _pack_names(game):
+            raise IllegalCommand(f"{command.target} ist kein Werwolf und kann nicht Alpha werden.")
+        if game.state.alpha is not None:
+            raise IllegalCommand(f"Der Alpha ist bereits gewählt: {game.state.alpha}.")
+
+    def apply(self, game: Game, player: PlayerState, command: Command) -> None:
+        game.state.night.alpha_votes[player.name] = command.target
+
+
+class AttackVote(WordHandler):
+    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        if command.target not in valid_targets(game):
+            raise IllegalCommand(
+                f"{command.target} gehört zum Rudel; die Werwölfe greifen einen anderen "
+                "Dorfbewohner an."
+            )
+        check_not_against_lover(game, player, command.target)
+
+    def apply(self, game: Game, player: PlayerState, command: Command) -> None:
+        game.state.night.attack_votes[player.name] = command.target
+
+
+def _majority(votes: dict[str, str], candidates: list[str]) -> list[str]:
+    """The candidates with the most votes (all candidates if nobody voted)."""
+    tally = Counter(t for t in votes.values() if t in candidates)
+    if not tally:
+        return list(candidates)
+    top = max(tally.values())
+    return [c for c in candidates if tally[c] == top]
+
+
+class Pack(GroupBehaviour):
+    def act(self, game: Game, stage: int) -> None:
+        members = _pack_names(game)
+        if not members:
+            return
+        if game.state.alpha is None:
+            self._elect_alpha(game, members)
+        votes = {
+            voter: target
+            for voter, target in game.state.night.attack_votes.items()
+            if voter in members and game.player(voter).active
+        }
+        targets = valid_targets(game)
+        if not targets:
+            return
+        tied = _majority(votes, targets)
+        alpha = game.state.alpha
+        alpha_vote = votes.get(alpha) if alpha else None
+        if len(tied) == 1:
+            choice = tied[0]
+        elif votes and alpha_vote in tied:
+            choice = alpha_vote
+        elif votes and alpha and game.player(alpha).active:
+            game.ask(
+                Question(
+                    player=alpha,
+                    kind="attack_tie",
+                    word="Fressen",
+                    channels=("wolves", "private"),
+                    options=tuple(tied),
+                    prompt="Gleichstand im Rudel: Wen greifen die Werwölfe an?",
+                )
+            )
+            return
+        else:
+            choice = game.draw(tied)
+        night.attack(game, choice, PACK_CAUSE, tuple(members), stage)
+
+    def _elect_alpha(self, game: Game, members: list[str]) -> None:
+        votes = {v: t for v, t in game.state.night.alpha_votes.items() if v in members}
+        tied = _majority(votes, members)
+        alpha = tied[0] if len(tied) == 1 else game.draw(tied)
+        game.state.alpha = alpha
+        game.emit(AlphaElected(alpha, tuple(members), by_lot=len(tied) > 1))
+
+
+class AttackTie(QuestionHandler):
+    def check(self, game: Game, question: Question, command: Command) -> None:
+        check_not_against_lover(game, game.player(question.player), command.target)
+
+    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+        stage = game.rules.stage_of(PACK_STAGE)
+        night.attack(game, choice, PACK_CAUSE, tuple(_pack_names(game)), stage)

@@ -1,0 +1,164 @@
+"""Typed specification of a ruleset: what `rules/<name>/` says, validated (pure data)."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from wolfbot.engine.text import name_key
+
+PhaseKind = Literal["night", "day", "dusk"]
+Channel = Literal["thread", "private", "wolves", "lovers", "dead"]
+FactionKind = Literal["team", "lone", "ambiguous"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class CommandSpec(_Frozen):
+    """A command word of the ruleset with the spellings the text documents."""
+
+    word: str
+    variants: tuple[str, ...] = ()
+    doc: str = ""
+
+
+class CommandUse(_Frozen):
+    """Who may use a command word when, where and with which arguments.
+
+    `args` lists argument kinds: `player`, `role` or `choice:A|B`. `uses` limits the uses
+    over the game ("kann ... nur einmal"), `self` allows naming oneself, `repeat_target`
+    allows naming the same target in two consecutive nights.
+    """
+
+    word: str
+    phase: tuple[PhaseKind, ...]
+    channel: tuple[Channel, ...]
+    args: tuple[str, ...] = ("player",)
+    nights: Literal["all", "first", "later"] = "all"
+    days: Literal["all", "first"] = "all"
+    uses: int | None = None
+    self_: bool = Field(True, alias="self")
+    repeat_target: bool = True
+
+    @model_validator(mode="after")
+    def _known_kinds(self) -> CommandUse:
+        for kind in self.args:
+            if kind not in ("player", "role") and not kind.startswith("choice:"):
+                raise ValueError(f"unknown argument kind {kind!r} for !{self.word}")
+        return self
+
+
+class RoleSpec(_Frozen):
+    name: str
+    heading: str
+    aliases: tuple[str, ...] = ()
+    faction: str
+    pack: bool = False
+    stage: str | None = None
+    behaviour: str | None = None
+    commands: tuple[CommandUse, ...] = ()
+    kill_phrase: str | None = None
+    text: str = ""
+
+    @property
+    def is_werwolf(self) -> bool:
+        """"Die Werwölfe sind alle Spieler, deren Rollenname auf "Wolf" oder "-wolf" auslautet.\""""
+        return self.name.casefold().endswith("wolf")
+
+
+class FactionSpec(_Frozen):
+    kind: FactionKind
+    text: str = ""
+
+
+class OptionSpec(_Frozen):
+    default: bool | int | str
+    doc: str
+    choices: tuple[str, ...] = ()
+
+
+def adjective_forms(name: str) -> set[str]:
+    """Spellings of a role name with its adjectives in either form (Grauer/Graue Wolf)."""
+    words = name.split()
+    forms = {name}
+    if len(words) > 1:
+        weak = [w[:-1] if w.endswith(("er", "es")) else w for w in words[:-1]]
+        strong = [w + "r" if w.endswith("e") else w for w in words[:-1]]
+        forms.add(" ".join([*weak, words[-1]]))
+        forms.add(" ".join([*strong, words[-1]]))
+    return forms
+
+
+class Ruleset(_Frozen):
+    name: str
+    title: str
+    language: str
+    phases: tuple[PhaseKind, ...]
+    phase_names: dict[str, str]
+    factions: dict[str, FactionSpec]
+    causes: dict[str, str]
+    night_order: tuple[tuple[str, ...], ...]
+    options: dict[str, OptionSpec]
+    common_commands: tuple[CommandUse, ...]
+    pack_commands: tuple[CommandUse, ...]
+    commands: tuple[CommandSpec, ...]
+    roles: dict[str, RoleSpec]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Ruleset:
+        words = {c.word for c in self.commands}
+        staged = {entry for stage in self.night_order for entry in stage}
+        problems = []
+        for role in self.roles.values():
+            if role.faction not in self.factions:
+                problems.append(f"role {role.name}: unknown faction {role.faction!r}")
+            if role.stage is not None and role.stage not in staged:
+                problems.append(f"role {role.name}: stage {role.stage!r} is not in night_order")
+            for use in role.commands:
+                if use.word not in words:
+                    problems.append(f"role {role.name}: unknown command !{use.word}")
+        for use in (*self.common_commands, *self.pack_commands):
+            if use.word not in words:
+                problems.append(f"unknown command !{use.word} in common/pack commands")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    def role(self, name: str) -> RoleSpec:
+        """The role called `name` (canonical, alias or adjective form, any case)."""
+        found = self.role_index.get(name_key(name))
+        if found is None:
+            raise KeyError(f"unknown role {name!r} in ruleset {self.name}")
+        return self.roles[found]
+
+    @cached_property
+    def role_index(self) -> dict[str, str]:
+        """Every accepted spelling (as `name_key`) → canonical role name."""
+        index: dict[str, str] = {}
+        for role in self.roles.values():
+            for spelling in (role.name, *role.aliases):
+                for form in adjective_forms(spelling):
+                    index.setdefault(name_key(form), role.name)
+        return index
+
+    @cached_property
+    def roles_by_stage(self) -> dict[str, tuple[str, ...]]:
+        """Night-order entry → the roles acting there."""
+        entries: dict[str, list[str]] = {}
+        for role in self.roles.values():
+            if role.stage:
+                entries.setdefault(role.stage, []).append(role.name)
+        return {entry: tuple(names) for entry, names in entries.items()}
+
+    def option(self, options: dict[str, object], name: str) -> object:
+        return options.get(name, self.options[name].default)
+
+    def stage_of(self, entry: str) -> int:
+        for index, stage in enumerate(self.night_order):
+            if entry in stage:
+                return index
+        raise KeyError(entry)

@@ -1,0 +1,146 @@
+"""The game state: plain data, nothing but what the rules need to remember."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from wolfbot.engine.commands import Command
+from wolfbot.engine.events import Event
+
+PHASE_ORDER = ("night", "day", "dusk")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Phase:
+    number: int
+    kind: str  # night, day, dusk, over
+
+    def __str__(self) -> str:
+        return "over" if self.kind == "over" else f"{self.kind} {self.number}"
+
+    @classmethod
+    def parse(cls, text: str) -> Phase:
+        if text.strip() == "over":
+            return cls(0, "over")
+        kind, number = text.split()
+        return cls(int(number), kind)
+
+    def next(self) -> Phase:
+        index = PHASE_ORDER.index(self.kind)
+        if index == len(PHASE_ORDER) - 1:
+            return Phase(self.number + 1, PHASE_ORDER[0])
+        return Phase(self.number, PHASE_ORDER[index + 1])
+
+
+@dataclass(slots=True)
+class PlayerState:
+    name: str
+    role: str
+    original_role: str
+    alive: bool = True
+    excluded: bool = False
+    death_cause: str | None = None
+    death_time: str | None = None
+    role_revealed_as: str | None = None  # the role announced at death (None: not revealed)
+    uses: dict[str, int] = field(default_factory=dict)  # command word → times used
+    last_targets: dict[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
+    missed_dusks: int = 0
+    memory: dict[str, Any] = field(default_factory=dict)  # role behaviour's own notes
+
+    @property
+    def active(self) -> bool:
+        """May give commands: alive and not excluded for inactivity."""
+        return self.alive and not self.excluded
+
+
+@dataclass(slots=True)
+class Question:
+    """A question that holds the game until the player answers or the deadline passes."""
+
+    player: str
+    kind: str  # shot, successor_mayor, successor_alpha, lynch_tie, attack_tie
+    word: str  # the command word that answers it
+    channels: tuple[str, ...]
+    options: tuple[str, ...]
+    prompt: str
+
+
+@dataclass(slots=True)
+class Attack:
+    """An attack in the night ("Angriff"), as the attack pipeline left it."""
+
+    target: str
+    cause: str  # the role announced if it kills (Werwolf, Mörder, …)
+    stage: int
+    sources: tuple[str, ...]
+    status: str = "hit"  # hit, failed, healed
+    reason: str = ""
+    original_target: str = ""
+
+
+@dataclass(slots=True)
+class Kill:
+    """A death in the night that is not an attack (a poison, a shot)."""
+
+    target: str
+    cause: str
+    stage: int
+    sources: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Modifier:
+    """A standing effect on attacks this night (a protection, a redirection), as data.
+
+    `step` is one of ATTACK_STEPS; the owner's behaviour applies it (`modify_attack`)."""
+
+    step: str
+    owner: str  # player
+    role: str  # the owner's role, whose behaviour applies it
+    target: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class NightState:
+    """What the current night collected and, while it is being resolved, how far it got."""
+
+    actions: dict[str, dict[str, Command]] = field(default_factory=dict)  # actor → word → cmd
+    attack_votes: dict[str, str] = field(default_factory=dict)
+    alpha_votes: dict[str, str] = field(default_factory=dict)
+    stage: int = 0  # next stage of the night order to resolve
+    blocked: set[str] = field(default_factory=set)
+    attacks: list[Attack] = field(default_factory=list)
+    kills: list[Kill] = field(default_factory=list)
+    modifiers: list[Modifier] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DayState:
+    lynch_votes: dict[str, str] = field(default_factory=dict)  # voter → target
+    mayor_votes: dict[str, str] = field(default_factory=dict)
+    mob: dict[str, int] = field(default_factory=dict)  # target → Wütender Mob votes
+    voters_at_dusk: set[str] = field(default_factory=set)
+    mayor_voters_at_dusk: set[str] = field(default_factory=set)
+
+
+@dataclass(slots=True)
+class GameState:
+    ruleset: str
+    options: dict[str, Any]
+    seed: int
+    rng: int
+    players: list[PlayerState]
+    phase: Phase = Phase(1, "night")
+    mayor: str | None = None
+    alpha: str | None = None
+    lovers: tuple[str, str] | None = None
+    night: NightState = field(default_factory=NightState)
+    day: DayState = field(default_factory=DayState)
+    next_mob: dict[str, int] = field(default_factory=dict)
+    questions: list[Question] = field(default_factory=list)
+    step: str | None = None  # where a held resolution continues: see Game._continue
+    winners: tuple[str, ...] = ()
+    lone_winners: list[tuple[str, str]] = field(default_factory=list)
+    log: list[Event] = field(default_factory=list)

@@ -1,0 +1,63 @@
+"""Spielende per "Fraktionen": a side wins when every living player belongs to it.
+
+Sides: the faction of the role (Dorf, Rudel), each Einzelgänger alone, each Zweideutiger
+alone (who cannot win). The Liebespaar: both originally Dorf → they count for the Dorf,
+both Rudel → for the Rudel, otherwise (Dorf+Rudel, or an Einzelgänger or Zweideutiger in
+love) they are a side of their own. No parity win; nobody alive → the game ends, nobody wins.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.state import PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+LIEBESPAAR = "Liebespaar"
+
+
+def faction(game: Game, player: PlayerState) -> str:
+    return game.spec(player).faction
+
+
+def lovers_side(game: Game) -> str | None:
+    """The side the lovers count for: Dorf, Rudel or Liebespaar (their own)."""
+    if not game.state.lovers:
+        return None
+    factions = {faction(game, game.player(name)) for name in game.state.lovers}
+    if len(factions) == 1 and factions <= {"Dorf", "Rudel"}:
+        return factions.pop()
+    return LIEBESPAAR
+
+
+def side(game: Game, player: PlayerState) -> str:
+    if game.state.lovers and player.name in game.state.lovers:
+        return lovers_side(game) or LIEBESPAAR
+    kind = game.rules.factions[faction(game, player)].kind
+    return faction(game, player) if kind == "team" else f"{kind}:{player.name}"
+
+
+def winners(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """(winning sides, winning players) if the game is over, else None."""
+    living_sides = {side(game, p) for p in game.living()}
+    if len(living_sides) > 1:
+        return None
+    if not living_sides:
+        return (), ()
+    (winner,) = living_sides
+    if winner.startswith("ambiguous:"):
+        return (), ()
+    members = [p for p in game.state.players if side(game, p) == winner]
+    if winner.startswith("lone:"):
+        player = game.player(winner.split(":", 1)[1])
+        return (player.role,), (player.name,)
+    sides = (winner, LIEBESPAAR) if winner != LIEBESPAAR and _lovers_with(game, winner) else (
+        winner,
+    )
+    return sides, tuple(p.name for p in members)
+
+
+def _lovers_with(game: Game, winner: str) -> bool:
+    return lovers_side(game) == winner

@@ -1,0 +1,1 @@
+"""Events → the German posts and private messages of the Spielleitung."""

@@ -1,0 +1,21 @@
+"""An outgoing message: a post in the game thread or a message in a conversation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bs4 import BeautifulSoup
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    channel: str  # thread, private, wolves, lovers, dead
+    recipients: tuple[str, ...]  # who reads it privately; () for the thread
+    title: str
+    html: str
+
+    @property
+    def text(self) -> str:
+        """The text with the markup removed (spoiler content included)."""
+        plain = BeautifulSoup(f"<body>{self.html}</body>", "lxml").get_text(" ")
+        return " ".join(f"{self.title} {plain}".split())

@@ -1,0 +1,1 @@
+"""Scenario files (see ../shared/scenarios/FORMAT.md): load, run, check."""

@@ -1,0 +1,101 @@
+"""The scenario file format, validated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+
+class ScenarioError(ValueError):
+    """A scenario file that is not valid; the message names the file and what is wrong."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class PlayerEntry(_Strict):
+    name: str
+    role: str
+
+
+class Post(_Strict):
+    by: str
+    in_: Literal["thread", "private", "wolves", "lovers", "dead"] = Field(alias="in")
+    text: str
+
+
+class Expect(_Strict):
+    phase: str | None = None
+    alive: list[str] | None = None
+    dead: list[str] | None = None
+    deaths: dict[str, str] | None = None
+    roles: dict[str, str] | None = None
+    mayor: str | None = None
+    alpha: str | None = None
+    lovers: list[str] | None = None
+    winner: str | None = None
+    votes: dict[str, int] | None = None
+    pending: list[str] | None = None
+    rejected: list[str] | None = None
+    public: list[str] | None = None
+    private: dict[str, list[str]] | None = None
+    not_public: list[str] | None = None
+    not_private: dict[str, list[str]] | None = None
+
+
+class Step(_Strict):
+    post: Post | None = None
+    advance: dict | None = None
+    expect: Expect | None = None
+    line: int = 0
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> Step:
+        if sum(x is not None for x in (self.post, self.advance, self.expect)) != 1:
+            raise ValueError("each step has exactly one of post, advance, expect")
+        return self
+
+
+class Scenario(_Strict):
+    title: str
+    ruleset: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int = 0
+    players: list[PlayerEntry]
+    spare_roles: list[str] = Field(default_factory=list)
+    script: list[Step]
+    path: str = ""
+
+
+def load(path: Path) -> Scenario:
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = yaml.safe_load(text)
+        node = yaml.compose(text)
+    except (OSError, yaml.YAMLError) as exc:
+        raise ScenarioError(f"{path}: {exc}") from exc
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{path}: a scenario is a mapping")
+    lines = _script_lines(node)
+    for index, step in enumerate(data.get("script") or []):
+        if isinstance(step, dict) and index < len(lines):
+            step["line"] = lines[index]
+    try:
+        scenario = Scenario.model_validate(data)
+    except ValidationError as exc:
+        raise ScenarioError(f"{path}: {exc}") from exc
+    scenario.path = str(path)
+    return scenario
+
+
+def _script_lines(node: yaml.Node | None) -> list[int]:
+    if not isinstance(node, yaml.MappingNode):
+        return []
+    for key, value in node.value:
+        if key.value == "script" and isinstance(value, yaml.SequenceNode):
+            return [item.start_mark.line + 1 for item in value.value]
+    return []

@@ -1,0 +1,210 @@
+"""Run a scenario through the same intake, engine and publisher as the live bot."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from wolfbot import rulesets
+from wolfbot.engine import events as ev
+from wolfbot.engine.game import Game
+from wolfbot.engine.text import name_key
+from wolfbot.engine.voting import lynch_tally
+from wolfbot.intake import process_post
+from wolfbot.posts.messages import Message
+from wolfbot.posts.publisher import Publisher
+from wolfbot.scenario.model import Expect, Scenario, Step, load
+
+
+SINCE_KEYS = {"deaths", "rejected", "public", "private", "not_public", "not_private"}
+
+
+@dataclass
+class Failure:
+    step: int
+    line: int
+    key: str
+    expected: object
+    found: object
+
+    def __str__(self) -> str:
+        return (
+            f"step {self.step} (line {self.line}): {self.key}: expected {self.expected!r}, "
+            f"found {self.found!r}"
+        )
+
+
+@dataclass
+class Result:
+    scenario: Scenario
+    game: Game | None = None
+    failure: Failure | None = None
+    error: str | None = None
+    messages: list[Message] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return self.failure is None and self.error is None
+
+
+class Run:
+    """A scenario being played: the game, the published messages and what is new since the
+    previous `expect`."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        rules = rulesets.load(scenario.ruleset)
+        self.game = Game.new(
+            rules,
+            [(p.name, p.role) for p in scenario.players],
+            seed=scenario.seed,
+            options=scenario.options,
+        )
+        self.publisher = Publisher()
+        self.messages: list[Message] = self.publisher.feed(self.game, self.game.state.log)
+        # "since the previous expect" counts, per key, from the previous expect that checked
+        # the same key: an expect about `pending` while the game is held does not consume the
+        # night's `deaths` (shared example 03).
+        self.marks: dict[str, tuple[int, int]] = {}
+
+    def play(self, step: Step) -> list[tuple[str, object, object]]:
+        """Run one step; for an `expect`, return the mismatches (key, expected, found)."""
+        if step.post is not None:
+            events = process_post(self.game, step.post.by, step.post.in_, step.post.text)
+            self.messages += self.publisher.feed(self.game, events)
+        elif step.advance is not None:
+            events = self.game.advance()
+            self.messages += self.publisher.feed(self.game, events)
+        else:
+            mismatches = check(self, step.expect)
+            now = (len(self.game.state.log), len(self.messages))
+            for key in step.expect.model_fields_set & SINCE_KEYS:
+                self.marks[key] = now
+            return mismatches
+        return []
+
+
+def _names(values) -> list[str]:
+    return sorted(name_key(v) for v in values)
+
+
+def check(run: Run, expect: Expect) -> list[tuple[str, object, object]]:
+    game, state = run.game, run.game.state
+    given = expect.model_fields_set
+
+    def new_events(key: str) -> list[ev.Event]:
+        return state.log[run.marks.get(key, (0, 0))[0] :]
+
+    def new_messages(key: str) -> list[Message]:
+        return run.messages[run.marks.get(key, (0, 0))[1] :]
+
+    found: dict[str, object] = {}
+    if "phase" in given:
+        found["phase"] = str(state.phase)
+    if "alive" in given:
+        found["alive"] = [p.name for p in game.living()]
+    if "dead" in given:
+        found["dead"] = [p.name for p in state.players if not p.alive]
+    if "deaths" in given:
+        found["deaths"] = {e.player: e.cause for e in new_events("deaths") if isinstance(e, ev.PlayerDied)}
+    if "roles" in given:
+        found["roles"] = {n: game.player(n).role for n in expect.roles or {}}
+    if "mayor" in given:
+        found["mayor"] = state.mayor
+    if "alpha" in given:
+        found["alpha"] = state.alpha
+    if "lovers" in given:
+        found["lovers"] = list(state.lovers) if state.lovers else []
+    if "winner" in given:
+        found["winner"] = [*state.winners, *(role for _, role in state.lone_winners)]
+    if "votes" in given:
+        found["votes"] = dict(lynch_tally(game)) if state.phase.kind in ("day", "dusk") else {}
+    if "pending" in given:
+        found["pending"] = game.pending()
+    if "rejected" in given:
+        found["rejected"] = [e.actor for e in new_events("rejected") if isinstance(e, ev.CommandRejected)]
+    mismatches = []
+    for key in sorted(given):
+        wanted = getattr(expect, key)
+        if key in ("public", "not_public"):
+            public = " ".join(m.text for m in new_messages(key) if m.channel == "thread")
+            public = public.casefold()
+            missing = [s for s in wanted if (s.casefold() in public) != (key == "public")]
+            if missing:
+                mismatches.append((key, missing, _excerpt(public)))
+        elif key in ("private", "not_private"):
+            for name, strings in wanted.items():
+                private = _private_text(new_messages(key), name)
+                missing = [s for s in strings if (s.casefold() in private) != (key == "private")]
+                if missing:
+                    mismatches.append((f"{key}.{name}", missing, _excerpt(private)))
+        elif not _equal(key, wanted, found[key]):
+            mismatches.append((key, wanted, found[key]))
+    return mismatches
+
+
+def _private_text(messages: list[Message], name: str) -> str:
+    key = name_key(name)
+    return " ".join(
+        m.text for m in messages if m.channel != "thread" and key in _names(m.recipients)
+    ).casefold()
+
+
+def _excerpt(text: str, limit: int = 400) -> str:
+    return text if len(text) <= limit else text[:limit] + " …"
+
+
+def _equal(key: str, wanted, found) -> bool:
+    if key in ("alive", "dead", "lovers", "pending", "rejected"):
+        return _names(wanted) == _names(found)
+    if key == "winner":
+        return name_key(wanted) in _names(found)
+    if key in ("deaths", "roles"):
+        return {name_key(k): name_key(v) for k, v in wanted.items()} == {
+            name_key(k): name_key(v) for k, v in found.items()
+        }
+    if key == "votes":
+        return {name_key(k): v for k, v in wanted.items()} == {
+            name_key(k): v for k, v in found.items() if v
+        }
+    if key in ("mayor", "alpha"):
+        return (wanted is None and found is None) or (
+            wanted is not None and found is not None and name_key(wanted) == name_key(found)
+        )
+    return wanted == found
+
+
+def run_scenario(scenario: Scenario) -> Result:
+    result = Result(scenario)
+    try:
+        run = Run(scenario)
+    except (ValueError, KeyError) as exc:
+        result.error = f"setup: {exc}"
+        return result
+    result.game = run.game
+    for index, step in enumerate(scenario.script, start=1):
+        try:
+            mismatches = run.play(step)
+        except Exception as exc:  # a crash is a failure of this scenario, reported with its step
+            result.error = f"step {index} (line {step.line}): {type(exc).__name__}: {exc}"
+            break
+        if mismatches:
+            key, expected, found = mismatches[0]
+            result.failure = Failure(index, step.line, key, expected, found)
+            break
+    result.messages = run.messages
+    return result
+
+
+def scenario_files(paths: list[Path]) -> list[Path]:
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*.y*ml") if p.suffix in (".yaml", ".yml")))
+        else:
+            files.append(path)
+    return files
+
+
+def run_file(path: Path) -> Result:
+    return run_scenario(load(path))
