@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -24,8 +25,8 @@ console = Console()
 
 @scenario_app.command("run")
 def scenario_run(
-    paths: list[Path] = typer.Argument(..., help="scenario files or folders"),
-    as_json: bool = typer.Option(False, "--json", help="also print the final game state"),
+    paths: Annotated[list[Path], typer.Argument(help="scenario files or folders")],
+    as_json: Annotated[bool, typer.Option("--json", help="also print the final state")] = False,
 ) -> None:
     """Run scenarios; exit 0 when all pass, print the first mismatch of each failure."""
     files = scenario_files(paths)
@@ -67,7 +68,7 @@ def state_json(game) -> dict:
 
 
 @rules_app.command("show")
-def rules_show(name: str = typer.Argument("duesterliga")) -> None:
+def rules_show(name: Annotated[str, typer.Argument()] = "duesterliga") -> None:
     """List the implemented roles with faction, commands and night-order stage."""
     rules = rulesets.load(name)
     table = Table(title=f"{rules.title}: {len(rules.roles)} Rollen umgesetzt")

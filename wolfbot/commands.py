@@ -64,9 +64,7 @@ def parse_command(line: str, actor: str, channel: str, game: Game) -> Command:
     use = _best_use([u for u in uses if u.word == word], game, channel)
     kinds = use.args if use else (("player",) if rest else ())
     targets, roles, choice = _parse_arguments(rest, kinds, game, line)
-    return _CLASSES[word](
-        actor=actor, channel=channel, targets=targets, roles=roles, choice=choice
-    )
+    return _CLASSES[word](actor=actor, channel=channel, targets=targets, roles=roles, choice=choice)
 
 
 def _best_use(uses: Sequence[CommandUse], game: Game, channel: str) -> CommandUse | None:
@@ -159,9 +157,11 @@ def _explain_failure(tokens: list[str], kinds: Sequence[str], game: Game) -> str
         if kind.startswith("choice:"):
             hint = f" Möglich: {', '.join(names)}."
         return f"Keine {what} heißt '{text}' (Namen vollständig, mit allen Sonderzeichen).{hint}"
-    unknown = [t for t in tokens if t.casefold() not in SEPARATORS and not any(
-        name_key(t) in key.split() for key in by_key
-    )]
+    unknown = [
+        t
+        for t in tokens
+        if t.casefold() not in SEPARATORS and not any(name_key(t) in key.split() for key in by_key)
+    ]
     hints = []
     for token in unknown:
         near = difflib.get_close_matches(name_key(token), list(by_key), n=1, cutoff=0.5)

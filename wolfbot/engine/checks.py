@@ -35,9 +35,7 @@ def command_uses(game: Game, player: PlayerState) -> list[CommandUse]:
 
 
 def _answer_use(question: Question) -> CommandUse:
-    return CommandUse(
-        word=question.word, phase=("night", "day", "dusk"), channel=question.channels
-    )
+    return CommandUse(word=question.word, phase=("night", "day", "dusk"), channel=question.channels)
 
 
 def _in_time(game: Game, use: CommandUse) -> bool:
@@ -100,8 +98,7 @@ def _question_answered(game: Game, player: PlayerState, command: Command) -> Que
         if question.player == player.name and question.word == command.word:
             if command.channel not in question.channels:
                 raise IllegalCommand(
-                    f"Antworte mit !{question.word} "
-                    f"{CHANNEL_NAMES[question.channels[0]]}."
+                    f"Antworte mit !{question.word} {CHANNEL_NAMES[question.channels[0]]}."
                 )
             if len(command.targets) != 1 or command.target not in question.options:
                 raise IllegalCommand(
@@ -122,9 +119,7 @@ def _find_use(game: Game, player: PlayerState, command: Command) -> CommandUse:
         raise IllegalCommand(f"!{command.word} ist {_when(uses[0])} möglich, nicht jetzt.")
     placed = [u for u in timely if command.channel in u.channel]
     if not placed:
-        raise IllegalCommand(
-            f"!{command.word} gilt nur {CHANNEL_NAMES[timely[0].channel[0]]}."
-        )
+        raise IllegalCommand(f"!{command.word} gilt nur {CHANNEL_NAMES[timely[0].channel[0]]}.")
     use = placed[0]
     if not _uses_left(player, use):
         raise IllegalCommand(f"Du hast !{command.word} bereits verbraucht.")

@@ -1,7 +1,8 @@
 """Typed commands: one class per command word of the ruleset (`rules/*/commands.yaml`).
 
 A command is what a player asked for, already parsed and with names resolved; it has not
-been checked against the game yet. `repr` shows it as written: `Lynch(actor='Anna', target='Bernd')`.
+been checked against the game yet. `repr` shows it as written:
+`Lynch(actor='Anna', target='Bernd')`.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ class Command(BaseModel):
     __str__ = text
 
 
+# fmt: off
 # -- sign-up -------------------------------------------------------------------------------
 class Dabei(Command): word = "Dabei"
 class Reserve(Command): word = "Reserve"
@@ -123,6 +125,7 @@ class Gestaltwandlung(Command): word = "Gestaltwandlung"
 class Auslöschen(Command): word = "Auslöschen"
 class Konvertieren(Command): word = "Konvertieren"
 class Anklagen(Command): word = "Anklagen"
+# fmt: on
 
 
 def command_classes() -> dict[str, type[Command]]:

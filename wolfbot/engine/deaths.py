@@ -21,7 +21,7 @@ def phrase(game: Game, cause: str) -> str:
     if cause in game.rules.causes:
         return game.rules.causes[cause]
     role = game.rules.roles.get(cause)
-    return (role.kill_phrase if role and role.kill_phrase else f"wurde durch {cause} getötet")
+    return role.kill_phrase if role and role.kill_phrase else f"wurde durch {cause} getötet"
 
 
 def kill(game: Game, deaths: Iterable[tuple[str, str]], *, time: str) -> None:
@@ -34,8 +34,8 @@ def kill(game: Game, deaths: Iterable[tuple[str, str]], *, time: str) -> None:
         player.alive = False
         player.death_cause = cause
         player.death_time = time
-        shown = None if cause == "Inaktivität" else game.behaviour(player).announced_role(
-            game, player
+        shown = (
+            None if cause == "Inaktivität" else game.behaviour(player).announced_role(game, player)
         )
         player.role_revealed_as = shown
         game.emit(PlayerDied(name, shown, cause, phrase(game, cause), time))

@@ -66,7 +66,8 @@ class RoleSpec(_Frozen):
 
     @property
     def is_werwolf(self) -> bool:
-        """"Die Werwölfe sind alle Spieler, deren Rollenname auf "Wolf" oder "-wolf" auslautet.\""""
+        """Werwolf by name: "Die Werwölfe sind alle Spieler, deren Rollenname auf "Wolf"
+        oder "-wolf" auslautet.\""""
         return self.name.casefold().endswith("wolf")
 
 

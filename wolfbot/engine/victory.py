@@ -53,8 +53,8 @@ def winners(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     if winner.startswith("lone:"):
         player = game.player(winner.split(":", 1)[1])
         return (player.role,), (player.name,)
-    sides = (winner, LIEBESPAAR) if winner != LIEBESPAAR and _lovers_with(game, winner) else (
-        winner,
+    sides = (
+        (winner, LIEBESPAAR) if winner != LIEBESPAAR and _lovers_with(game, winner) else (winner,)
     )
     return sides, tuple(p.name for p in members)
 

@@ -17,13 +17,13 @@ if TYPE_CHECKING:
 
 
 def check_not_against_lover(game: Game, player: PlayerState, target: str) -> None:
-    """"Die Verliebten dürfen niemals gegeneinander stimmen.\""""
+    """ "Die Verliebten dürfen niemals gegeneinander stimmen.\""""
     if game.option("lovers_vote_restriction") and game.lover_of(player.name) == target:
         raise IllegalCommand("Die Verliebten dürfen niemals gegeneinander stimmen.")
 
 
 def _dusk_change_only(game: Game, player: PlayerState, votes: dict[str, str], what: str) -> None:
-    """"Wenn die Dämmerung begonnen hat, so darf kein Dorfbewohner mehr seine Stimme abgegeben
+    """ "Wenn die Dämmerung begonnen hat, so darf kein Dorfbewohner mehr seine Stimme abgegeben
     oder seine abgegebene Stimme zurücknehmen. Eine abgegebene Stimme darf lediglich geändert
     werden.\""""
     if game.state.phase.kind == "dusk" and player.name not in votes:

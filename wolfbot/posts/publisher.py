@@ -39,8 +39,11 @@ def environment(override: Path | None = None) -> Environment:
     loaders = [FileSystemLoader(str(override))] if override else []
     loaders.append(FileSystemLoader(str(TEMPLATES)))
     return Environment(
-        loader=ChoiceLoader(loaders), autoescape=True, undefined=StrictUndefined,
-        trim_blocks=True, lstrip_blocks=True,
+        loader=ChoiceLoader(loaders),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
     )
 
 
@@ -67,33 +70,58 @@ class Publisher:
     def _private(self, game: Game, event: ev.Event) -> list[Message]:
         match event:
             case ev.CommandRejected(actor=actor, text=text, reason=reason):
-                return [_to(actor, f"Abgelehnt: {text}", f"<p>Abgelehnt: <strong>{text}"
-                            f"</strong></p><p>{reason}</p>")]
+                return [
+                    _to(
+                        actor,
+                        f"Abgelehnt: {text}",
+                        f"<p>Abgelehnt: <strong>{text}</strong></p><p>{reason}</p>",
+                    )
+                ]
             case ev.CommandAccepted(actor=actor, channel=channel, text=text) if channel != "thread":
                 return [_to(actor, f"Angenommen: {text}", f"<p>Angenommen: {text}</p>")]
             case ev.PrivateInfo(recipients=recipients, channel=channel, text=text):
                 return [Message(channel, recipients, "Mitteilung", f"<p>{text}</p>")]
             case ev.QuestionAsked(player=player, prompt=prompt, options=options):
-                word = {"shot": "Erschießen", "successor_mayor": "Nachfolger",
-                        "successor_alpha": "Nachfolger", "lynch_tie": "Lynch",
-                        "attack_tie": "Fressen"}[event.kind]
-                html = (f"<p>{prompt}</p><p>Zur Wahl: {names(options)}.</p>"
-                        f"<p>Antworte mit <strong>!{word} [Spielername]</strong>.</p>")
+                word = {
+                    "shot": "Erschießen",
+                    "successor_mayor": "Nachfolger",
+                    "successor_alpha": "Nachfolger",
+                    "lynch_tie": "Lynch",
+                    "attack_tie": "Fressen",
+                }[event.kind]
+                html = (
+                    f"<p>{prompt}</p><p>Zur Wahl: {names(options)}.</p>"
+                    f"<p>Antworte mit <strong>!{word} [Spielername]</strong>.</p>"
+                )
                 return [_to(player, "Die Spielleitung wartet auf deine Antwort", html)]
             case ev.ConversationOpened(channel=channel, members=members):
                 title = CONVERSATIONS.get(channel, channel)
-                return [Message(channel, members, title,
-                                f"<p>{title}: {names(members)}.</p>"
-                                "<p>Diese Konversation darf nur in der Nacht genutzt werden.</p>")]
+                return [
+                    Message(
+                        channel,
+                        members,
+                        title,
+                        f"<p>{title}: {names(members)}.</p>"
+                        "<p>Diese Konversation darf nur in der Nacht genutzt werden.</p>",
+                    )
+                ]
             case ev.AlphaElected(player=player, members=members):
                 return [Message("wolves", members, "Alpha", f"<p>Euer Alpha ist {player}.</p>")]
             case ev.SuccessorNamed(office="Alpha", successor=successor, audience=audience):
-                return [Message("wolves", audience, "Neuer Alpha",
-                                f"<p>Der neue Alpha ist {successor}.</p>")]
+                return [
+                    Message(
+                        "wolves", audience, "Neuer Alpha", f"<p>Der neue Alpha ist {successor}.</p>"
+                    )
+                ]
             case ev.PlayerExcluded(player=player):
-                return [_to(player, "Ausschluss",
-                            "<p>Du hast in zwei aufeinanderfolgenden Dämmerungen keine Stimme "
-                            "abgegeben und bist aus der Runde ausgeschlossen.</p>")]
+                return [
+                    _to(
+                        player,
+                        "Ausschluss",
+                        "<p>Du hast in zwei aufeinanderfolgenden Dämmerungen keine Stimme "
+                        "abgegeben und bist aus der Runde ausgeschlossen.</p>",
+                    )
+                ]
         return []
 
     # -- phase posts ------------------------------------------------------------------------
@@ -106,14 +134,17 @@ class Publisher:
             return self._render("ende.html.j2", "Das Ende der Runde", context)
         phase = Phase.parse(event.phase)
         if phase.kind == "day":
-            return self._render("morgen.html.j2", f"Morgen des {ordinal(phase.number)} Tages",
-                                context)
+            return self._render(
+                "morgen.html.j2", f"Morgen des {ordinal(phase.number)} Tages", context
+            )
         if phase.kind == "dusk":
-            return self._render("daemmerung.html.j2",
-                                f"Dämmerung des {ordinal(phase.number)} Tages", context)
+            return self._render(
+                "daemmerung.html.j2", f"Dämmerung des {ordinal(phase.number)} Tages", context
+            )
         if phase.number > 1:
-            return self._render("abend.html.j2", f"Abend des {ordinal(phase.number - 1)} Tages",
-                                context)
+            return self._render(
+                "abend.html.j2", f"Abend des {ordinal(phase.number - 1)} Tages", context
+            )
         return None
 
     def _render(self, template: str, title: str, context: dict) -> Message:

@@ -16,7 +16,23 @@ from wolfbot.posts.publisher import Publisher
 from wolfbot.scenario.model import Expect, Scenario, Step, load
 
 
-SINCE_KEYS = {"deaths", "rejected", "public", "private", "not_public", "not_private"}
+def announced_deaths(log: list[ev.Event], since: int) -> list[ev.PlayerDied]:
+    """Deaths announced since `since`, plus those of a resolution still held.
+
+    A death belongs to the post that announces it (the next phase post): while the game is
+    held (a Jäger still to shoot) the night's deaths are not announced yet and count for
+    the next `expect`, and an `expect` made while held sees them too (shared examples 01
+    and 03 read this way)."""
+    found: list[ev.PlayerDied] = []
+    waiting: list[ev.PlayerDied] = []
+    for index, event in enumerate(log):
+        if isinstance(event, ev.PlayerDied):
+            waiting.append(event)
+        elif isinstance(event, ev.PhaseBegan | ev.GameOver):
+            if index >= since:
+                found.extend(waiting)
+            waiting = []
+    return found + waiting
 
 
 @dataclass
@@ -62,10 +78,7 @@ class Run:
         )
         self.publisher = Publisher()
         self.messages: list[Message] = self.publisher.feed(self.game, self.game.state.log)
-        # "since the previous expect" counts, per key, from the previous expect that checked
-        # the same key: an expect about `pending` while the game is held does not consume the
-        # night's `deaths` (shared example 03).
-        self.marks: dict[str, tuple[int, int]] = {}
+        self.mark = (len(self.game.state.log), len(self.messages))
 
     def play(self, step: Step) -> list[tuple[str, object, object]]:
         """Run one step; for an `expect`, return the mismatches (key, expected, found)."""
@@ -77,9 +90,7 @@ class Run:
             self.messages += self.publisher.feed(self.game, events)
         else:
             mismatches = check(self, step.expect)
-            now = (len(self.game.state.log), len(self.messages))
-            for key in step.expect.model_fields_set & SINCE_KEYS:
-                self.marks[key] = now
+            self.mark = (len(self.game.state.log), len(self.messages))
             return mismatches
         return []
 
@@ -91,12 +102,8 @@ def _names(values) -> list[str]:
 def check(run: Run, expect: Expect) -> list[tuple[str, object, object]]:
     game, state = run.game, run.game.state
     given = expect.model_fields_set
-
-    def new_events(key: str) -> list[ev.Event]:
-        return state.log[run.marks.get(key, (0, 0))[0] :]
-
-    def new_messages(key: str) -> list[Message]:
-        return run.messages[run.marks.get(key, (0, 0))[1] :]
+    new_events = state.log[run.mark[0] :]
+    new_messages = run.messages[run.mark[1] :]
 
     found: dict[str, object] = {}
     if "phase" in given:
@@ -106,7 +113,7 @@ def check(run: Run, expect: Expect) -> list[tuple[str, object, object]]:
     if "dead" in given:
         found["dead"] = [p.name for p in state.players if not p.alive]
     if "deaths" in given:
-        found["deaths"] = {e.player: e.cause for e in new_events("deaths") if isinstance(e, ev.PlayerDied)}
+        found["deaths"] = {e.player: e.cause for e in announced_deaths(state.log, run.mark[0])}
     if "roles" in given:
         found["roles"] = {n: game.player(n).role for n in expect.roles or {}}
     if "mayor" in given:
@@ -122,19 +129,19 @@ def check(run: Run, expect: Expect) -> list[tuple[str, object, object]]:
     if "pending" in given:
         found["pending"] = game.pending()
     if "rejected" in given:
-        found["rejected"] = [e.actor for e in new_events("rejected") if isinstance(e, ev.CommandRejected)]
+        found["rejected"] = [e.actor for e in new_events if isinstance(e, ev.CommandRejected)]
     mismatches = []
     for key in sorted(given):
         wanted = getattr(expect, key)
         if key in ("public", "not_public"):
-            public = " ".join(m.text for m in new_messages(key) if m.channel == "thread")
+            public = " ".join(m.text for m in new_messages if m.channel == "thread")
             public = public.casefold()
             missing = [s for s in wanted if (s.casefold() in public) != (key == "public")]
             if missing:
                 mismatches.append((key, missing, _excerpt(public)))
         elif key in ("private", "not_private"):
             for name, strings in wanted.items():
-                private = _private_text(new_messages(key), name)
+                private = _private_text(new_messages, name)
                 missing = [s for s in strings if (s.casefold() in private) != (key == "private")]
                 if missing:
                     mismatches.append((f"{key}.{name}", missing, _excerpt(private)))

@@ -34,7 +34,7 @@ def _pack_names(game: Game) -> list[str]:
 
 
 def valid_targets(game: Game) -> list[str]:
-    """"einen anderen Dorfbewohner": a living player outside the pack."""
+    """ "einen anderen Dorfbewohner": a living player outside the pack."""
     return [p.name for p in game.living() if not game.spec(p).pack]
 
 

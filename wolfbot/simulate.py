@@ -1,0 +1,108 @@
+"""Simulated players: random commands for a game, for property tests, benchmarks and demos.
+
+The simulator stands outside the engine (it plays the players), so it owns its own seeded
+`random.Random`; the engine's draws still come from the game's own generator."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from wolfbot.engine.commands import Command, command_classes
+from wolfbot.engine.game import Game
+from wolfbot.engine.spec import Ruleset
+
+CLASSES = command_classes()
+TWELVE = (
+    ["Werwolf"] * 3 + ["Seherin", "Hexe", "Amor", "Jäger"] + ["Bürger"] * 5
+)  # the six roles of the foundation, one round of twelve
+
+
+@dataclass
+class Simulation:
+    """A game and the commands fed to it, so it can be replayed."""
+
+    game: Game
+    inputs: list[Command | None] = field(default_factory=list)  # None = advance
+
+
+def roster(roles: Sequence[str], seed: int) -> list[tuple[str, str]]:
+    shuffled = list(roles)
+    random.Random(seed).shuffle(shuffled)
+    return [(f"Spieler {i + 1}", role) for i, role in enumerate(shuffled)]
+
+
+def random_command(game: Game, rng: random.Random, *, legal_bias: float = 0.9) -> Command | None:
+    """A command some player might send now: usually one of his valid words with living
+    targets, sometimes nonsense (a dead target, a wrong channel) the engine must refuse."""
+    players = game.state.players
+    pending = game.pending()
+    actor = (
+        game.player(rng.choice(pending)) if pending and rng.random() < 0.8 else rng.choice(players)
+    )
+    words = game.available_words(actor.name)
+    uses = [u for u in game.command_uses(actor) if u.word in words]
+    if not uses:
+        if rng.random() < legal_bias:
+            return None
+        use = rng.choice(game.command_uses(actor))
+    else:
+        use = rng.choice(uses)
+    channel = (
+        rng.choice(use.channel)
+        if rng.random() < legal_bias
+        else rng.choice(["thread", "private", "wolves"])
+    )
+    pool = (
+        [p.name for p in game.living()] if rng.random() < legal_bias else [p.name for p in players]
+    )
+    questions = [q for q in game.state.questions if q.player == actor.name and q.word == use.word]
+    if questions and rng.random() < legal_bias:
+        pool = list(questions[0].options)
+    count = sum(1 for kind in use.args if kind == "player")
+    if len(pool) < count:
+        return None
+    targets = tuple(rng.sample(pool, count))
+    return CLASSES[use.word](actor=actor.name, channel=channel, targets=targets)
+
+
+def play(
+    rules: Ruleset,
+    roles: Sequence[str] = TWELVE,
+    seed: int = 0,
+    *,
+    commands_per_phase: int = 8,
+    max_phases: int = 200,
+) -> Simulation:
+    """Play a random game to its end (or `max_phases` advances)."""
+    rng = random.Random(seed)
+    sim = Simulation(Game.new(rules, roster(roles, seed), seed=seed))
+    for _ in range(max_phases):
+        if sim.game.state.phase.kind == "over":
+            break
+        for _ in range(rng.randint(0, commands_per_phase)):
+            command = random_command(sim.game, rng)
+            if command is not None:
+                sim.inputs.append(command)
+                sim.game.submit(command)
+        sim.inputs.append(None)
+        sim.game.advance()
+    return sim
+
+
+def replay(rules: Ruleset, sim: Simulation) -> Game:
+    """A fresh game fed the same inputs."""
+    first = sim.game.state
+    game = Game.new(
+        rules,
+        [(p.name, p.original_role) for p in first.players],
+        seed=first.seed,
+        options=first.options,
+    )
+    for command in sim.inputs:
+        if command is None:
+            game.advance()
+        else:
+            game.submit(command)
+    return game
