@@ -15,7 +15,7 @@ from wolfbot.engine.commands import Beschützen, Bewachen, Fressen, Verzaubern
 from wolfbot.engine.game import Game
 from wolfbot.engine.roles import BEHAVIOURS
 from wolfbot.engine.roles.base import Behaviour
-from wolfbot.engine.spec import CommandUse, RoleSpec
+from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
 from wolfbot.engine.state import Modifier
 
 BASE = rulesets.load("duesterliga")
@@ -86,7 +86,9 @@ def rules(monkeypatch):
         "Dorfnutte": _role("Dorfnutte", None, "test_immune"),
         "Zauberer": _role("Zauberer", "Zauberer", "test_block", "Verzaubern"),
     }
-    return BASE.model_copy(update={"roles": {**BASE.roles, **extra}})
+    data = BASE.model_dump(by_alias=True)
+    data["roles"] = {**data["roles"], **{k: v.model_dump(by_alias=True) for k, v in extra.items()}}
+    return Ruleset.model_validate(data)
 
 
 def _night(rules, commands, roles=("Beschützer", "Leibwächter", "Dorfnutte", "Zauberer")):
