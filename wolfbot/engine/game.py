@@ -40,6 +40,7 @@ class Game:
     def __init__(self, ruleset: Ruleset, state: GameState) -> None:
         self.rules = ruleset
         self.state = state
+        self._killing = 0  # depth of `kill` calls under way (questions wait for them)
 
     # -- setup ------------------------------------------------------------------------------
     @classmethod
@@ -156,14 +157,26 @@ class Game:
 
     # -- questions ---------------------------------------------------------------------------
     def ask(self, question: Question) -> None:
-        if not question.options:
-            return
-        player = self.player(question.player)
-        if player.excluded or len(question.options) == 1:
-            self.answer(question, self.draw(question.options), by_lot=True, asked=False)
-            return
-        self.state.questions.append(question)
-        self.emit(QuestionAsked(question.player, question.kind, question.prompt, question.options))
+        """Put a question. Asked while deaths are being processed, it waits until they are
+        all done, so that its options hold only players still alive then."""
+        self.state.asking.append(question)
+        if not self._killing:
+            self._pose_questions()
+
+    def _pose_questions(self) -> None:
+        while self.state.asking:
+            question = self.state.asking.pop(0)
+            question.options = tuple(o for o in question.options if self.player(o).alive)
+            if not question.options:
+                continue
+            if self.player(question.player).excluded or len(question.options) == 1:
+                # nobody to wait for: an excluded player cannot answer, one option is no choice
+                self.answer(question, self.draw(question.options), by_lot=True, asked=False)
+                continue
+            self.state.questions.append(question)
+            self.emit(
+                QuestionAsked(question.player, question.kind, question.prompt, question.options)
+            )
 
     def answer(self, question: Question, choice: str, *, by_lot: bool = False, asked=True) -> None:
         if asked:
@@ -244,7 +257,14 @@ class Game:
 
     # -- deaths ---------------------------------------------------------------------------------
     def kill(self, deaths: Iterable[tuple[str, str]], *, time: str | None = None) -> None:
-        kill(self, deaths, time=time or self.time_label())
+        """Kill, run the death triggers, then put the questions the deaths raised."""
+        self._killing += 1
+        try:
+            kill(self, deaths, time=time or self.time_label())
+        finally:
+            self._killing -= 1
+        if not self._killing:
+            self._pose_questions()
 
     def behaviour(self, player: PlayerState):
         return behaviour_of(self.spec(player))

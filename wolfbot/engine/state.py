@@ -140,6 +140,7 @@ class GameState:
     day: DayState = field(default_factory=DayState)
     next_mob: dict[str, int] = field(default_factory=dict)
     questions: list[Question] = field(default_factory=list)
+    asking: list[Question] = field(default_factory=list)  # raised, not yet put (see Game.ask)
     step: str | None = None  # where a held resolution continues: see Game._continue
     winners: tuple[str, ...] = ()
     lone_winners: list[tuple[str, str]] = field(default_factory=list)

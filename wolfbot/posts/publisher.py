@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
+from markupsafe import escape as esc
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
@@ -78,9 +79,13 @@ class Publisher:
                     )
                 ]
             case ev.CommandAccepted(actor=actor, channel=channel, text=text) if channel != "thread":
-                return [_to(actor, f"Angenommen: {text}", f"<p>Angenommen: {text}</p>")]
+                if game.state.phase.kind == "night" and not game.state.step:
+                    note = " – vorgemerkt, wird am Ende der Nacht ausgewertet"
+                else:
+                    note = ""
+                return [_to(actor, f"Angenommen: {text}", f"<p>Angenommen: {esc(text)}{note}</p>")]
             case ev.PrivateInfo(recipients=recipients, channel=channel, text=text):
-                return [Message(channel, recipients, "Mitteilung", f"<p>{text}</p>")]
+                return [Message(channel, recipients, "Mitteilung", f"<p>{esc(text)}</p>")]
             case ev.QuestionAsked(player=player, prompt=prompt, options=options):
                 word = {
                     "shot": "Erschießen",
@@ -90,7 +95,7 @@ class Publisher:
                     "attack_tie": "Fressen",
                 }[event.kind]
                 html = (
-                    f"<p>{prompt}</p><p>Zur Wahl: {names(options)}.</p>"
+                    f"<p>{esc(prompt)}</p><p>Zur Wahl: {esc(names(options))}.</p>"
                     f"<p>Antworte mit <strong>!{word} [Spielername]</strong>.</p>"
                 )
                 return [_to(player, "Die Spielleitung wartet auf deine Antwort", html)]
@@ -101,16 +106,21 @@ class Publisher:
                         channel,
                         members,
                         title,
-                        f"<p>{title}: {names(members)}.</p>"
+                        f"<p>{title}: {esc(names(members))}.</p>"
                         "<p>Diese Konversation darf nur in der Nacht genutzt werden.</p>",
                     )
                 ]
             case ev.AlphaElected(player=player, members=members):
-                return [Message("wolves", members, "Alpha", f"<p>Euer Alpha ist {player}.</p>")]
+                return [
+                    Message("wolves", members, "Alpha", f"<p>Euer Alpha ist {esc(player)}.</p>")
+                ]
             case ev.SuccessorNamed(office="Alpha", successor=successor, audience=audience):
                 return [
                     Message(
-                        "wolves", audience, "Neuer Alpha", f"<p>Der neue Alpha ist {successor}.</p>"
+                        "wolves",
+                        audience,
+                        "Neuer Alpha",
+                        f"<p>Der neue Alpha ist {esc(successor)}.</p>",
                     )
                 ]
             case ev.PlayerExcluded(player=player):
