@@ -1,0 +1,50 @@
+"""The command line: scenario runs (exit codes, --json), rules show."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from wolfbot.cli import app
+
+EXAMPLES = Path(__file__).parent / "scenarios" / "examples"
+runner = CliRunner()
+
+
+def test_scenario_run_passes_examples() -> None:
+    result = runner.invoke(app, ["scenario", "run", str(EXAMPLES)])
+    assert result.exit_code == 0, result.output
+    assert "3 passed, 0 failed" in result.output
+
+
+def test_scenario_run_reports_the_first_mismatch_and_fails(tmp_path: Path) -> None:
+    text = (EXAMPLES / "02_hexe.yaml").read_text(encoding="utf-8")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(text.replace("deaths: {Bernd: Hexe}", "deaths: {Bernd: Werwolf}"))
+    result = runner.invoke(app, ["scenario", "run", str(broken)])
+    assert result.exit_code == 1
+    assert "step 8" in result.output and "deaths" in result.output
+
+
+def test_scenario_run_rejects_an_invalid_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("title: x\nruleset: duesterliga\nplayers: []\nscript: [{jump: {}}]\n")
+    result = runner.invoke(app, ["scenario", "run", str(bad)])
+    assert result.exit_code == 1
+    assert "INVALID" in result.output
+
+
+def test_scenario_run_json_prints_the_final_state() -> None:
+    result = runner.invoke(app, ["scenario", "run", "--json", str(EXAMPLES / "02_hexe.yaml")])
+    assert result.exit_code == 0
+    state = json.loads(result.output[result.output.index("{") : result.output.rindex("}") + 1])
+    assert state["phase"] == "day 2"
+    assert state["mayor"] == "Clara"
+
+
+def test_rules_show_lists_roles_and_what_is_missing() -> None:
+    result = runner.invoke(app, ["rules", "show", "duesterliga"])
+    assert result.exit_code == 0
+    assert "Seherin" in result.output and "Noch nicht umgesetzt" in result.output
