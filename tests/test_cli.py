@@ -48,3 +48,21 @@ def test_rules_show_lists_roles_and_what_is_missing() -> None:
     result = runner.invoke(app, ["rules", "show", "duesterliga"])
     assert result.exit_code == 0
     assert "Seherin" in result.output and "Noch nicht umgesetzt" in result.output
+
+
+def test_demo_plays_a_round_to_the_end_with_every_phase_post() -> None:
+    from wolfbot.demo import run_demo
+
+    titles = []
+    game = run_demo(seed=7, show=lambda m: titles.append(m.title) if m.channel == "thread" else 0)
+    assert game.state.phase.kind == "over"
+    assert "Morgen des ersten Tages" in titles
+    assert "Dämmerung des ersten Tages" in titles
+    assert "Abend des ersten Tages" in titles
+    assert titles[-1] == "Das Ende der Runde"
+
+
+def test_demo_command_prints_the_posts() -> None:
+    result = runner.invoke(app, ["demo", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    assert "Morgen des ersten Tages" in result.output and "gewonnen hat" in result.output

@@ -67,6 +67,28 @@ def state_json(game) -> dict:
     return state
 
 
+@app.command()
+def demo(
+    seed: Annotated[int, typer.Option(help="seed of the round")] = 7,
+    private: Annotated[bool, typer.Option(help="also show private messages")] = False,
+) -> None:
+    """Play a simulated 12-player round and print wolfbot's posts."""
+    from wolfbot.demo import run_demo
+
+    def show(message) -> None:
+        if message.channel == "thread":
+            console.rule(f"[bold]{message.title}")
+            for line in message.lines()[1:]:
+                console.print(line, highlight=False)
+        elif private:
+            console.print(f"[dim]→ {', '.join(message.recipients)}: {message.text}[/dim]")
+
+    game = run_demo(seed, show)
+    console.rule("Ergebnis")
+    winners = " und ".join(game.state.winners) or "niemand"
+    console.print(f"{game.state.phase}: gewonnen hat {winners}; {len(game.state.log)} Ereignisse")
+
+
 @rules_app.command("show")
 def rules_show(name: Annotated[str, typer.Argument()] = "duesterliga") -> None:
     """List the implemented roles with faction, commands and night-order stage."""

@@ -33,7 +33,14 @@ def roster(roles: Sequence[str], seed: int) -> list[tuple[str, str]]:
     return [(f"Spieler {i + 1}", role) for i, role in enumerate(shuffled)]
 
 
-def random_command(game: Game, rng: random.Random, *, legal_bias: float = 0.9) -> Command | None:
+def random_command(
+    game: Game,
+    rng: random.Random,
+    *,
+    legal_bias: float = 0.9,
+    actor: str | None = None,
+    word: str | None = None,
+) -> Command | None:
     """A command some player might send now: usually one of his valid words with living
     targets, sometimes nonsense (a dead target, a wrong channel) the engine must refuse."""
     players = game.state.players
@@ -42,7 +49,7 @@ def random_command(game: Game, rng: random.Random, *, legal_bias: float = 0.9) -
         game.player(rng.choice(pending)) if pending and rng.random() < 0.8 else rng.choice(players)
     )
     words = game.available_words(actor.name)
-    uses = [u for u in game.command_uses(actor) if u.word in words]
+    uses = [u for u in game.command_uses(actor) if u.word in words and word in (None, u.word)]
     if not uses:
         if rng.random() < legal_bias:
             return None
@@ -67,12 +74,31 @@ def random_command(game: Game, rng: random.Random, *, legal_bias: float = 0.9) -
     return CLASSES[use.word](actor=actor.name, channel=channel, targets=targets)
 
 
+def everybody_acts(game: Game, rng: random.Random, *, legal_bias: float = 0.95) -> list[Command]:
+    """What a lively round sends in a phase: most players vote by day (on the first day for
+    the Bürgermeister too) and use one of their abilities at night."""
+    commands = []
+    for player in game.state.players:
+        if rng.random() > 0.9:
+            continue
+        words = game.available_words(player.name)
+        wanted = [w for w in ("Lynch", "Bürgermeister") if w in words] or words[:1]
+        for word in wanted:
+            if word == words[0] or len(wanted) > 1 or rng.random() < 0.9:
+                command = random_command(
+                    game, rng, legal_bias=legal_bias, actor=player.name, word=word
+                )
+                if command is not None:
+                    commands.append(command)
+    rng.shuffle(commands)
+    return commands
+
+
 def play(
     rules: Ruleset,
     roles: Sequence[str] = TWELVE,
     seed: int = 0,
     *,
-    commands_per_phase: int = 8,
     max_phases: int = 200,
 ) -> Simulation:
     """Play a random game to its end (or `max_phases` advances)."""
@@ -81,11 +107,9 @@ def play(
     for _ in range(max_phases):
         if sim.game.state.phase.kind == "over":
             break
-        for _ in range(rng.randint(0, commands_per_phase)):
-            command = random_command(sim.game, rng)
-            if command is not None:
-                sim.inputs.append(command)
-                sim.game.submit(command)
+        for command in everybody_acts(sim.game, rng):
+            sim.inputs.append(command)
+            sim.game.submit(command)
         sim.inputs.append(None)
         sim.game.advance()
     return sim

@@ -19,3 +19,13 @@ class Message:
         """The text with the markup removed (spoiler content included)."""
         plain = BeautifulSoup(f"<body>{self.html}</body>", "lxml").get_text(" ")
         return " ".join(f"{self.title} {plain}".split())
+
+    def lines(self) -> list[str]:
+        """The body as lines of text, for a terminal."""
+        soup = BeautifulSoup(f"<body>{self.html}</body>", "lxml")
+        for item in soup.find_all("li"):
+            item.insert(0, "• ")
+        for block in soup.find_all(["p", "li", "br", "ul", "ol", "div", "woltlab-spoiler"]):
+            block.insert_after("\n")
+        text = soup.get_text("")
+        return [" ".join(line.split()) for line in text.splitlines() if line.strip()]
