@@ -127,6 +127,34 @@ PARSED = [
         "Gifttrank(actor='Jürgen_93', target='Anna')",
     ),
     ("!Zurücknehmen", "Anna", "thread", "day 1", "Zurücknehmen(actor='Anna')"),
+    ("!Spieler", "Neuling", "thread", "night 1", "Dabei(actor='Neuling')"),
+    ("!Dabei", "Neuling", "thread", "night 1", "Dabei(actor='Neuling')"),
+    ("!Reservespieler", "Neuling", "thread", "night 1", "Reserve(actor='Neuling')"),
+    ("!Beobachter", "Neuling", "thread", "night 1", "Beobachter(actor='Neuling')"),
+    # role names resolve with "Andere Namen" and either adjective form
+    ("!Stehlen Seher", "Anna", "private", "night 1", "Stehlen(actor='Anna', roles=('Seherin',))"),
+    ("!Spielen wolf", "Anna", "private", "night 1", "Spielen(actor='Anna', roles=('Werwolf',))"),
+    (
+        "!Suchen Hexe Jäger Seher",
+        "Anna",
+        "private",
+        "night 1",
+        "Suchen(actor='Anna', roles=('Hexe', 'Jäger', 'Seherin'))",
+    ),
+    (
+        "!Herstellen gifttrank",
+        "Anna",
+        "private",
+        "night 1",
+        "Herstellen(actor='Anna', choice='Gifttrank')",
+    ),
+    (
+        "!Opfern Anna Bernd Frau Holle",
+        "Anna",
+        "private",
+        "night 1",
+        "Opfern(actor='Anna', targets=('Anna', 'Bernd', 'Frau Holle'))",
+    ),
 ]
 
 
@@ -153,6 +181,8 @@ REJECTED = [
     ("!Verlieben Anna", "🐺Wolfi", "private", "night 1", UnknownName, "2 Namen"),
     ("!Verlieben Anna Brend", "🐺Wolfi", "private", "night 1", UnknownName, "'Bernd'"),
     ("!Verlieben Frau Holle Anna", "🐺Wolfi", "private", "night 1", AmbiguousName, "mehrdeutig"),
+    ("!Stehlen Sehr", "Anna", "private", "night 1", UnknownName, "Meintest du 'Seherin'"),
+    ("!Herstellen Zaubertrank", "Anna", "private", "night 1", UnknownName, "Heiltrank, Gifttrank"),
 ]
 
 

@@ -62,7 +62,7 @@ def parse_command(line: str, actor: str, channel: str, game: Game) -> Command:
         )
     word = next((w for w in words if any(u.word == w for u in uses)), words[0])
     use = _best_use([u for u in uses if u.word == word], game, channel)
-    kinds = use.args if use else (("player",) if rest else ())
+    kinds = use.args if use else game.rules.command_specs[word].args
     targets, roles, choice = _parse_arguments(rest, kinds, game, line)
     return _CLASSES[word](actor=actor, channel=channel, targets=targets, roles=roles, choice=choice)
 

@@ -18,12 +18,24 @@ class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+def _check_kinds(word: str, kinds: tuple[str, ...]) -> None:
+    for kind in kinds:
+        if kind not in ("player", "role") and not kind.startswith("choice:"):
+            raise ValueError(f"unknown argument kind {kind!r} for !{word}")
+
+
 class CommandSpec(_Frozen):
-    """A command word of the ruleset with the spellings the text documents."""
+    """A command word of the ruleset with the spellings and arguments the text documents."""
 
     word: str
+    args: tuple[str, ...] = ("player",)
     variants: tuple[str, ...] = ()
     doc: str = ""
+
+    @model_validator(mode="after")
+    def _known_kinds(self) -> CommandSpec:
+        _check_kinds(self.word, self.args)
+        return self
 
 
 class CommandUse(_Frozen):
@@ -46,9 +58,7 @@ class CommandUse(_Frozen):
 
     @model_validator(mode="after")
     def _known_kinds(self) -> CommandUse:
-        for kind in self.args:
-            if kind not in ("player", "role") and not kind.startswith("choice:"):
-                raise ValueError(f"unknown argument kind {kind!r} for !{self.word}")
+        _check_kinds(self.word, self.args)
         return self
 
 
@@ -145,6 +155,10 @@ class Ruleset(_Frozen):
                 for form in adjective_forms(spelling):
                     index.setdefault(name_key(form), role.name)
         return index
+
+    @cached_property
+    def command_specs(self) -> dict[str, CommandSpec]:
+        return {spec.word: spec for spec in self.commands}
 
     @cached_property
     def roles_by_stage(self) -> dict[str, tuple[str, ...]]:

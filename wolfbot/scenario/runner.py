@@ -80,10 +80,16 @@ class Run:
         self.messages: list[Message] = self.publisher.feed(self.game, self.game.state.log)
         self.mark = (len(self.game.state.log), len(self.messages))
 
+    def _player_name(self, name: str) -> str:
+        """The forum name as the Spielerliste spells it (scenario names match in any case)."""
+        key = name_key(name)
+        return next((p.name for p in self.game.state.players if name_key(p.name) == key), name)
+
     def play(self, step: Step) -> list[tuple[str, object, object]]:
         """Run one step; for an `expect`, return the mismatches (key, expected, found)."""
         if step.post is not None:
-            events = process_post(self.game, step.post.by, step.post.in_, step.post.text)
+            author = self._player_name(step.post.by)
+            events = process_post(self.game, author, step.post.in_, step.post.text)
             self.messages += self.publisher.feed(self.game, events)
         elif step.advance is not None:
             events = self.game.advance()
