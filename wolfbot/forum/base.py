@@ -1,0 +1,150 @@
+"""The `Forum` protocol and the values that cross it.
+
+Everything above this layer (the bot, the store) sees forums only through `Forum`: the
+WoltLab client implements it over HTTP, tests use the local forum or an in-memory fake.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal, Protocol
+
+from wolfbot.engine.text import normalize_text
+from wolfbot.markup import MessageBody, parse_message
+
+ChannelKind = Literal["thread", "conversation"]
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class ChannelRef:
+    """A game thread or a conversation, by its forum id."""
+
+    kind: ChannelKind
+    id: int
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.id}"
+
+    @classmethod
+    def parse(cls, text: str) -> ChannelRef:
+        kind, _, number = text.partition(":")
+        if kind not in ("thread", "conversation"):
+            raise ValueError(f"not a channel: {text!r} (thread:ID or conversation:ID)")
+        return cls(kind, int(number))  # type: ignore[arg-type]
+
+
+def content_hash(html: str) -> str:
+    """A hash of a message's visible content that ignores markup noise (whitespace, nbsp)."""
+    body = parse_message(html)
+    text = normalize_text(body.text) + "\x00" + "\x00".join(body.commands)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+@dataclass(frozen=True, slots=True)
+class ForumPost:
+    """One post of a thread or message of a conversation, as the forum shows it."""
+
+    post_id: int
+    channel: ChannelRef
+    author: str
+    author_id: int | None
+    time: datetime  # timezone-aware, from the markup's attributes
+    html: str  # inner HTML of `.messageText` (signature not included)
+    edit_count: int = 0
+    edited_by: str | None = None
+    deleted: bool = False  # in the trash (`wbbPostDeleted`, `messageDeleted`)
+    disabled: bool = False  # waiting for moderation (`messageDisabled`)
+    url: str = ""
+    page: int = 1
+
+    @property
+    def body(self) -> MessageBody:
+        return parse_message(self.html)
+
+    @property
+    def content_hash(self) -> str:
+        return content_hash(self.html)
+
+
+@dataclass(slots=True)
+class ReadMark:
+    """Where reading a channel continues: the last post seen, its page, the validators of
+    that page for a conditional request, and what each recent post looked like (to see
+    edits and deletions). Plain data: the bot stores it between polls."""
+
+    last_post_id: int = 0
+    last_page: int = 1
+    etag: str | None = None
+    last_modified: str | None = None
+    seen: dict[int, tuple[str, int]] = field(default_factory=dict)  # post id → (hash, edits)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadResult:
+    new: list[ForumPost]  # posts after the mark, oldest first
+    edited: list[ForumPost]  # posts seen before whose content or edit count changed
+    deleted: list[int]  # ids of posts seen before that are gone or now in the trash
+    mark: ReadMark  # where the next read continues
+    requests: int = 0  # HTTP requests this read cost
+
+
+@dataclass(frozen=True, slots=True)
+class Conversation:
+    id: int
+    title: str
+    participants: tuple[str, ...]
+    author: str = ""
+
+
+class ForumError(Exception):
+    """The forum did not do what was asked. `retry_after` (seconds) when it is a flood limit."""
+
+    def __init__(
+        self, message: str, *, status: int | None = None, retry_after: float | None = None
+    ):
+        super().__init__(message)
+        self.status = status
+        self.retry_after = retry_after
+
+
+class FloodLimited(ForumError):
+    """The forum's flood control refused a write; try again after `retry_after` seconds."""
+
+
+class LoginFailed(ForumError):
+    """Wrong credentials or a locked account: never retried automatically."""
+
+
+class Forum(Protocol):
+    """What wolfbot needs from a forum."""
+
+    def read(self, channel: ChannelRef, mark: ReadMark) -> ReadResult:
+        """Posts of `channel` after `mark`, plus edits and deletions of posts seen before."""
+        ...
+
+    def post(self, channel: ChannelRef, html: str, title: str | None = None) -> int:
+        """Reply in a thread or conversation; returns the new post's id. A `title` (the
+        Düsterliga's "Titelfunktion": "Morgen des ersten Tages") needs the full reply form
+        instead of the quick reply."""
+        ...
+
+    def open_conversation(self, title: str, participants: list[str], html: str) -> int:
+        """Start a conversation; returns its id."""
+        ...
+
+    def add_participants(self, conversation_id: int, participants: list[str]) -> None: ...
+
+    def conversations(self) -> list[Conversation]:
+        """The conversations the bot's account is in (for finding one it may have opened)."""
+        ...
+
+    @property
+    def username(self) -> str:
+        """The bot's own forum name (its posts are recognised by it)."""
+        ...
+
+    def resolve_user(self, name: str) -> int | None:
+        """The user id of a forum user name, None if there is no such user."""
+        ...
