@@ -35,7 +35,9 @@ def command_uses(game: Game, player: PlayerState) -> list[CommandUse]:
 
 
 def _answer_use(question: Question) -> CommandUse:
-    return CommandUse(word=question.word, phase=("night", "day", "dusk"), channel=question.channels)
+    return CommandUse.model_validate(
+        {"word": question.word, "phase": ("night", "day", "dusk"), "channel": question.channels}
+    )
 
 
 def _in_time(game: Game, use: CommandUse) -> bool:

@@ -7,6 +7,7 @@ from typing import Any
 
 from wolfbot.engine.commands import Command
 from wolfbot.engine.events import Event
+from wolfbot.engine.spec import Channel
 
 PHASE_ORDER = ("night", "day", "dusk")
 
@@ -61,7 +62,7 @@ class Question:
     player: str
     kind: str  # shot, successor_mayor, successor_alpha, lynch_tie, attack_tie
     word: str  # the command word that answers it
-    channels: tuple[str, ...]
+    channels: tuple[Channel, ...]
     options: tuple[str, ...]
     prompt: str
 

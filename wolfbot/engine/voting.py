@@ -141,7 +141,7 @@ def resolve_day(game: Game) -> None:
     elif mayor_player is not None and mayor_player.active:
         game.ask(
             Question(
-                player=mayor,
+                player=mayor_player.name,
                 kind="lynch_tie",
                 word="Lynch",
                 channels=("private",),
