@@ -13,7 +13,7 @@ from wolfbot.engine.game import Game
 from wolfbot.simulate import TWELVE, play, random_command, replay, roster
 
 RULES = rulesets.load("duesterliga")
-ROLE_POOL = ["Werwolf", "Seherin", "Hexe", "Amor", "Jäger", "Bürger", "Narr"]
+ROLE_POOL = sorted(RULES.roles)
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 role_lists = st.lists(st.sampled_from(ROLE_POOL), min_size=3, max_size=14).filter(

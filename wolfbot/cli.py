@@ -61,7 +61,8 @@ def state_json(game) -> dict:
         actor: {word: repr(cmd) for word, cmd in words.items()}
         for actor, words in game.state.night.actions.items()
     }
-    state["night"]["blocked"] = sorted(game.state.night.blocked)
+    for name in ("blocked", "used", "talked"):
+        state["night"][name] = sorted(getattr(game.state.night, name))
     state["day"]["voters_at_dusk"] = sorted(game.state.day.voters_at_dusk)
     state["day"]["mayor_voters_at_dusk"] = sorted(game.state.day.mayor_voters_at_dusk)
     return state

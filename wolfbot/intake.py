@@ -15,6 +15,7 @@ from wolfbot.markup import parse_message
 def process_post(game: Game, author: str, channel: str, html: str) -> list[Event]:
     """Apply every command at the end of the post, in order; return the events."""
     mark = len(game.state.log)
+    game.note_post(author, channel)
     for line in parse_message(html).commands:
         try:
             command = parse_command(line, author, channel, game)

@@ -62,9 +62,11 @@ def available_words(game: Game, player: PlayerState) -> list[str]:
     if pending or not player.active or game.state.step:
         return pending
     words: list[str] = []
+    behaviour = behaviour_of(game.spec(player))
     for use in command_uses(game, player):
         if _in_time(game, use) and _uses_left(player, use) and use.word not in words:
-            words.append(use.word)
+            if behaviour.allows(game, player, use.word) is None:
+                words.append(use.word)
     return words
 
 
@@ -125,6 +127,9 @@ def _find_use(game: Game, player: PlayerState, command: Command) -> CommandUse:
     use = placed[0]
     if not _uses_left(player, use):
         raise IllegalCommand(f"Du hast !{command.word} bereits verbraucht.")
+    refusal = behaviour_of(game.spec(player)).allows(game, player, command.word)
+    if refusal:
+        raise IllegalCommand(refusal)
     return use
 
 

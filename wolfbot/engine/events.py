@@ -113,6 +113,25 @@ class PrivateInfo(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Announcement(Event):
+    """Something the Spielleitung makes public in the next phase post (the bear growls, the
+    Reine Seele is revealed)."""
+
+    text: str
+    role: str  # the role the announcement comes from
+
+
+@dataclass(frozen=True, slots=True)
+class RoleSeen(Event):
+    """A role ability saw a player's role (the Seherin, the Spion): told privately."""
+
+    seer: str
+    by_role: str
+    target: str
+    role: str
+
+
+@dataclass(frozen=True, slots=True)
 class QuestionAsked(Event):
     player: str
     kind: str

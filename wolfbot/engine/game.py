@@ -72,6 +72,8 @@ class Game:
         if pack:
             game.emit(ConversationOpened("wolves", pack))
         game.emit(PhaseBegan(str(state.phase)))
+        for player in game.state.players:
+            game.behaviour(player).setup(game, player)
         return game
 
     # -- lookups ----------------------------------------------------------------------------
@@ -148,6 +150,13 @@ class Game:
         else:
             checks.apply(self, command)
         return self._since(mark)
+
+    def note_post(self, author: str, channel: str) -> None:
+        """A post in a conversation: "Auch das Nutzen einer Konversation ist das Nutzen einer
+        Fähigkeit!" (what the Bäcker sees)."""
+        if self.state.phase.kind == "night" and channel not in ("thread", "private"):
+            if self.find_player(author) is not None:
+                self.state.night.talked.add(author)
 
     def reject(self, actor: str, channel: str, text: str, reason: str) -> None:
         self.emit(CommandRejected(actor, channel, text, reason))
@@ -235,7 +244,11 @@ class Game:
                 offices.ask_successors(self)
             elif step == "begin":
                 state.step = None
-                self._begin(state.phase.next())
+                following = state.phase.next()
+                if following.kind == "day":
+                    for player in self.living():
+                        self.behaviour(player).morning(self, player)
+                self._begin(following)
 
     def _begin(self, phase: Phase) -> None:
         state = self.state

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wolfbot.engine.events import PrivateInfo
 from wolfbot.engine.state import Attack, Kill, Modifier
 
 if TYPE_CHECKING:
@@ -26,6 +27,9 @@ def run_stages(game: Game) -> bool:
     night = game.state.night
     order = game.rules.night_order
     by_entry = game.rules.roles_by_stage
+    if night.stage == 0 and not night.prepared:
+        night.prepared = True
+        _prepare(game)
     while night.stage < len(order):
         stage = night.stage
         night.stage += 1
@@ -38,9 +42,29 @@ def run_stages(game: Game) -> bool:
                 for player in game.state.players:
                     if player.role == role and player.active and player.name not in night.blocked:
                         game.behaviour(player).act(game, player, stage)
+                        if night.actions.get(player.name):
+                            night.used.add(player.name)
         if game.state.questions:
             return False
     return True
+
+
+def _prepare(game: Game) -> None:
+    """Before the first stage: effects that hold for the whole night ("kann in dieser Nacht
+    keine Fähigkeiten nutzen"), placed in night order – a blocked blocker blocks nobody."""
+    night = game.state.night
+    for stage in game.rules.night_order:
+        for entry in stage:
+            for role in game.rules.roles_by_stage.get(entry, ()):
+                for player in game.state.players:
+                    if player.role == role and player.active and player.name not in night.blocked:
+                        game.behaviour(player).prepare(game, player)
+
+
+def block(game: Game, target: str, by: str, told: str) -> None:
+    """`target` cannot use abilities nor conversations this night; he is told `told`."""
+    game.state.night.blocked.add(target)
+    game.emit(PrivateInfo((target,), "private", told))
 
 
 def attack(game: Game, target: str, cause: str, sources: tuple[str, ...], stage: int) -> Attack:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -72,6 +72,7 @@ class RoleSpec(_Frozen):
     behaviour: str | None = None
     commands: tuple[CommandUse, ...] = ()
     kill_phrase: str | None = None
+    params: dict[str, Any] = Field(default_factory=dict)  # the behaviour's parameters
     text: str = ""
 
     @property
@@ -93,14 +94,14 @@ class OptionSpec(_Frozen):
 
 
 def adjective_forms(name: str) -> set[str]:
-    """Spellings of a role name with its adjectives in either form (Grauer/Graue Wolf)."""
+    """Spellings of a role name with its adjectives in any form people write: Grauer or
+    Graue Wolf, Kleines or Kleine Mädchen, Großer Böser or Große Böse Wolf."""
     words = name.split()
     forms = {name}
     if len(words) > 1:
-        weak = [w[:-1] if w.endswith(("er", "es")) else w for w in words[:-1]]
-        strong = [w + "r" if w.endswith("e") else w for w in words[:-1]]
-        forms.add(" ".join([*weak, words[-1]]))
-        forms.add(" ".join([*strong, words[-1]]))
+        stems = [w[:-1] if w.endswith(("er", "es", "en")) else w for w in words[:-1]]
+        for ending in ("", "r", "s", "n"):
+            forms.add(" ".join([*(s + ending if s.endswith("e") else s for s in stems), words[-1]]))
     return forms
 
 

@@ -111,7 +111,10 @@ class NightState:
     attack_votes: dict[str, str] = field(default_factory=dict)
     alpha_votes: dict[str, str] = field(default_factory=dict)
     stage: int = 0  # next stage of the night order to resolve
+    prepared: bool = False  # the whole-night effects (blocks) are placed
     blocked: set[str] = field(default_factory=set)
+    used: set[str] = field(default_factory=set)  # used an ability this night (for the Bäcker)
+    talked: set[str] = field(default_factory=set)  # wrote in a conversation this night
     attacks: list[Attack] = field(default_factory=list)
     kills: list[Kill] = field(default_factory=list)
     modifiers: list[Modifier] = field(default_factory=list)

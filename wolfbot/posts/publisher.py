@@ -33,6 +33,7 @@ PUBLIC_EVENTS = (
     ev.VoteTally,
     ev.PlayerExcluded,
     ev.LoneWinner,
+    ev.Announcement,
 )
 
 
@@ -84,6 +85,8 @@ class Publisher:
                 else:
                     note = ""
                 return [_to(actor, f"Angenommen: {text}", f"<p>Angenommen: {esc(text)}{note}</p>")]
+            case ev.RoleSeen(seer=seer, target=target, role=role):
+                return [_to(seer, "Mitteilung", f"<p>{esc(target)} ist {esc(role)}.</p>")]
             case ev.PrivateInfo(recipients=recipients, channel=channel, text=text):
                 return [Message(channel, recipients, "Mitteilung", f"<p>{esc(text)}</p>")]
             case ev.QuestionAsked(player=player, prompt=prompt, options=options):
@@ -192,4 +195,5 @@ def _summary(collected: list[ev.Event]) -> dict:
         "successors": [e for e in collected if isinstance(e, ev.SuccessorNamed)],
         "excluded": [e.player for e in collected if isinstance(e, ev.PlayerExcluded)],
         "lone_winners": [e for e in collected if isinstance(e, ev.LoneWinner)],
+        "announcements": [e.text for e in collected if isinstance(e, ev.Announcement)],
     }

@@ -5,7 +5,22 @@ at run time."""
 from __future__ import annotations
 
 from wolfbot.engine import offices, voting
-from wolfbot.engine.roles import amor, hexe, jaeger, narr, pack, seherin
+from wolfbot.engine.roles import (
+    amor,
+    baecker,
+    blocker,
+    fuchs,
+    healer,
+    hexe,
+    informed,
+    investigators,
+    jaeger,
+    killers,
+    narr,
+    pack,
+    protector,
+    see_role,
+)
 from wolfbot.engine.roles.base import Behaviour, GroupBehaviour, QuestionHandler, WordHandler
 from wolfbot.engine.spec import RoleSpec
 
@@ -13,11 +28,26 @@ _PLAIN = Behaviour()
 
 BEHAVIOURS: dict[str, Behaviour] = {
     "pack": _PLAIN,
-    "seherin": seherin.Seherin(),
-    "hexe": hexe.Hexe(),
+    "see_role": see_role.SeeRole(),
+    "hexe": hexe.Potions(),
     "amor": amor.Amor(),
     "jaeger": jaeger.Jaeger(),
     "narr": narr.Narr(),
+    "block": blocker.Block(),
+    "protect": protector.Protect(),
+    "guard": protector.Guard(),
+    "heal": healer.Heal(),
+    "aura": investigators.Aura(),
+    "wolf_check": investigators.WolfCheck(),
+    "compare": investigators.Compare(),
+    "reveal": investigators.Reveal(),
+    "auge": informed.Auge(),
+    "siblings": informed.Siblings(),
+    "reine_seele": informed.ReineSeele(),
+    "schlafwandlerin": informed.Schlafwandlerin(),
+    "assassin": killers.Assassin(),
+    "baecker": baecker.Baecker(),
+    "fuchs": fuchs.Fuchs(),
 }
 
 GROUPS: dict[str, GroupBehaviour] = {pack.PACK_STAGE: pack.Pack()}

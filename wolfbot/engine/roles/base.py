@@ -17,6 +17,19 @@ class Behaviour:
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         """Raise IllegalCommand for what only this role forbids (after the generic checks)."""
 
+    def setup(self, game: Game, player: PlayerState) -> None:
+        """When the round begins (the Nacht vor der Bürgermeisterwahl): first information."""
+
+    def allows(self, game: Game, player: PlayerState, word: str) -> str | None:
+        """Why this role may not use `word` now (beyond the data's limits), or None."""
+        return None
+
+    def morning(self, game: Game, player: PlayerState) -> None:
+        """Before the Morgen is published (player alive): what the Morgen announces."""
+
+    def prepare(self, game: Game, player: PlayerState) -> None:
+        """Before the night's first stage: effects for the whole night (blocks)."""
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         """The role's turn at its stage of the night order (player alive and not blocked)."""
 

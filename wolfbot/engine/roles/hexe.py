@@ -6,6 +6,7 @@ dieser Dorfbewohner zu heilen ... und ... ihren Gifttrank verbrauchen, um einen 
 Dorfbewohner zu vergiften." – "Wenn die Hexe ihren Heiltrank verbraucht hat, so teilt die
 Spielleitung der Hexe nicht mehr mit, welche Dorfbewohner ... angegriffen worden sind."
 Self-poisoning and using a potion twice are refused by the data (`self: false`, `uses: 1`).
+The Alchemist uses the same behaviour: he has only the potion he made.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
-from wolfbot.engine.events import CommandRejected, PrivateInfo
 from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import action, offer_heal, tell
 from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
@@ -24,34 +25,15 @@ HEAL = "Heiltrank"
 POISON = "Gifttrank"
 
 
-class Hexe(Behaviour):
+class Potions(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        actions = game.state.night.actions.get(player.name, {})
-        if player.uses.get(HEAL, 0) == 0:
-            self._heal(game, player, actions.get(HEAL))
-        poison = actions.get(POISON)
-        if poison is not None:
+        if self.has(game, player, HEAL):
+            offer_heal(game, player, HEAL)
+        poison = action(game, player, POISON)
+        if poison is not None and self.has(game, player, POISON):
             game.consume(player, POISON)
             night.kill(game, poison.target, player.role, (player.name,), stage)
-            game.emit(PrivateInfo((player.name,), "private", f"Du vergiftest {poison.target}."))
+            tell(game, player, f"Du vergiftest {poison.target}.")
 
-    def _heal(self, game: Game, player: PlayerState, command) -> None:
-        attacked = night.successfully_attacked(game)
-        told = ", ".join(attacked) if attacked else "niemand"
-        game.emit(
-            PrivateInfo(
-                (player.name,), "private", f"In dieser Nacht erfolgreich angegriffen: {told}."
-            )
-        )
-        if command is None:
-            return
-        if command.target not in attacked:
-            reason = (
-                f"{command.target} wurde in dieser Nacht nicht erfolgreich angegriffen; "
-                "dein Heiltrank bleibt unverbraucht."
-            )
-            game.emit(CommandRejected(player.name, "private", command.text(), reason))
-            return
-        night.heal(game, command.target)
-        game.consume(player, HEAL)
-        game.emit(PrivateInfo((player.name,), "private", f"Du heilst {command.target}."))
+    def has(self, game: Game, player: PlayerState, potion: str) -> bool:
+        return player.uses.get(potion, 0) == 0

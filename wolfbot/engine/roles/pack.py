@@ -78,11 +78,13 @@ class Pack(GroupBehaviour):
             return
         if game.state.alpha is None:
             self._elect_alpha(game, members)
+        night_state = game.state.night
         votes = {
             voter: target
-            for voter, target in game.state.night.attack_votes.items()
-            if voter in members and game.player(voter).active
+            for voter, target in night_state.attack_votes.items()
+            if voter in members and game.player(voter).active and voter not in night_state.blocked
         }
+        night_state.used.update(votes)
         targets = valid_targets(game)
         if not targets:
             return

@@ -1,0 +1,29 @@
+"""Der Bäcker: "In der Nacht bestimmt der Bäcker ... einen Dorfbewohner, den er im
+Morgengrauen sieht (!Sehen [Spielername]). Die Spielleitung teilt dem Bäcker mit, ob dieser
+Dorfbewohner in dieser Nacht eine Fähigkeit genutzt hat." – "Auch das Nutzen einer
+Konversation ist das Nutzen einer Fähigkeit!" He acts last in the Nachtreihenfolge, so the
+night's uses (`NightState.used`, posts in conversations) are all known."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.state import PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+class Baecker(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = action(game, player, "Sehen")
+        if command is None:
+            return
+        night = game.state.night
+        used = command.target in night.used or (
+            command.target in night.talked and command.target not in night.blocked
+        )
+        what = "eine" if used else "keine"
+        tell(game, player, f"{command.target} hat in dieser Nacht {what} Fähigkeit genutzt.")

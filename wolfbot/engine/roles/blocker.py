@@ -1,0 +1,29 @@
+"""Abilities that stop a player from using his abilities for the night.
+
+Der Koch: "... einen Dorfbewohner bestimmen, dessen Essen er am Vorabend verkocht
+(!Verkochen [Spielername]). Dieser Dorfbewohner kann in dieser Nacht seine Fähigkeiten nicht
+nutzen. Die Spielleitung teilt diesem Dorfbewohner mit, dass sein Essen vom Koch verkocht
+wurde." Der Zauberer: "... den er verzaubert (!Verzaubern [Spielername]). Der verzauberte
+Dorfbewohner kann in dieser Nacht keine Fähigkeiten nutzen." Both: "... kann in dieser Nacht
+auch keine Konversation nutzen!" `params.word` and `params.told` come from the role file."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine import night
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import action
+from wolfbot.engine.state import PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+class Block(Behaviour):
+    def prepare(self, game: Game, player: PlayerState) -> None:
+        params = game.spec(player).params
+        command = action(game, player, params["word"])
+        if command is not None:
+            game.consume(player, params["word"])
+            night.block(game, command.target, player.name, params["told"])

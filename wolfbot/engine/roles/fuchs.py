@@ -1,0 +1,38 @@
+"""Der Fuchs: "In der ersten Nacht bestimmt der Fuchs ... einen Dorfbewohner, an dem er riecht
+(!Riechen [Spielername]). Die Spielleitung teilt dem Fuchs mit, ob dieser Dorfbewohner oder
+einer seiner Nachbarn ein Werwolf ist. ... Wenn der Fuchs in einer Nacht einen Werwolf
+gerochen hat, so kann er in der darauffolgenden Nacht erneut an einem Dorfbewohner riechen.\""""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import action, looks_like_werwolf, neighbours, tell
+from wolfbot.engine.state import PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+class Fuchs(Behaviour):
+    def allows(self, game: Game, player: PlayerState, word: str) -> str | None:
+        number = game.state.phase.number
+        if word != "Riechen" or number == 1 or player.memory.get("smelled_wolf") == number - 1:
+            return None
+        return (
+            "Der Fuchs riecht nur in der ersten Nacht und in der Nacht nach einer, "
+            "in der er einen Werwolf gerochen hat."
+        )
+
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = action(game, player, "Riechen")
+        if command is None:
+            return
+        game.consume(player, "Riechen")
+        sniffed = (command.target, *neighbours(game, command.target))
+        wolf = any(looks_like_werwolf(game, name) for name in sniffed)
+        if wolf:
+            player.memory["smelled_wolf"] = game.state.phase.number
+        found = "riecht einen Werwolf" if wolf else "riecht keinen Werwolf"
+        tell(game, player, f"Du {found} bei {command.target} und seinen Nachbarn.")

@@ -1,0 +1,22 @@
+"""Der Heiler: "In der Nacht teilt die Spielleitung dem Heiler mit, welche Dorfbewohner in der
+Nacht erfolgreich angegriffen worden sind. Der Heiler kann nun einmalig ... einen dieser
+Dorfbewohner ... heilen (!Heilen [Spielername]). ... Wenn der Heiler einen Dorfbewohner
+geheilt hat, so teilt die Spielleitung dem Heiler nicht mehr mit, welche Dorfbewohner in der
+Nacht erfolgreich angegriffen worden sind.\""""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import offer_heal
+from wolfbot.engine.state import PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+class Heal(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        if player.uses.get("Heilen", 0) == 0:
+            offer_heal(game, player, "Heilen")

@@ -1,0 +1,56 @@
+"""Roles the Spielleitung tells something without being asked.
+
+Das Auge: "In der Nacht vor der Bürgermeisterwahl teilt die Spielleitung dem Auge die
+Identität der Seherin, der Aura, des Spiones, des Spähers, des Bäckers, des Ermittlers und des
+Kleinen Mädchens mit." (the roles are `params.roles`)
+Die Drei Brüder / Die Zwei Schwestern: "In der Nacht vor der Bürgermeisterwahl teilt die
+Spielleitung jedem Bruder die Identitäten der anderen beiden Brüder mit."
+Die Reine Seele: "Am Morgen der Bürgermeisterwahl gibt die Spielleitung die Identität der
+Reinen Seele bekannt."
+Die Schlafwandlerin: "Solange die Schlafwandlerin lebt, gibt die Spielleitung an jedem Morgen
+bekannt, welche Rolle die Seherin in der Nacht gesehen hat. Wenn die Schlafwandlerin in der
+Nacht verstirbt, so gibt die Spielleitung am nächsten Morgen nicht bekannt, welche Rolle die
+Seherin in der Nacht gesehen hat." (the seer's role is `params.watches`)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.events import Announcement, PhaseBegan, RoleSeen
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import tell
+from wolfbot.engine.state import PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+class Auge(Behaviour):
+    def setup(self, game: Game, player: PlayerState) -> None:
+        wanted = game.spec(player).params["roles"]
+        found = [f"{p.name} ({p.role})" for p in game.state.players if p.role in wanted]
+        tell(game, player, f"Du erkennst: {', '.join(found) or 'niemanden'}.")
+
+
+class Siblings(Behaviour):
+    def setup(self, game: Game, player: PlayerState) -> None:
+        others = [p.name for p in game.state.players if p.role == player.role and p is not player]
+        tell(game, player, f"Deine Geschwister ({player.role}): {', '.join(others) or 'keine'}.")
+
+
+class ReineSeele(Behaviour):
+    def morning(self, game: Game, player: PlayerState) -> None:
+        if game.state.phase.number == 1:
+            game.emit(Announcement(f"{player.name} ist die Reine Seele.", player.role))
+
+
+class Schlafwandlerin(Behaviour):
+    def morning(self, game: Game, player: PlayerState) -> None:
+        watched = game.spec(player).params.get("watches", "Seherin")
+        for event in reversed(game.state.log):
+            if isinstance(event, PhaseBegan):
+                break
+            if isinstance(event, RoleSeen) and event.by_role == watched:
+                text = f"Die Schlafwandlerin hat beobachtet: Die {watched} hat in der Nacht "
+                game.emit(Announcement(text + f"die Rolle {event.role} gesehen.", player.role))

@@ -1,0 +1,64 @@
+"""Abilities that learn something about players without seeing their role.
+
+Die Aura (!Spüren): "Eine gute Aura haben alle Dorfbewohner, die für das Dorf spielen. Eine
+böse Aura haben alle Dorfbewohner, die nicht für das Dorf spielen. Ein verliebter
+Dorfbewohner hat eine gute Aura, sofern das Liebespaar gewinnt, wenn das Dorf gewinnt."
+Das Kleine Mädchen (!Nachstellen): "... ob dieser Dorfbewohner ein Werwolf ist oder nicht."
+Der Ermittler (!Ermitteln A B): "... ob diese beiden Dorfbewohner für dieselbe Fraktion
+spielen oder nicht." Der Nachtschwärmer (!Offenbaren): "Die Spielleitung teilt diesem
+Dorfbewohner die Identität des Nachtschwärmers mit."
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine import victory
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import action, apparent_role, looks_like_werwolf, tell
+from wolfbot.engine.state import PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+def apparent_side(game: Game, name: str) -> str:
+    """The side a player seems to play for: his lovers' side, else his apparent role's."""
+    player = game.player(name)
+    if game.lover_of(name) is not None:
+        return victory.side(game, player)
+    return game.rules.roles[apparent_role(game, name)].faction
+
+
+class Aura(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = action(game, player, "Spüren")
+        if command is not None:
+            good = apparent_side(game, command.target) == "Dorf"
+            tell(game, player, f"{command.target} hat eine {'gute' if good else 'böse'} Aura.")
+
+
+class WolfCheck(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = action(game, player, "Nachstellen")
+        if command is not None:
+            wolf = looks_like_werwolf(game, command.target)
+            tell(game, player, f"{command.target} ist {'ein' if wolf else 'kein'} Werwolf.")
+
+
+class Compare(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = action(game, player, "Ermitteln")
+        if command is not None:
+            first, second = command.targets
+            same = apparent_side(game, first) == apparent_side(game, second)
+            verdict = "für dieselbe Fraktion" if same else "nicht für dieselbe Fraktion"
+            tell(game, player, f"{first} und {second} spielen {verdict}.")
+
+
+class Reveal(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = action(game, player, "Offenbaren")
+        if command is not None:
+            tell(game, command.target, f"Der Nachtschwärmer hat sich dir offenbart: {player.name}.")
+            tell(game, player, f"Du hast dich {command.target} offenbart.")

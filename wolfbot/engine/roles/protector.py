@@ -1,0 +1,40 @@
+"""Protection and redirection of attacks, as standing effects on the night's attacks.
+
+Der Beschützer: "Wenn der beschützte Dorfbewohner in der Nacht angegriffen wird, so schlägt
+der Angriff fehl." Der Leibwächter: "Wenn der bewachte Dorfbewohner in der Nacht angegriffen
+wird, so wird der Leibwächter an seiner statt angegriffen." Both act before the Werwölfe in
+the Nachtreihenfolge, so their effect waits for the attacks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine import night
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import action
+from wolfbot.engine.state import Attack, Modifier, PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+class Protect(Behaviour):
+    word = "Beschützen"
+    step = "protection"
+
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = action(game, player, self.word)
+        if command is not None:
+            night.place(game, Modifier(self.step, player.name, player.role, command.target))
+
+    def modify_attack(self, game: Game, attack: Attack, modifier: Modifier) -> None:
+        attack.status, attack.reason = "failed", f"beschützt von {modifier.owner}"
+
+
+class Guard(Protect):
+    word = "Bewachen"
+    step = "redirect"
+
+    def modify_attack(self, game: Game, attack: Attack, modifier: Modifier) -> None:
+        if modifier.owner != attack.target and game.player(modifier.owner).alive:
+            attack.target = modifier.owner

@@ -1,0 +1,24 @@
+"""Abilities that see a player's role: die Seherin ("In der Nacht bestimmt die Seherin ...
+einen Dorfbewohner, dessen Rolle sie sieht (!Sehen [Spielername]). Die Spielleitung teilt der
+Seherin die Rolle dieses Dorfbewohners mit."), der Spion (!Spionieren, in der Nacht vor der
+Bürgermeisterwahl). The command word is the role's `params.word`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.events import RoleSeen
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import action, apparent_role
+from wolfbot.engine.state import PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+class SeeRole(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = action(game, player, game.spec(player).params.get("word", "Sehen"))
+        if command is not None:
+            role = apparent_role(game, command.target)
+            game.emit(RoleSeen(player.name, player.role, command.target, role))
