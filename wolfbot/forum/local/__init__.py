@@ -1,0 +1,98 @@
+"""The local forum: a small HTTP server that looks like a WoltLab Suite forum (Burning
+Board 6.x markup by default, 5.x as an option) closely enough that wolfbot's WoltLab client
+runs unchanged against it. For the demo and end-to-end tests; it needs no internet.
+
+    forum = LocalForum()                      # SQLite, ":memory:" or a file
+    forum.add_user("Spielleitung", "wolfbot")
+    thread_id = forum.add_thread("Spiel 1", "Spielleitung")
+    with LocalForumServer(forum, markup="6") as server:
+        print(server.base_url)                # http://127.0.0.1:PORT/
+
+Endpoints (`index.php?X/` and, for the pages, the friendly `X/`; details in `app.py`,
+`forms.py`, `ajax.py`):
+
+    GET  thread/ID-slug/[&pageNo=N|&postID=P|&action=lastPost]   thread page (ETag/304;
+         other spellings 301 to the canonical URL; a page past the end 404)
+    GET  conversation/ID-slug/[&pageNo=N|&messageID=M]           login required (302 to
+         login/), participants only (403)
+    GET  conversation-list/[&pageNo=N]                           login required
+    GET  login/  POST login/ username, password, t[, url]        303 + session cookie, or
+         the form again (200) with p.error / small.innerError
+    POST logout/ t                                               303 to the index
+    GET|POST post-add/THREADID/  subject, text, t                303 to …&postID=ID#postID
+    GET|POST conversation-add/   subject, participants, text, t  303 to the conversation
+    POST ajax-proxy/&t=TOKEN     quickReply (PostAction, ConversationMessageAction),
+         addParticipants (ConversationAction), getSearchResultList (UserAction)
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from wolfbot.forum.local.forum import ConversationView, LocalForum, Rules
+from wolfbot.forum.local.server import LocalForumServer, RequestRecord
+from wolfbot.forum.local.store import Message, Post
+
+__all__ = [
+    "ConversationView",
+    "LocalForum",
+    "LocalForumServer",
+    "Message",
+    "Post",
+    "RequestRecord",
+    "Rules",
+    "seed_demo",
+    "serve_main",
+]
+
+DEMO_PLAYERS = (
+    "Anna", "Bernd", "Frau Holle", "Jürgen_93", "Zoë", "Dr. No",
+    "Spieler 7", "Malakiel", "Rotkäppchen", "Gustav", "Hanna", "Ömer",
+)  # fmt: skip
+DEMO_GAME_MASTER = ("Spielleitung", "wolfbot")
+DEMO_THREAD = "Werwölfe von Düsterwald – Runde 1"
+
+
+def demo_password(index: int) -> str:
+    return f"spieler{index}"
+
+
+def seed_demo(forum: LocalForum) -> int:
+    """The demo's users (Spielleitung/"wolfbot", twelve players with "spielerN") and an
+    empty game thread; returns the thread's id. Does nothing twice (a file database)."""
+    name, password = DEMO_GAME_MASTER
+    if forum.user_id(name) is None:
+        forum.add_user(name, password)
+    for index, player in enumerate(DEMO_PLAYERS, 1):
+        if forum.user_id(player) is None:
+            forum.add_user(player, demo_password(index))
+    for thread in forum.store.threads():
+        if thread.title == DEMO_THREAD:
+            return thread.id
+    return forum.add_thread(DEMO_THREAD, name)
+
+
+def serve_main(db: str, host: str, port: int, markup: str, demo: bool) -> None:
+    """`wolfbot forum serve`: serve the forum in `db` until interrupted (blocking)."""
+    if markup not in ("5", "6"):
+        raise ValueError(f"markup must be '5' or '6', not {markup!r}")
+    forum = LocalForum(db)
+    thread_id = seed_demo(forum) if demo else None
+    version: Literal["5", "6"] = "5" if markup == "5" else "6"
+    server = LocalForumServer(forum, host, port, version)
+    print(f"Lokales Forum (WoltLab {markup}.x-Markup) läuft auf {server.base_url}", flush=True)
+    if thread_id is not None:
+        thread = forum.store.thread(thread_id)
+        assert thread is not None
+        print(f"Spielthread: {server.app.links.thread(thread.id, thread.slug)}")
+        print(f"Anmeldung:   {server.app.links.controller('login')}")
+        print(f"  {DEMO_GAME_MASTER[0]} / {DEMO_GAME_MASTER[1]}")
+        for index, player in enumerate(DEMO_PLAYERS, 1):
+            print(f"  {player} / {demo_password(index)}")
+    print("Beenden mit Strg+C.", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        forum.store.close()

@@ -1,0 +1,308 @@
+"""Request handling: the per-request context (session, CSRF token, cookies), routing, and
+the read pages (board, thread, conversation, conversation list, user). Forms are in
+`forms.py`, the ajax proxy in `ajax.py`.
+
+Thread and conversation pages send an `ETag` (hash of the page without the CSRF token) and
+answer a matching `If-None-Match` with 304. Guests see no deleted or disabled posts;
+logged-in users see them as a moderator would, with their state classes.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+from urllib.parse import quote, urlencode
+
+from wolfbot.forum.local import texts
+from wolfbot.forum.local.forum import LocalForum
+from wolfbot.forum.local.render import Renderer, interleave
+from wolfbot.forum.local.sessions import (
+    SESSION_COOKIE,
+    XSRF_COOKIE,
+    Session,
+    Sessions,
+    tokens_match,
+)
+from wolfbot.forum.local.store import User
+from wolfbot.forum.local.urls import Links
+from wolfbot.forum.local.web import Request, Response, html_response, redirect
+
+log = logging.getLogger("wolfbot.forum.local")
+ErrorMode = Literal["issue", "woltlab"]
+
+
+@dataclass
+class Context:
+    """What one request knows about its client."""
+
+    req: Request
+    session: Session | None
+    user: User | None
+    token: str  # the CSRF token this client must send as `t`
+    here: str  # absolute URL of this request (for login's return URL)
+    cookies: list[str] = field(default_factory=list)
+
+    def token_ok(self) -> bool:
+        given = self.req.route.params.get("t") or self.req.field("t")
+        return tokens_match(self.token, given)
+
+
+class ForumApp:
+    def __init__(
+        self,
+        forum: LocalForum,
+        links: Links,
+        markup: str = "6",
+        errors: ErrorMode = "issue",
+        renderer: Renderer | None = None,
+    ) -> None:
+        self.forum = forum
+        self.store = forum.store
+        self.links = links
+        self.markup = markup
+        self.errors = errors
+        self.renderer = renderer or Renderer(markup, links)
+        self.sessions = Sessions(lambda: forum.clock().timestamp(), forum.rules.session_timeout)
+        from wolfbot.forum.local import ajax, forms
+
+        self.routes: dict[str, Callable[[ForumApp, Context], Response]] = {
+            "index": index_page,
+            "thread": thread_page,
+            "conversation": conversation_page,
+            "conversation-list": conversation_list_page,
+            "user": user_page,
+            "login": forms.login,
+            "logout": forms.logout,
+            "post-add": forms.post_add,
+            "conversation-add": forms.conversation_add,
+            "ajax-proxy": ajax.handle,
+        }
+
+    # --- per request ---------------------------------------------------------------
+    def context(self, req: Request) -> Context:
+        self.sessions.timeout = self.forum.rules.session_timeout
+        session = self.sessions.get(req.cookie(SESSION_COOKIE))
+        here = self.links.base_url + req.target.lstrip("/")
+        ctx = Context(req, session, None, "", here)
+        if session is not None and session.user_id is not None:
+            ctx.user = self.store.user(session.user_id)
+        if self.markup == "5":
+            if session is None:
+                ctx.session = self.start_session(ctx, None)
+            ctx.token = ctx.session.token if ctx.session else ""
+        else:
+            cookie = req.cookie(XSRF_COOKIE, decode=True)
+            if cookie and self.sessions.xsrf_valid(cookie):
+                ctx.token = cookie
+            else:
+                ctx.token = self.sessions.new_xsrf_token()
+                ctx.cookies.append(f"{XSRF_COOKIE}={quote(ctx.token, safe='')}; path=/")
+        return ctx
+
+    def start_session(self, ctx: Context, user_id: int | None, token: str | None = None) -> Session:
+        session = self.sessions.start(user_id)
+        if token:
+            session.token = token
+        ctx.cookies.append(f"{SESSION_COOKIE}={session.id}; path=/; HttpOnly; SameSite=Lax")
+        return session
+
+    def handle(self, req: Request) -> Response:
+        ctx = self.context(req)
+        route = self.routes.get(req.route.controller)
+        try:
+            response = route(self, ctx) if route else self.error_page(ctx, 404, texts.NOT_FOUND)
+        except Exception:
+            log.exception("local forum: %s %s failed", req.method, req.target)
+            response = self.internal_error(ctx)
+        for cookie in ctx.cookies:
+            response.header("Set-Cookie", cookie)
+        return response
+
+    # --- responses -------------------------------------------------------------------
+    def page(
+        self, ctx: Context, template: str, status: int = 200, cache: bool = False, **context: Any
+    ) -> Response:
+        html, etag = self.renderer.render(
+            template, ctx.token, user=ctx.user, here=ctx.here, **context
+        )
+        if cache:
+            wanted = ctx.req.headers.get("if-none-match", "")
+            tags = {tag.strip().removeprefix("W/") for tag in wanted.split(",")}
+            if etag in tags or "*" in tags:
+                return Response(304, b"", [("ETag", etag), ("Cache-Control", "private")])
+        response = html_response(status, html).header("Cache-Control", "private")
+        return response.header("ETag", etag) if cache else response
+
+    def error_page(self, ctx: Context, status: int, message_html: str, title: str = "") -> Response:
+        title = title or ("Fehler" if status != 403 else "Zugriff verweigert")
+        return self.page(ctx, "error.html.j2", status, title=title, message_html=message_html)
+
+    def internal_error(self, ctx: Context) -> Response:
+        if ctx.req.is_ajax_proxy:
+            from wolfbot.forum.local.ajax import internal_error
+
+            return internal_error()
+        return self.error_page(ctx, 500, texts.INTERNAL_ERROR)
+
+    def login_redirect(self, ctx: Context) -> Response:
+        return redirect(self.links.login(ctx.here), 302)
+
+
+def canonical_redirect(
+    app: ForumApp, ctx: Context, controller: str, object_id: int, slug: str
+) -> Response | None:
+    """`AbstractPage::readParameters()`: a GET whose path or route differs from the canonical
+    URL (no slug, another slug, the other URL style) is redirected there with 301; the
+    other parameters (pageNo, postID, action, …) are kept."""
+    route = ctx.req.route
+    expected = f"{object_id}-{slug}" if slug else str(object_id)
+    if ctx.req.method != "GET" or (
+        route.segment == expected and route.friendly == app.links.friendly
+    ):
+        return None
+    query = urlencode({k: v for k, v in route.params.items() if v != "" and k != "t"})
+    return redirect(app.links.build(Links.object_path(controller, object_id, slug), query), 301)
+
+
+def _page_of(index: int, per_page: int) -> int:
+    return index // per_page + 1
+
+
+def _choose_page(ctx: Context, ids: list[int], anchor: str, per_page: int) -> int | None:
+    """The page to show: of `anchor` (postID/messageID), the last one, or `pageNo`; None if
+    it does not exist (WoltLab: IllegalLinkException, 404)."""
+    pages = max(1, math.ceil(len(ids) / per_page))
+    params = ctx.req.route.params
+    if anchor in params:
+        wanted = ctx.req.route.int_param(anchor)
+        return _page_of(ids.index(wanted), per_page) if wanted in ids else None
+    if params.get("action") in ("lastPost", "firstNew"):
+        return pages
+    page = max(1, ctx.req.route.int_param("pageNo", 1))
+    return page if page <= pages else None
+
+
+def thread_page(app: ForumApp, ctx: Context) -> Response:
+    thread = app.store.thread(ctx.req.route.object_id or 0)
+    if thread is None:
+        return app.error_page(ctx, 404, texts.NOT_FOUND)
+    if moved := canonical_redirect(app, ctx, "thread", thread.id, thread.slug):
+        return moved
+    posts = app.store.posts(thread.id, visible_only=ctx.user is None)
+    per_page = app.forum.rules.per_page
+    page = _choose_page(ctx, [p.id for p in posts], "postID", per_page)
+    if page is None:
+        return app.error_page(ctx, 404, texts.NOT_FOUND)
+    pages = max(1, math.ceil(len(posts) / per_page))
+    start = (page - 1) * per_page
+    rows = interleave(
+        posts[start : start + per_page],
+        app.store.log("thread", thread.id),
+        posts[start - 1].time if start else None,
+        start + 1,
+        page == pages,
+        "post",
+    )
+    author = app.store.user(thread.user_id)
+    return app.page(
+        ctx,
+        "thread.html.j2",
+        cache=True,
+        thread=thread,
+        thread_author=author.name if author else "",
+        rows=rows,
+        page=page,
+        pages=pages,
+        last_post_time=posts[-1].time if posts else thread.time,
+    )
+
+
+def conversation_page(app: ForumApp, ctx: Context) -> Response:
+    if ctx.user is None:
+        return app.login_redirect(ctx)
+    conversation = app.store.conversation(ctx.req.route.object_id or 0)
+    if conversation is None:
+        return app.error_page(ctx, 404, texts.NOT_FOUND)
+    if not app.forum.is_participant(ctx.user.id, conversation.id):
+        return app.error_page(ctx, 403, texts.PAGE_PERMISSION_DENIED)
+    if moved := canonical_redirect(app, ctx, "conversation", conversation.id, conversation.slug):
+        return moved
+    messages = app.store.messages(conversation.id)
+    per_page = app.forum.rules.per_page
+    page = _choose_page(ctx, [m.id for m in messages], "messageID", per_page)
+    if page is None:
+        return app.error_page(ctx, 404, texts.NOT_FOUND)
+    pages = max(1, math.ceil(len(messages) / per_page))
+    start = (page - 1) * per_page
+    rows = interleave(
+        messages[start : start + per_page],
+        app.store.log("conversation", conversation.id),
+        messages[start - 1].time if start else None,
+        start + 1,
+        page == pages,
+        "message",
+    )
+    return app.page(
+        ctx,
+        "conversation.html.j2",
+        cache=True,
+        conversation=conversation,
+        participants=app.store.participants(conversation.id),
+        rows=rows,
+        page=page,
+        pages=pages,
+        last_post_time=messages[-1].time if messages else conversation.time,
+    )
+
+
+def conversation_list_page(app: ForumApp, ctx: Context) -> Response:
+    if ctx.user is None:
+        return app.login_redirect(ctx)
+    rows = app.store.conversations_of(ctx.user.id)
+    per_page = app.forum.rules.per_page
+    pages = max(1, math.ceil(len(rows) / per_page))
+    page = max(1, ctx.req.route.int_param("pageNo", 1))
+    if page > pages:
+        return app.error_page(ctx, 404, texts.NOT_FOUND)
+    items = []
+    for row in rows[(page - 1) * per_page : page * per_page]:
+        others = [u for u in app.store.participants(row.id) if u.id != row.user_id]
+        messages = app.store.messages(row.id)
+        items.append(
+            {
+                "row": row,
+                "summary": others[:5],
+                "more": max(0, len(others) - 5),
+                "participants": len(others) + 1,
+                "replies": max(0, len(messages) - 1),
+                "last_post_time": messages[-1].time if messages else row.time,
+            }
+        )
+    return app.page(
+        ctx, "conversation_list.html.j2", items=items, page=page, pages=pages, total=len(rows)
+    )
+
+
+def index_page(app: ForumApp, ctx: Context) -> Response:
+    threads = []
+    for thread in app.store.threads():
+        author = app.store.user(thread.user_id)
+        count = len(app.store.posts(thread.id, visible_only=True))
+        threads.append(
+            {
+                "thread": thread,
+                "author": author.name if author else "",
+                "replies": max(0, count - 1),
+            }
+        )
+    return app.page(ctx, "index.html.j2", threads=threads)
+
+
+def user_page(app: ForumApp, ctx: Context) -> Response:
+    profile = app.store.user(ctx.req.route.object_id or 0)
+    if profile is None:
+        return app.error_page(ctx, 404, texts.NOT_FOUND)
+    return app.page(ctx, "user.html.j2", profile=profile)

@@ -1,0 +1,394 @@
+"""SQLite storage of the local forum: users, threads and their posts, conversations with
+participants and messages, modification-log rows and the flood-control register.
+
+Times are Unix seconds (UTC), like WoltLab's `time` columns. IDs come from AUTOINCREMENT,
+so they are global per kind and only ever increase. One connection, guarded by a lock: the
+HTTP server's threads and the admin API share it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS users (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    password TEXT NOT NULL,
+    signature TEXT
+);
+CREATE TABLE IF NOT EXISTS threads (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    title TEXT NOT NULL,
+    slug TEXT NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    time INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS posts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    thread_id INTEGER NOT NULL REFERENCES threads(id),
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    time INTEGER NOT NULL,
+    subject TEXT NOT NULL DEFAULT '',
+    html TEXT NOT NULL,
+    edit_count INTEGER NOT NULL DEFAULT 0,
+    last_editor TEXT,
+    edited_time INTEGER,
+    deleted INTEGER NOT NULL DEFAULT 0,
+    disabled INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS posts_by_thread ON posts(thread_id, time, id);
+CREATE TABLE IF NOT EXISTS conversations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    title TEXT NOT NULL,
+    slug TEXT NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    time INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS participants (
+    conversation_id INTEGER NOT NULL REFERENCES conversations(id),
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    joined INTEGER NOT NULL,
+    PRIMARY KEY (conversation_id, user_id)
+);
+CREATE TABLE IF NOT EXISTS messages (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    conversation_id INTEGER NOT NULL REFERENCES conversations(id),
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    time INTEGER NOT NULL,
+    html TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS messages_by_conversation ON messages(conversation_id, time, id);
+CREATE TABLE IF NOT EXISTS modlog (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind TEXT NOT NULL,
+    channel_id INTEGER NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    time INTEGER NOT NULL,
+    text TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS flood (
+    user_id INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    time INTEGER NOT NULL
+);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    id: int
+    name: str
+    signature: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Thread:
+    id: int
+    title: str
+    slug: str
+    user_id: int
+    time: int
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A thread post as stored; `author` is the user's name (joined in)."""
+
+    id: int
+    thread_id: int
+    user_id: int
+    author: str
+    time: int
+    subject: str
+    html: str
+    edit_count: int
+    last_editor: str | None
+    edited_time: int | None
+    deleted: bool
+    disabled: bool
+    signature: str | None = None
+
+    @property
+    def at(self) -> datetime:
+        return datetime.fromtimestamp(self.time, UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A conversation message as stored."""
+
+    id: int
+    conversation_id: int
+    user_id: int
+    author: str
+    time: int
+    html: str
+    signature: str | None = None
+
+    @property
+    def at(self) -> datetime:
+        return datetime.fromtimestamp(self.time, UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class ConversationRow:
+    id: int
+    title: str
+    slug: str
+    user_id: int
+    author: str
+    time: int
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """A modification-log row ("Thema wurde verschoben") shown between posts."""
+
+    id: int
+    user_id: int
+    author: str
+    time: int
+    text: str
+
+
+def hash_password(password: str, salt: str | None = None) -> str:
+    salt = salt or secrets.token_hex(8)
+    digest = hashlib.sha256((salt + "\x00" + password).encode("utf-8")).hexdigest()
+    return f"{salt}${digest}"
+
+
+def password_matches(stored: str, password: str) -> bool:
+    salt, _, _digest = stored.partition("$")
+    return secrets.compare_digest(hash_password(password, salt), stored)
+
+
+_POST_COLUMNS = (
+    "p.id, p.thread_id, p.user_id, u.name, p.time, p.subject, p.html, p.edit_count, "
+    "p.last_editor, p.edited_time, p.deleted, p.disabled, u.signature"
+)
+_MESSAGE_COLUMNS = "m.id, m.conversation_id, m.user_id, u.name, m.time, m.html, u.signature"
+
+
+def _post(row: tuple) -> Post:
+    return Post(*row[:10], bool(row[10]), bool(row[11]), row[12])
+
+
+class Store:
+    """Plain queries; no rules. Every method holds the lock for its statements."""
+
+    def __init__(self, path: str = ":memory:") -> None:
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA foreign_keys = ON")
+        self.lock = threading.RLock()
+        with self.lock:
+            self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self.lock:
+            self._db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Atomic group of statements (reentrant through the lock, not nested in SQL)."""
+        with self.lock:
+            if self._db.in_transaction:
+                yield
+                return
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _all(self, sql: str, args: tuple = ()) -> list[tuple]:
+        with self.lock:
+            return self._db.execute(sql, args).fetchall()
+
+    def _one(self, sql: str, args: tuple = ()) -> tuple | None:
+        with self.lock:
+            return self._db.execute(sql, args).fetchone()
+
+    def _insert(self, sql: str, args: tuple) -> int:
+        with self.lock:
+            cursor = self._db.execute(sql, args)
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+
+    def _update(self, sql: str, args: tuple) -> int:
+        with self.lock:
+            return self._db.execute(sql, args).rowcount
+
+    # users
+    def add_user(self, name: str, password: str, signature: str | None) -> int:
+        return self._insert(
+            "INSERT INTO users (name, password, signature) VALUES (?, ?, ?)",
+            (name, hash_password(password), signature),
+        )
+
+    def user(self, user_id: int) -> User | None:
+        row = self._one("SELECT id, name, signature FROM users WHERE id = ?", (user_id,))
+        return User(*row) if row else None
+
+    def user_by_name(self, name: str) -> User | None:
+        row = self._one("SELECT id, name, signature FROM users WHERE name = ?", (name,))
+        return User(*row) if row else None
+
+    def password_of(self, user_id: int) -> str:
+        row = self._one("SELECT password FROM users WHERE id = ?", (user_id,))
+        return row[0] if row else ""
+
+    def users_starting_with(self, prefix: str, limit: int = 10) -> list[User]:
+        escaped = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        rows = self._all(
+            "SELECT id, name, signature FROM users WHERE name LIKE ? ESCAPE '\\' "
+            "ORDER BY name LIMIT ?",
+            (escaped + "%", limit),
+        )
+        return [User(*row) for row in rows]
+
+    # threads and posts
+    def add_thread(self, title: str, slug: str, user_id: int, time: int) -> int:
+        return self._insert(
+            "INSERT INTO threads (title, slug, user_id, time) VALUES (?, ?, ?, ?)",
+            (title, slug, user_id, time),
+        )
+
+    def thread(self, thread_id: int) -> Thread | None:
+        row = self._one(
+            "SELECT id, title, slug, user_id, time FROM threads WHERE id = ?", (thread_id,)
+        )
+        return Thread(*row) if row else None
+
+    def threads(self) -> list[Thread]:
+        return [Thread(*r) for r in self._all("SELECT id, title, slug, user_id, time FROM threads")]
+
+    def add_post(
+        self, thread_id: int, user_id: int, time: int, html: str, subject: str = ""
+    ) -> int:
+        return self._insert(
+            "INSERT INTO posts (thread_id, user_id, time, html, subject) VALUES (?, ?, ?, ?, ?)",
+            (thread_id, user_id, time, html, subject),
+        )
+
+    def post(self, post_id: int) -> Post | None:
+        row = self._one(
+            f"SELECT {_POST_COLUMNS} FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = ?",
+            (post_id,),
+        )
+        return _post(row) if row else None
+
+    def posts(self, thread_id: int, visible_only: bool = False) -> list[Post]:
+        hidden = " AND p.deleted = 0 AND p.disabled = 0" if visible_only else ""
+        rows = self._all(
+            f"SELECT {_POST_COLUMNS} FROM posts p JOIN users u ON u.id = p.user_id "
+            f"WHERE p.thread_id = ?{hidden} ORDER BY p.time, p.id",
+            (thread_id,),
+        )
+        return [_post(row) for row in rows]
+
+    def update_post(self, post_id: int, **fields: object) -> None:
+        columns = ", ".join(f"{name} = ?" for name in fields)
+        if not self._update(
+            f"UPDATE posts SET {columns} WHERE id = ?", (*fields.values(), post_id)
+        ):
+            raise KeyError(f"no post {post_id}")
+
+    def remove_post(self, post_id: int) -> None:
+        if not self._update("DELETE FROM posts WHERE id = ?", (post_id,)):
+            raise KeyError(f"no post {post_id}")
+
+    # conversations
+    def add_conversation(self, title: str, slug: str, user_id: int, time: int) -> int:
+        return self._insert(
+            "INSERT INTO conversations (title, slug, user_id, time) VALUES (?, ?, ?, ?)",
+            (title, slug, user_id, time),
+        )
+
+    def conversation(self, conversation_id: int) -> ConversationRow | None:
+        row = self._one(
+            "SELECT c.id, c.title, c.slug, c.user_id, u.name, c.time FROM conversations c "
+            "JOIN users u ON u.id = c.user_id WHERE c.id = ?",
+            (conversation_id,),
+        )
+        return ConversationRow(*row) if row else None
+
+    def conversations_of(self, user_id: int) -> list[ConversationRow]:
+        """Newest activity first, like the conversation list's default sort (lastPostTime)."""
+        rows = self._all(
+            "SELECT c.id, c.title, c.slug, c.user_id, u.name, c.time FROM conversations c "
+            "JOIN users u ON u.id = c.user_id "
+            "JOIN participants p ON p.conversation_id = c.id AND p.user_id = ? "
+            "ORDER BY (SELECT MAX(time) FROM messages m WHERE m.conversation_id = c.id) DESC, "
+            "c.id DESC",
+            (user_id,),
+        )
+        return [ConversationRow(*row) for row in rows]
+
+    def add_participant(self, conversation_id: int, user_id: int, time: int) -> None:
+        with self.lock:
+            self._db.execute(
+                "INSERT OR IGNORE INTO participants (conversation_id, user_id, joined) "
+                "VALUES (?, ?, ?)",
+                (conversation_id, user_id, time),
+            )
+
+    def participants(self, conversation_id: int) -> list[User]:
+        rows = self._all(
+            "SELECT u.id, u.name, u.signature FROM participants p JOIN users u ON u.id = p.user_id "
+            "WHERE p.conversation_id = ? ORDER BY u.name COLLATE NOCASE",
+            (conversation_id,),
+        )
+        return [User(*row) for row in rows]
+
+    def add_message(self, conversation_id: int, user_id: int, time: int, html: str) -> int:
+        return self._insert(
+            "INSERT INTO messages (conversation_id, user_id, time, html) VALUES (?, ?, ?, ?)",
+            (conversation_id, user_id, time, html),
+        )
+
+    def messages(self, conversation_id: int) -> list[Message]:
+        rows = self._all(
+            f"SELECT {_MESSAGE_COLUMNS} FROM messages m JOIN users u ON u.id = m.user_id "
+            "WHERE m.conversation_id = ? ORDER BY m.time, m.id",
+            (conversation_id,),
+        )
+        return [Message(*row) for row in rows]
+
+    # modification log and flood register
+    def add_log(self, kind: str, channel_id: int, user_id: int, time: int, text: str) -> int:
+        return self._insert(
+            "INSERT INTO modlog (kind, channel_id, user_id, time, text) VALUES (?, ?, ?, ?, ?)",
+            (kind, channel_id, user_id, time, text),
+        )
+
+    def log(self, kind: str, channel_id: int) -> list[LogEntry]:
+        rows = self._all(
+            "SELECT l.id, l.user_id, u.name, l.time, l.text FROM modlog l "
+            "JOIN users u ON u.id = l.user_id WHERE l.kind = ? AND l.channel_id = ? "
+            "ORDER BY l.time, l.id",
+            (kind, channel_id),
+        )
+        return [LogEntry(*row) for row in rows]
+
+    def register_flood(self, user_id: int, kind: str, time: int) -> None:
+        with self.lock:
+            self._db.execute(
+                "INSERT INTO flood (user_id, kind, time) VALUES (?, ?, ?)", (user_id, kind, time)
+            )
+
+    def flood_times(self, user_id: int, kind: str, since: int) -> list[int]:
+        rows = self._all(
+            "SELECT time FROM flood WHERE user_id = ? AND kind = ? AND time > ? ORDER BY time",
+            (user_id, kind, since),
+        )
+        return [row[0] for row in rows]
