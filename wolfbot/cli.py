@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from wolfbot import rulesets
+from wolfbot.forum.cli import forum_app
 from wolfbot.scenario.model import ScenarioError, load
 from wolfbot.scenario.runner import run_scenario, scenario_files
 
@@ -20,6 +21,7 @@ scenario_app = typer.Typer(help="Run scenario files (the rules engine's specific
 rules_app = typer.Typer(help="Inspect rulesets.")
 app.add_typer(scenario_app, name="scenario")
 app.add_typer(rules_app, name="rules")
+app.add_typer(forum_app, name="forum")
 console = Console()
 
 
