@@ -610,3 +610,11 @@ def test_no_key_is_ever_posted_twice_and_every_key_eventually_once(actions: list
     assert {m.state for m in outbox.messages()} <= {"sent"}
     assert forum.self_floods == 0, "the queue tripped the forum's flood control by itself"
     engine.dispose()
+
+
+def test_a_refusal_blocks_the_message_without_checking_the_forum() -> None:
+    """`Refused` means the forum stored nothing: no appeared-check, no retry, blocked."""
+    from wolfbot.forum.base import Refused
+    from wolfbot.forum.outbox_types import classify
+
+    assert classify(Refused("Bitte fülle dieses Eingabefeld aus.", status=200)) == "refused"

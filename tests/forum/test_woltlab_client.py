@@ -26,6 +26,7 @@ from wolfbot.forum.base import (
     ForumError,
     LoginFailed,
     ReadMark,
+    Refused,
 )
 from wolfbot.forum.woltlab import WoltLabForum, strip_page
 from wolfbot.forum.woltlab_errors import parse_retry_after
@@ -711,7 +712,7 @@ def test_resolve_user(fake, forum) -> None:
         ),
         (
             lambda: json_answer(400, "ajax_empty_message_400.json"),
-            ForumError,
+            Refused,
             400,
             None,
             "fülle dieses Eingabefeld",

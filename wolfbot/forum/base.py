@@ -109,6 +109,11 @@ class ForumError(Exception):
         self.retry_after = retry_after
 
 
+class Refused(ForumError):
+    """The forum said no and stored nothing (a form or validation error, a refused
+    participant): sending the same again will not help; the Spielleitung must look."""
+
+
 class FloodLimited(ForumError):
     """The forum's flood control refused a write; try again after `retry_after` seconds."""
 

@@ -10,7 +10,7 @@ from typing import Literal
 
 import httpx
 
-from wolfbot.forum.base import FloodLimited, ForumError, LoginFailed
+from wolfbot.forum.base import FloodLimited, ForumError, LoginFailed, Refused
 
 MessageKind = Literal["post", "conversation", "add_participants"]
 MessageState = Literal["queued", "sending", "uncertain", "sent", "failed", "blocked"]
@@ -153,6 +153,8 @@ def classify(exc: Exception) -> ErrorClass:
     - `bug`: not a forum error at all (treated as uncertain, then raised)."""
     if isinstance(exc, LoginFailed):
         return "login"
+    if isinstance(exc, Refused):
+        return "refused"
     if isinstance(exc, ForumError):
         if isinstance(exc, FloodLimited) or exc.retry_after is not None or exc.status in (409, 429):
             return "flood"

@@ -37,7 +37,14 @@ from dataclasses import dataclass
 import httpx
 
 from wolfbot.engine.text import name_key
-from wolfbot.forum.base import ChannelRef, Conversation, ForumError, ReadMark, ReadResult
+from wolfbot.forum.base import (
+    ChannelRef,
+    Conversation,
+    ForumError,
+    ReadMark,
+    ReadResult,
+    Refused,
+)
 from wolfbot.forum.pages import Page
 from wolfbot.forum.woltlab_errors import clean_text
 from wolfbot.forum.woltlab_http import WoltLabSession
@@ -293,7 +300,7 @@ class WoltLabForum:
             )
             values = answer.get("returnValues")
             if isinstance(values, dict) and values.get("errorMessage"):
-                raise ForumError(clean_text(str(values["errorMessage"])), status=200)
+                raise Refused(clean_text(str(values["errorMessage"])), status=200)
 
     def conversations(self) -> list[Conversation]:
         with self._session.lock:

@@ -23,7 +23,7 @@ from urllib.parse import urljoin
 
 import httpx
 
-from wolfbot.forum.base import FloodLimited, ForumError
+from wolfbot.forum.base import FloodLimited, ForumError, Refused
 from wolfbot.forum.pages import parse_page
 
 LOGIN_URL = re.compile(r"[/?]login/", re.IGNORECASE)
@@ -147,6 +147,8 @@ def ajax_answer(response: httpx.Response) -> dict[str, Any]:
         raise ForumError("the forum's answer is not JSON", status=status)
     if status >= 500:
         raise ForumError(f"server error {status}: {message or 'no details'}", status=status)
+    if 400 <= status < 500:
+        raise Refused(message or f"HTTP {status}", status=status)
     raise ForumError(message or f"HTTP {status}", status=status)
 
 
@@ -168,7 +170,7 @@ def form_answer(response: httpx.Response) -> str:
         raise SessionExpired(message or "login required", status)
     if status in (401, 403):
         raise SessionExpired(message or f"HTTP {status}", status)
-    raise ForumError(message or f"form refused (HTTP {status})", status=status)
+    raise Refused(message or f"form refused (HTTP {status})", status=status)
 
 
 def login_redirect(response: httpx.Response) -> bool:
