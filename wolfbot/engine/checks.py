@@ -173,5 +173,3 @@ def apply(game: Game, command: Command) -> None:
         handler.apply(game, player, command)
         return
     game.state.night.actions.setdefault(player.name, {})[command.word] = command
-    if command.targets:
-        player.last_targets[command.word] = (game.state.phase.number, command.targets)

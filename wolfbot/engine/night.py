@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.events import PrivateInfo
-from wolfbot.engine.state import Attack, Kill, Modifier
+from wolfbot.engine.state import Attack, Kill, Modifier, PlayerState
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -42,11 +42,22 @@ def run_stages(game: Game) -> bool:
                 for player in game.state.players:
                     if player.role == role and player.active and player.name not in night.blocked:
                         game.behaviour(player).act(game, player, stage)
-                        if night.actions.get(player.name):
-                            night.used.add(player.name)
+                        _took_part(game, player)
         if game.state.questions:
             return False
     return True
+
+
+def _took_part(game: Game, player: PlayerState) -> None:
+    """The player's night commands took part in the night: he used an ability (what the
+    Bäcker sees), and his targets count for "nicht denselben ... in zwei aufeinanderfolgenden
+    Nächten" – a blocked player's do not."""
+    commands = game.state.night.actions.get(player.name, {})
+    if commands:
+        game.state.night.used.add(player.name)
+    for word, command in commands.items():
+        if command.targets:
+            player.last_targets[word] = (game.state.phase.number, command.targets)
 
 
 def _prepare(game: Game) -> None:

@@ -27,7 +27,9 @@ def apparent_side(game: Game, name: str) -> str:
     player = game.player(name)
     if game.lover_of(name) is not None:
         return victory.side(game, player)
-    return game.rules.roles[apparent_role(game, name)].faction
+    faction = game.rules.roles[apparent_role(game, name)].faction
+    kind = game.rules.factions[faction].kind
+    return faction if kind == "team" else f"{kind}:{name}"  # each Einzelgänger is alone
 
 
 class Aura(Behaviour):
