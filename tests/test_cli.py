@@ -66,3 +66,19 @@ def test_demo_command_prints_the_posts() -> None:
     result = runner.invoke(app, ["demo", "--seed", "3"])
     assert result.exit_code == 0, result.output
     assert "Morgen des ersten Tages" in result.output and "gewonnen hat" in result.output
+
+
+def test_forum_parse_prints_one_json_line_per_post() -> None:
+    page = Path(__file__).parent / "forum" / "fixtures" / "thread6_page1.html"
+    result = runner.invoke(app, ["forum", "parse", str(page)])
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in result.output.splitlines()]
+    assert records and {"id", "author", "time", "edited", "deleted", "text", "commands"} <= set(
+        records[0]
+    )
+    assert any(r["commands"] for r in records)
+
+
+def test_forum_parse_refuses_a_missing_file(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["forum", "parse", str(tmp_path / "fehlt.html")])
+    assert result.exit_code != 0
