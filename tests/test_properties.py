@@ -47,9 +47,15 @@ def _play_checked(roles: list[str], seed: int) -> Game:
 @given(roles=role_lists, seed=st.integers(0, 2**32))
 def test_the_dead_never_act(roles: list[str], seed: int) -> None:
     game = _play_checked(roles, seed)
-    died = [e.player for e in game.state.log if isinstance(e, ev.PlayerDied)]
-    assert len(died) == len(set(died)), "a player died twice"
-    assert set(died) == {p.name for p in game.state.players if not p.alive}
+    alive = {p.name: True for p in game.state.players}
+    for event in game.state.log:
+        if isinstance(event, ev.PlayerDied):
+            assert alive[event.player], f"{event.player} died while dead"
+            alive[event.player] = False
+        elif isinstance(event, ev.PlayerRevived):
+            assert not alive[event.player], f"{event.player} revived while alive"
+            alive[event.player] = True
+    assert alive == {p.name: p.alive for p in game.state.players}
 
 
 @SETTINGS

@@ -21,6 +21,7 @@ from wolfbot.engine.spec import CommandUse
 from wolfbot.engine.text import name_key, normalize_text
 
 SEPARATORS = {",", "und", "&", "+"}
+PLAYER_KINDS = ("player", "dead")  # a living or a dead player
 _CLASSES = command_classes()
 
 
@@ -97,7 +98,7 @@ def _parse_arguments(
     if not readings:
         raise UnknownName(_explain_failure(tokens, kinds, game), command=line)
     values = readings[0]
-    targets = tuple(v for v, k in zip(values, kinds, strict=True) if k == "player")
+    targets = tuple(v for v, k in zip(values, kinds, strict=True) if k in PLAYER_KINDS)
     roles = tuple(v for v, k in zip(values, kinds, strict=True) if k == "role")
     choices = [v for v, k in zip(values, kinds, strict=True) if k.startswith("choice:")]
     return targets, roles, choices[0] if choices else None
@@ -125,7 +126,7 @@ def _readings(tokens: list[str], kinds: list[str], game: Game) -> Iterator[tuple
 
 def _match(text: str, kind: str, game: Game) -> str | None:
     key = name_key(text.removeprefix("@"))
-    if kind == "player":
+    if kind in PLAYER_KINDS:
         return next((p.name for p in game.state.players if name_key(p.name) == key), None)
     if kind == "role":
         return game.rules.role_index.get(key)
@@ -134,7 +135,7 @@ def _match(text: str, kind: str, game: Game) -> str | None:
 
 
 def _candidates(kind: str, game: Game) -> list[str]:
-    if kind == "player":
+    if kind in PLAYER_KINDS:
         return [p.name for p in game.state.players]
     if kind == "role":
         return list(game.rules.roles)
@@ -142,7 +143,7 @@ def _candidates(kind: str, game: Game) -> list[str]:
 
 
 def _explain_failure(tokens: list[str], kinds: Sequence[str], game: Game) -> str:
-    wanted = {"player": "Spielernamen", "role": "Rollennamen"}
+    wanted = {"player": "Spielernamen", "dead": "Spielernamen", "role": "Rollennamen"}
     expected = ", ".join(wanted.get(k, "eine Auswahl") for k in kinds)
     text = " ".join(tokens)
     if not tokens:
@@ -152,7 +153,7 @@ def _explain_failure(tokens: list[str], kinds: Sequence[str], game: Game) -> str
     by_key = {name_key(n): n for n in names}
     close = difflib.get_close_matches(name_key(text), list(by_key), n=3, cutoff=0.5)
     if len(kinds) == 1:
-        what = "Spieler" if kind == "player" else "Rolle" if kind == "role" else "Auswahl"
+        what = "Spieler" if kind in PLAYER_KINDS else "Rolle" if kind == "role" else "Auswahl"
         hint = f" Meintest du {' oder '.join(repr(by_key[c]) for c in close)}?" if close else ""
         if kind.startswith("choice:"):
             hint = f" Möglich: {', '.join(names)}."

@@ -12,11 +12,19 @@ from wolfbot.engine.game import Game
 from wolfbot.markup import parse_message
 
 
+def _without_commands(text: str, commands: tuple[str, ...]) -> str:
+    lines = text.splitlines()
+    while lines and commands and lines[-1].strip() in commands:
+        lines.pop()
+    return "\n".join(lines).strip()
+
+
 def process_post(game: Game, author: str, channel: str, html: str) -> list[Event]:
     """Apply every command at the end of the post, in order; return the events."""
     mark = len(game.state.log)
-    game.note_post(author, channel)
-    for line in parse_message(html).commands:
+    body = parse_message(html)
+    game.note_post(author, channel, _without_commands(body.text, body.commands))
+    for line in body.commands:
         try:
             command = parse_command(line, author, channel, game)
         except CommandError as error:

@@ -67,11 +67,15 @@ def random_command(
     questions = [q for q in game.state.questions if q.player == actor.name and q.word == use.word]
     if questions and rng.random() < legal_bias:
         pool = list(questions[0].options)
-    count = sum(1 for kind in use.args if kind == "player")
+    if "dead" in use.args:
+        pool = [p.name for p in players if not p.alive] or pool
+    count = sum(1 for kind in use.args if kind in ("player", "dead"))
     if len(pool) < count:
         return None
     targets = tuple(rng.sample(pool, count))
-    return CLASSES[use.word](actor=actor.name, channel=channel, targets=targets)
+    choices = [k.removeprefix("choice:").split("|") for k in use.args if k.startswith("choice:")]
+    choice = rng.choice(choices[0]) if choices else None
+    return CLASSES[use.word](actor=actor.name, channel=channel, targets=targets, choice=choice)
 
 
 def everybody_acts(game: Game, rng: random.Random, *, legal_bias: float = 0.95) -> list[Command]:

@@ -143,17 +143,19 @@ def _when(use: CommandUse) -> str:
 
 
 def _check_arguments(game: Game, player: PlayerState, command: Command, use: CommandUse) -> None:
-    wanted_players = sum(1 for kind in use.args if kind == "player")
-    if len(command.targets) != wanted_players:
-        raise IllegalCommand(f"!{command.word} braucht {wanted_players} Spielernamen.")
+    kinds = [kind for kind in use.args if kind in ("player", "dead")]
+    if len(command.targets) != len(kinds):
+        raise IllegalCommand(f"!{command.word} braucht {len(kinds)} Spielernamen.")
     if len(set(command.targets)) != len(command.targets):
-        raise IllegalCommand(f"!{command.word} braucht {wanted_players} verschiedene Spieler.")
-    for name in command.targets:
+        raise IllegalCommand(f"!{command.word} braucht {len(kinds)} verschiedene Spieler.")
+    for name, kind in zip(command.targets, kinds, strict=True):
         target = game.find_player(name)
         if target is None:
             raise IllegalCommand(f"{name} spielt in dieser Runde nicht mit.")
-        if not target.alive:
+        if kind == "player" and not target.alive:
             raise IllegalCommand(f"{name} ist bereits verstorben.")
+        if kind == "dead" and target.alive:
+            raise IllegalCommand(f"{name} lebt; !{command.word} gilt einem verstorbenen Spieler.")
         if name == player.name and not use.self_:
             raise IllegalCommand(f"Mit !{command.word} kannst du nicht dich selbst bestimmen.")
     last = player.last_targets.get(command.word)
@@ -173,3 +175,4 @@ def apply(game: Game, command: Command) -> None:
         handler.apply(game, player, command)
         return
     game.state.night.actions.setdefault(player.name, {})[command.word] = command
+    behaviour_of(game.spec(player)).accepted(game, player, command)

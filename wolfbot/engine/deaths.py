@@ -9,6 +9,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from wolfbot.engine.changes import DEAD, join
 from wolfbot.engine.events import PlayerDied
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ def kill(game: Game, deaths: Iterable[tuple[str, str]], *, time: str) -> None:
         )
         player.role_revealed_as = shown
         game.emit(PlayerDied(name, shown, cause, phrase(game, cause), time))
+        join(game, DEAD, [name])  # "Das Medium kann mit den Geistern der Verstorbenen reden"
         lover = game.lover_of(name)
         if lover is not None:
             # "Verstirbt ein Verliebter, so bringt sich der andere Verliebte um."

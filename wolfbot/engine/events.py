@@ -35,6 +35,28 @@ class ConversationOpened(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ParticipantsAdded(Event):
+    channel: str
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoleChanged(Event):
+    """A player plays another role from now on (Treue Magd, Wiedergänger); told privately."""
+
+    player: str
+    role: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRevived(Event):
+    """A dead player lives again (Medium, Totenbeschwörer)."""
+
+    player: str
+    by_role: str
+
+
+@dataclass(frozen=True, slots=True)
 class CommandAccepted(Event):
     actor: str
     channel: str

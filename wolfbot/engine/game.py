@@ -25,6 +25,7 @@ from wolfbot.engine.events import (
     GameOver,
     GameStarted,
     PhaseBegan,
+    PrivateInfo,
     QuestionAnswered,
     QuestionAsked,
 )
@@ -151,12 +152,19 @@ class Game:
             checks.apply(self, command)
         return self._since(mark)
 
-    def note_post(self, author: str, channel: str) -> None:
-        """A post in a conversation: "Auch das Nutzen einer Konversation ist das Nutzen einer
-        Fähigkeit!" (what the Bäcker sees)."""
-        if self.state.phase.kind == "night" and channel not in ("thread", "private"):
-            if self.find_player(author) is not None:
-                self.state.night.talked.add(author)
+    def note_post(self, author: str, channel: str, text: str = "") -> None:
+        """Any post: in a conversation at night it is a use ("Auch das Nutzen einer
+        Konversation ist das Nutzen einer Fähigkeit!", what the Bäcker sees); a private text
+        the Spielleitung must pass on (the Priester's questions) is passed on."""
+        if self.state.phase.kind != "night" or self.find_player(author) is None:
+            return
+        if channel not in ("thread", "private"):
+            self.state.night.talked.add(author)
+        relay = self.state.night.relays.get(author)
+        if channel == "private" and text and relay and relay[2] > 0:
+            recipient, label, left = relay
+            self.state.night.relays[author] = (recipient, label, left - 1)
+            self.emit(PrivateInfo((recipient,), "private", f"{label}: {text}"))
 
     def reject(self, actor: str, channel: str, text: str, reason: str) -> None:
         self.emit(CommandRejected(actor, channel, text, reason))

@@ -78,13 +78,15 @@ def block(game: Game, target: str, by: str, told: str) -> None:
     game.emit(PrivateInfo((target,), "private", told))
 
 
-def attack(game: Game, target: str, cause: str, sources: tuple[str, ...], stage: int) -> Attack:
+def attack(
+    game: Game, target: str, cause: str, sources: tuple[str, ...], stage: int, kind: str = "direct"
+) -> Attack:
     """An attack ("Angriff") on `target`, passed through redirect → immunity → protection."""
-    record = Attack(target, cause, stage, sources, original_target=target)
+    record = Attack(target, cause, stage, sources, original_target=target, kind=kind)
     night = game.state.night
     for step in ATTACK_STEPS:
         for modifier in [m for m in night.modifiers if m.step == step]:
-            if modifier.target == record.target and record.status == "hit":
+            if modifier.target in (None, record.target) and record.status == "hit":
                 owner = game.player(modifier.owner)
                 game.behaviour(owner).modify_attack(game, record, modifier)
         if record.status == "hit":
@@ -120,6 +122,24 @@ def heal(game: Game, target: str) -> bool:
             record.status = "healed"
             healed = True
     return healed
+
+
+def dying(game: Game) -> list[str]:
+    """Who dies this night as it stands (hit attacks and kills so far), in list order: the
+    players "die in dieser Nacht verstorben sind" for the Treue Magd and the Gute Fee."""
+    night = game.state.night
+    doomed = {a.target for a in night.attacks if a.status == "hit"}
+    doomed |= {k.target for k in night.kills}
+    return [p.name for p in game.state.players if p.name in doomed]
+
+
+def spare(game: Game, target: str) -> None:
+    """`target` does not die this night after all (the Gute Fee's revival)."""
+    night = game.state.night
+    for record in night.attacks:
+        if record.target == target and record.status == "hit":
+            record.status = "healed"
+    night.kills = [k for k in night.kills if k.target != target]
 
 
 def resolve_deaths(game: Game) -> None:

@@ -20,7 +20,7 @@ class _Frozen(BaseModel):
 
 def _check_kinds(word: str, kinds: tuple[str, ...]) -> None:
     for kind in kinds:
-        if kind not in ("player", "role") and not kind.startswith("choice:"):
+        if kind not in ("player", "dead", "role") and not kind.startswith("choice:"):
             raise ValueError(f"unknown argument kind {kind!r} for !{word}")
 
 

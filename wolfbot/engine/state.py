@@ -44,6 +44,7 @@ class PlayerState:
     death_cause: str | None = None
     death_time: str | None = None
     role_revealed_as: str | None = None  # the role announced at death (None: not revealed)
+    faction: str | None = None  # plays for another faction than his role's (Wiedergänger)
     uses: dict[str, int] = field(default_factory=dict)  # command word → times used
     last_targets: dict[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
     missed_dusks: int = 0
@@ -78,6 +79,7 @@ class Attack:
     status: str = "hit"  # hit, failed, healed
     reason: str = ""
     original_target: str = ""
+    kind: str = "direct"  # or "visit": an attack that reaches a player through another
 
 
 @dataclass(slots=True)
@@ -99,7 +101,7 @@ class Modifier:
     step: str
     owner: str  # player
     role: str  # the owner's role, whose behaviour applies it
-    target: str
+    target: str | None  # the player it guards; None: every attack of the night
     data: dict[str, Any] = field(default_factory=dict)
 
 
@@ -115,6 +117,8 @@ class NightState:
     blocked: set[str] = field(default_factory=set)
     used: set[str] = field(default_factory=set)  # used an ability this night (for the Bäcker)
     talked: set[str] = field(default_factory=set)  # wrote in a conversation this night
+    relays: dict[str, tuple[str, str, int]] = field(default_factory=dict)
+    # author → (recipient, label, messages left): private texts the Spielleitung passes on
     attacks: list[Attack] = field(default_factory=list)
     kills: list[Kill] = field(default_factory=list)
     modifiers: list[Modifier] = field(default_factory=list)
@@ -140,6 +144,7 @@ class GameState:
     mayor: str | None = None
     alpha: str | None = None
     lovers: tuple[str, str] | None = None
+    conversations: dict[str, list[str]] = field(default_factory=dict)  # channel → members
     night: NightState = field(default_factory=NightState)
     day: DayState = field(default_factory=DayState)
     next_mob: dict[str, int] = field(default_factory=dict)

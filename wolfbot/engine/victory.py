@@ -19,7 +19,8 @@ LIEBESPAAR = "Liebespaar"
 
 
 def faction(game: Game, player: PlayerState) -> str:
-    return game.spec(player).faction
+    """The faction a player plays for: his role's, unless he was turned (Wiedergänger)."""
+    return player.faction or game.spec(player).faction
 
 
 def lovers_side(game: Game) -> str | None:

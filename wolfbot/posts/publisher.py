@@ -34,6 +34,7 @@ PUBLIC_EVENTS = (
     ev.PlayerExcluded,
     ev.LoneWinner,
     ev.Announcement,
+    ev.PlayerRevived,
 )
 
 
@@ -126,6 +127,15 @@ class Publisher:
                         f"<p>Der neue Alpha ist {esc(successor)}.</p>",
                     )
                 ]
+            case ev.RoleChanged(player=player, role=role):
+                text = f"<p>Du spielst von nun an die Rolle <strong>{esc(role)}</strong>.</p>"
+                return [_to(player, "Deine neue Rolle", text)]
+            case ev.ParticipantsAdded(channel=channel, names=added):
+                members = tuple(game.state.conversations.get(channel, added))
+                title = CONVERSATIONS.get(channel, channel)
+                return [
+                    Message(channel, members, title, f"<p>Neu im {title}: {esc(names(added))}.</p>")
+                ]
             case ev.PlayerExcluded(player=player):
                 return [
                     _to(
@@ -195,5 +205,6 @@ def _summary(collected: list[ev.Event]) -> dict:
         "successors": [e for e in collected if isinstance(e, ev.SuccessorNamed)],
         "excluded": [e.player for e in collected if isinstance(e, ev.PlayerExcluded)],
         "lone_winners": [e for e in collected if isinstance(e, ev.LoneWinner)],
-        "announcements": [e.text for e in collected if isinstance(e, ev.Announcement)],
+        "announcements": [e.text for e in collected if isinstance(e, ev.Announcement)]
+        + [f"{e.player} lebt wieder." for e in collected if isinstance(e, ev.PlayerRevived)],
     }

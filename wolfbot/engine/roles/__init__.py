@@ -8,7 +8,10 @@ from wolfbot.engine import offices, voting
 from wolfbot.engine.roles import (
     amor,
     baecker,
+    baerenfuehrer,
     blocker,
+    dorfnutte,
+    druide,
     fuchs,
     healer,
     hexe,
@@ -17,9 +20,15 @@ from wolfbot.engine.roles import (
     jaeger,
     killers,
     narr,
+    night_info,
     pack,
+    priester,
     protector,
+    scharfschuetze,
     see_role,
+    spaeher,
+    totenreich,
+    trunkenbold,
 )
 from wolfbot.engine.roles.base import Behaviour, GroupBehaviour, QuestionHandler, WordHandler
 from wolfbot.engine.spec import RoleSpec
@@ -48,6 +57,20 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "assassin": killers.Assassin(),
     "baecker": baecker.Baecker(),
     "fuchs": fuchs.Fuchs(),
+    "druide": druide.Druide(),
+    "dorfnutte": dorfnutte.Dorfnutte(),
+    "alchemist": hexe.Alchemist(),
+    "baerenfuehrer": baerenfuehrer.Baerenfuehrer(),
+    "trunkenbold": trunkenbold.Trunkenbold(),
+    "scharfschuetze": scharfschuetze.Scharfschuetze(),
+    "dorfschoenheit": night_info.Dorfschoenheit(),
+    "gute_fee": night_info.GuteFee(),
+    "treue_magd": night_info.TreueMagd(),
+    "priester": priester.Priester(),
+    "totenreich": totenreich.Totenreich(),
+    "totenbeschwoerer": totenreich.Totenbeschwoerer(),
+    "wiedergaenger": totenreich.Wiedergaenger(),
+    "spaeher": spaeher.Spaeher(),
 }
 
 GROUPS: dict[str, GroupBehaviour] = {pack.PACK_STAGE: pack.Pack()}

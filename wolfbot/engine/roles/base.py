@@ -24,6 +24,9 @@ class Behaviour:
         """Why this role may not use `word` now (beyond the data's limits), or None."""
         return None
 
+    def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
+        """A night command of this role was accepted (for what takes effect at once)."""
+
     def morning(self, game: Game, player: PlayerState) -> None:
         """Before the Morgen is published (player alive): what the Morgen announces."""
 

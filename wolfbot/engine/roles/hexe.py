@@ -37,3 +37,26 @@ class Potions(Behaviour):
 
     def has(self, game: Game, player: PlayerState, potion: str) -> bool:
         return player.uses.get(potion, 0) == 0
+
+
+class Alchemist(Potions):
+    """Der Alchemist: "In der Nacht vor der Bürgermeisterwahl bestimmt der Alchemist ..., ob er
+    entweder einen Heiltrank (!Herstellen Heiltrank) oder einen Gifttrank (!Herstellen
+    Gifttrank) herstellen will." He has only the potion he made, from the next night on."""
+
+    def allows(self, game: Game, player: PlayerState, word: str) -> str | None:
+        if word in (HEAL, POISON) and player.memory.get("potion") != word:
+            return f"Du besitzt keinen {word}."
+        return None
+
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        made = action(game, player, "Herstellen")
+        if made is not None and "potion" not in player.memory:
+            game.consume(player, "Herstellen")
+            player.memory["potion"] = made.choice
+            tell(game, player, f"Du hast einen {made.choice} hergestellt.")
+            return
+        super().act(game, player, stage)
+
+    def has(self, game: Game, player: PlayerState, potion: str) -> bool:
+        return player.memory.get("potion") == potion and super().has(game, player, potion)

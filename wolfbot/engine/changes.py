@@ -1,0 +1,46 @@
+"""Changes to who plays what and who talks where: role changes, revivals, conversations."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.events import ConversationOpened, ParticipantsAdded, PlayerRevived, RoleChanged
+from wolfbot.engine.state import PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+DEAD = "dead"  # the Totenreich gathers the dead
+
+
+def change_role(game: Game, player: PlayerState, role: str, *, faction: str | None = None) -> None:
+    """The player plays `role` from now on, "in derselben Gestalt, wie die Rolle zu Beginn
+    der Runde war": uses, targets and memory of his former role are gone."""
+    player.role = game.rules.role(role).name
+    player.faction = faction
+    player.uses.clear()
+    player.last_targets.clear()
+    player.memory.clear()
+    game.emit(RoleChanged(player.name, player.role))
+
+
+def revive(game: Game, player: PlayerState, by_role: str) -> None:
+    player.alive = True
+    player.death_cause = player.death_time = player.role_revealed_as = None
+    game.emit(PlayerRevived(player.name, by_role))
+
+
+def open_conversation(game: Game, channel: str, members: list[str]) -> None:
+    if channel not in game.state.conversations:
+        game.state.conversations[channel] = list(members)
+        game.emit(ConversationOpened(channel, tuple(members)))
+
+
+def join(game: Game, channel: str, names: list[str]) -> None:
+    members = game.state.conversations.get(channel)
+    if members is None:
+        return
+    new = [name for name in names if name not in members]
+    if new:
+        members.extend(new)
+        game.emit(ParticipantsAdded(channel, tuple(new)))

@@ -1,0 +1,46 @@
+"""Der Bärenführer: "Wenn am Morgen eines Tages ein Nachbar des Bärenführers ein Werwolf ist,
+so gibt die Spielleitung am Morgen bekannt, dass der Bär des Bärenführers knurrt." – "In
+einer Nacht kann der Bärenführer ... eine Nachtwanderung zu zwei Dorfbewohnern unternehmen
+(!Nachtwanderung [Spielername] [Spielername]). Am Morgen wird der Bärenführer dann so
+behandelt, als wären diese beiden Dorfbewohner seine beiden Nachbarn. ... Der Bärenführer
+kann nur eine Nachtwanderung zu zwei Dorfbewohner unternehmen, die gemäß der Spielerliste
+Nachbarn sind.\""""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.commands import Command
+from wolfbot.engine.errors import IllegalCommand
+from wolfbot.engine.events import Announcement
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import action, looks_like_werwolf, neighbours
+from wolfbot.engine.state import PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+WALK = "Nachtwanderung"
+
+
+class Baerenfuehrer(Behaviour):
+    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        if command.word == WALK:
+            first, second = command.targets
+            if second not in neighbours(game, first):
+                raise IllegalCommand(f"{first} und {second} sind laut Spielerliste keine Nachbarn.")
+
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = action(game, player, WALK)
+        if command is not None:
+            game.consume(player, WALK)
+            player.memory["walk"] = [game.state.phase.number, *command.targets]
+
+    def morning(self, game: Game, player: PlayerState) -> None:
+        walk = player.memory.get("walk")
+        if walk and walk[0] == game.state.phase.number:
+            around = walk[1:]
+        else:
+            around = list(neighbours(game, player.name))
+        if any(game.player(name).alive and looks_like_werwolf(game, name) for name in around):
+            game.emit(Announcement("Der Bär des Bärenführers knurrt.", player.role))

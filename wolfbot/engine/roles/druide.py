@@ -1,0 +1,32 @@
+"""Der Druide: "In einer Nacht kann der Druide ... drei Dorfbewohner bestimmen, die er opfert
+(!Opfern [Spielername] [Spielername] [Spielername]). In dieser Nacht können nur diese drei
+Dorfbewohner angreifen. Alle Angriffe auf andere als diese drei Dorfbewohner schlagen in
+dieser Nacht fehl. Die Spielleitung teilt den niemanden mit, ob und welche Dorfbewohner der
+Druide geopfert hat." – read as: only these three can be attacked (the second sentence)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine import night
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import action
+from wolfbot.engine.state import Attack, Modifier, PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+class Druide(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = action(game, player, "Opfern")
+        if command is not None:
+            game.consume(player, "Opfern")
+            sacrificed = list(command.targets)
+            night.place(
+                game, Modifier("protection", player.name, player.role, None, {"only": sacrificed})
+            )
+
+    def modify_attack(self, game: Game, attack: Attack, modifier: Modifier) -> None:
+        if attack.target not in modifier.data["only"]:
+            attack.status, attack.reason = "failed", "der Druide hat andere geopfert"

@@ -1,0 +1,96 @@
+"""Roles that act on what the night itself produced (told, then they choose):
+
+Die Dorfschönheit: "Die Spielleitung teilt der Dorfschönheit mit, wenn sie angegriffen wird.
+Die Dorfschönheit kann nun ... einen Dorfbewohner bestimmen, den sie verführt (!Verführen
+[Spielername]). Der verführte Dorfbewohner wird anstatt der Dorfschönheit angegriffen. Wenn
+der verführte Dorfbewohner die Dorfschönheit angegriffen hat, so schlägt der Angriff fehl."
+(einmalig)
+Die Gute Fee: "In der Nacht teilt die Spielleitung der Guten Fee mit, welche Dorfbewohner in
+der Nacht verstorben sind. Die Gute Fee kann nun einmalig ... einen dieser Dorfbewohner ...
+wiederbeleben (!Wiederbeleben [Spielername]). Dieser Dorfbewohner lebt weiter." Not herself.
+Die Treue Magd: "... welche Spieler in dieser Nacht verstorben sind. Die Treue Magd kann nun
+... die Rolle eines dieser verstorbenen Spieler übernehmen (!Übernehmen [Spielername]). ...
+Die Treue Magd übernimmt die Rolle in derselben Gestalt, wie die Rolle zu Beginn der Runde
+war. Wenn die Treue Magd die Rolle eines Werwolfes übernehmen will, so wird die Treue Magd
+stattdessen gefressen."
+A choice the night did not allow (she was not attacked, the named player did not die) is
+refused at the end of the night and the ability stays.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine import night
+from wolfbot.engine.changes import change_role
+from wolfbot.engine.commands import Command
+from wolfbot.engine.events import CommandRejected
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.roles.pack import PACK_CAUSE
+from wolfbot.engine.state import PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+def refuse(game: Game, player: PlayerState, command: Command, reason: str) -> None:
+    game.emit(CommandRejected(player.name, "private", command.text(), reason))
+
+
+class Dorfschoenheit(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        if player.uses.get("Verführen"):
+            return
+        hits = [
+            a for a in game.state.night.attacks if a.target == player.name and a.status == "hit"
+        ]
+        command = action(game, player, "Verführen")
+        if hits:
+            tell(game, player, "Du wirst in dieser Nacht angegriffen.")
+        if command is None:
+            return
+        if not hits:
+            refuse(game, player, command, "Du wurdest nicht angegriffen; du verführst niemanden.")
+            return
+        game.consume(player, "Verführen")
+        for hit in hits:
+            hit.status, hit.reason = "failed", f"verführt: {command.target}"
+            if command.target not in hit.sources:
+                night.attack(game, command.target, hit.cause, hit.sources, hit.stage)
+        tell(game, player, f"Du verführst {command.target}.")
+
+
+class GuteFee(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        if player.uses.get("Wiederbeleben"):
+            return
+        dead = night.dying(game)
+        tell(game, player, f"In dieser Nacht verstorben: {', '.join(dead) or 'niemand'}.")
+        command = action(game, player, "Wiederbeleben")
+        if command is None:
+            return
+        if command.target not in dead:
+            refuse(game, player, command, f"{command.target} ist in dieser Nacht nicht verstorben.")
+            return
+        game.consume(player, "Wiederbeleben")
+        night.spare(game, command.target)
+        tell(game, player, f"{command.target} lebt weiter.")
+
+
+class TreueMagd(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        dead = night.dying(game)
+        tell(game, player, f"In dieser Nacht verstorben: {', '.join(dead) or 'niemand'}.")
+        command = action(game, player, "Übernehmen")
+        if command is None:
+            return
+        if command.target not in dead:
+            refuse(game, player, command, f"{command.target} ist in dieser Nacht nicht verstorben.")
+            return
+        taken = game.player(command.target)
+        if game.rules.roles[taken.original_role].is_werwolf:
+            tell(game, player, "Du wolltest die Rolle eines Werwolfes übernehmen.")
+            night.kill(game, player.name, PACK_CAUSE, (taken.name,), stage)
+            return
+        change_role(game, player, taken.original_role)  # with that role's own faction

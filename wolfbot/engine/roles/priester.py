@@ -1,0 +1,39 @@
+"""Der Priester: "In der Nacht bestimmt der Priester ... einen Dorfbewohner, den er zur
+Beichte bittet (!Beichte [Spielername]). Der Priester kann diesem Dorfbewohner drei Fragen
+stellen, die dieser Dorfbewohner bis zum Ende der Nacht beantworten muss. Die Spielleitung
+teilt dem Dorfbewohner die Fragen des Priesters und dem Priester die Antworten des
+Dorfbewohners mit." From the accepted `!Beichte` on, the Priester's next three private
+texts that night go to the Beichtkind as questions, and its private texts come back as
+answers (the Spielleitung passes them on at once, as a human would)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.commands import Command
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import tell
+from wolfbot.engine.state import PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+QUESTIONS = 3
+ANSWERS = 99  # "bis zum Ende der Nacht": no limit to the answers
+
+
+class Priester(Behaviour):
+    def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
+        if command.word != "Beichte":
+            return
+        relays = game.state.night.relays
+        target = command.target
+        relays[player.name] = (target, "Frage des Priesters", QUESTIONS)
+        relays[target] = (player.name, f"Antwort von {target}", ANSWERS)
+        tell(
+            game,
+            target,
+            "Der Priester bittet dich zur Beichte. Er stellt dir bis zu drei Fragen, die du bis "
+            "zum Ende der Nacht beantworten musst; schreibe deine Antworten hier.",
+        )
+        tell(game, player, f"{target} ist zur Beichte gebeten. Schreibe deine drei Fragen hier.")

@@ -1,0 +1,54 @@
+"""Der Scharfschütze: "In der ersten Nacht bestimmt der Scharfschütze ... einen Dorfbewohner,
+auf den er zielt (!Zielen [Spielername]). In der darauffolgenden Nacht kann der
+Scharfschütze ... entweder bestimmen, diesen Dorfbewohner zu erschießen (!Erschießen) oder
+auf einen anderen Dorfbewohner zu zielen. ... Wenn der Scharfschütze einen Dorfbewohner
+erschießt, der für das Dorf spielt oder mit dem Dorf gewinnt, so findet eine Fehlzündung
+statt und der Scharfschütze stirbt anstatt des Dorfbewohners. Wenn der Scharfschütze einen
+Dorfbewohner erschossen hat, so kann er nie wieder einen Dorfbewohner erschießen. Der
+Scharfschütze kann einen Dorfbewohner auch in einer Nacht erschießen, in der der
+Scharfschütze angegriffen wird.\""""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine import night, victory
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.state import PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+AIM, SHOOT = "Zielen", "Erschießen"
+
+
+def _aimed(game: Game, player: PlayerState) -> str | None:
+    """The living player he aimed at in the night before this one."""
+    aim = player.memory.get("aim")
+    if aim and aim[0] == game.state.phase.number - 1 and game.player(aim[1]).alive:
+        return str(aim[1])
+    return None
+
+
+class Scharfschuetze(Behaviour):
+    def allows(self, game: Game, player: PlayerState, word: str) -> str | None:
+        if word == SHOOT and _aimed(game, player) is None:
+            return "Du hast in der vergangenen Nacht auf keinen lebenden Dorfbewohner gezielt."
+        return None
+
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        target = _aimed(game, player) if action(game, player, SHOOT) else None
+        if target is not None:  # "entweder ... erschießen oder ... zielen"
+            game.consume(player, SHOOT)
+            victim = game.player(target)
+            if victory.side(game, victim) == "Dorf":
+                tell(game, player, f"Fehlzündung: {target} spielt für das Dorf.")
+                night.kill(game, player.name, player.role, (player.name,), stage)
+            else:
+                night.kill(game, target, player.role, (player.name,), stage)
+            return
+        command = action(game, player, AIM)
+        if command is not None:
+            player.memory["aim"] = [game.state.phase.number, command.target]
+            tell(game, player, f"Du zielst auf {command.target}.")

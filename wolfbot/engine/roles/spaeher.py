@@ -1,0 +1,45 @@
+"""Der Späher: "In der Nacht vor der Bürgermeisterwahl teilt die Spielleitung dem Späher mit,
+welche Fraktionen an der Runde beteiligt sind. Wenn das Liebespaar an der Runde beteiligt
+ist, so teilt die Spielleitung dem Späher auch die Siegbedingungen des Liebespaares mit. ...
+Wenn der Späher in der Nacht verstirbt, so gibt die Spielleitung am nächsten Morgen bekannt,
+welche Fraktionen noch an der Runde beteiligt sind, wie die Siegbedingungen des Liebespaares
+sind und wie viele Dorfbewohner für das Dorf spielen. Wenn der Späher gelyncht wird, so gibt
+die Spielleitung nicht bekannt ..." He is told at the end of the first night, once Amor has
+chosen the lovers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine import victory
+from wolfbot.engine.events import Announcement
+from wolfbot.engine.roles.amor import WIN_CONDITIONS
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import tell
+from wolfbot.engine.state import PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+def _situation(game: Game, players: list[PlayerState]) -> str:
+    factions = sorted({victory.faction(game, p) for p in players})
+    if game.state.lovers and any(p.name in game.state.lovers for p in players):
+        factions.append("Liebespaar")
+        side = victory.lovers_side(game) or victory.LIEBESPAAR
+        factions[-1] += f" ({WIN_CONDITIONS[side]})"
+    return "Beteiligte Fraktionen: " + ", ".join(factions) + "."
+
+
+class Spaeher(Behaviour):
+    def morning(self, game: Game, player: PlayerState) -> None:
+        if game.state.phase.number == 1:
+            tell(game, player, _situation(game, game.state.players))
+
+    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        if game.state.phase.kind == "night" and cause != "Inaktivität":
+            living = game.living()
+            village = sum(1 for p in living if victory.side(game, p) == "Dorf")
+            text = f"Der Späher ist verstorben. {_situation(game, living)} "
+            game.emit(Announcement(text + f"Für das Dorf spielen noch {village}.", player.role))
+        return []

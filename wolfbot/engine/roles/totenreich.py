@@ -1,0 +1,91 @@
+"""Roles of the Totenreich.
+
+Das Medium / Die Zigeunerin: "... kann mit den Geistern der Verstorbenen reden. Hierzu
+richtet die Spielleitung dem Medium und den Geistern eine eigene Konversation (Totenreich)
+ein." Das Medium: "In einer Nacht kann das Medium ... bestimmen, einen verstorbenen Spieler
+wiederzubeleben (!Wiederbeleben [Spielername]). Das Medium stirbt bei diesem Ritual."
+Der Totenbeschwörer: "In einer Nacht kann der Totenbeschwörer ... bestimmen, einen
+verstorbenen Spieler als Wiedergänger wiederzuerwecken (!Wiedererwecken [Spielername])."
+Der Wiedergänger: "... spielt für dieselbe Fraktion, wie zu Lebzeiten." – "... kann sich am
+Tag nicht äußern und lediglich seine Stimme abgeben und ändern." – "Wenn der Totenbeschwörer
+verstirbt, so zerfällt der Wiedergänger zu Staub." – "Wenn der Wiedergänger zu Lebzeiten
+verliebt war, so bringt er sich nach seiner Wiedererweckung um."
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine import night, victory
+from wolfbot.engine.changes import DEAD, change_role, join, open_conversation, revive
+from wolfbot.engine.commands import Command
+from wolfbot.engine.deaths import LIEBESKUMMER
+from wolfbot.engine.events import CommandRejected
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.state import PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+REVENANT = "Wiedergänger"
+DUST = "Staub"
+
+
+def _lives_again(game: Game, player: PlayerState, command: Command) -> bool:
+    """Someone else brought the target back earlier this night: refused, ability kept."""
+    if game.player(command.target).alive:
+        reason = f"{command.target} lebt bereits wieder; deine Fähigkeit bleibt."
+        game.emit(CommandRejected(player.name, "private", command.text(), reason))
+        return True
+    return False
+
+
+class Totenreich(Behaviour):
+    """Medium and Zigeunerin share the Totenreich with the dead; the Medium also revives."""
+
+    def setup(self, game: Game, player: PlayerState) -> None:
+        if DEAD in game.state.conversations:
+            join(game, DEAD, [player.name])
+        else:
+            open_conversation(game, DEAD, [player.name])
+
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = action(game, player, "Wiederbeleben")
+        if command is None or _lives_again(game, player, command):
+            return
+        game.consume(player, "Wiederbeleben")
+        revive(game, game.player(command.target), player.role)
+        night.kill(
+            game, player.name, player.role, (player.name,), stage
+        )  # "stirbt bei diesem Ritual"
+
+
+class Totenbeschwoerer(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = action(game, player, "Wiedererwecken")
+        if command is None or _lives_again(game, player, command):
+            return
+        game.consume(player, "Wiedererwecken")
+        risen = game.player(command.target)
+        faction = victory.faction(game, risen)
+        revive(game, risen, player.role)
+        change_role(game, risen, REVENANT, faction=faction)
+        risen.memory["master"] = player.name
+        tell(game, player, f"{risen.name} ist als Wiedergänger auferstanden.")
+        if game.state.lovers and risen.name in game.state.lovers:
+            night.kill(game, risen.name, LIEBESKUMMER, (risen.name,), stage)
+
+    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        return [
+            (p.name, DUST)
+            for p in game.living()
+            if p.role == REVENANT and p.memory.get("master") == player.name
+        ]
+
+
+class Wiedergaenger(Behaviour):
+    def allows(self, game: Game, player: PlayerState, word: str) -> str | None:
+        if word != "Lynch":
+            return "Der Wiedergänger kann lediglich seine Stimme abgeben und ändern."
+        return None
