@@ -93,27 +93,25 @@ def demo(
 
 
 @rules_app.command("show")
-def rules_show(name: Annotated[str, typer.Argument()] = "duesterliga") -> None:
-    """List the implemented roles with faction, commands and night-order stage."""
+def rules_show(
+    name: Annotated[str, typer.Argument()] = "duesterliga",
+    as_markdown: Annotated[bool, typer.Option("--markdown", help="as a Markdown table")] = False,
+) -> None:
+    """List the implemented roles with faction, commands, night-order stage and options, and
+    the roles of the rule text still missing."""
+    from wolfbot.rules_table import COLUMNS, markdown, rows
+
     rules = rulesets.load(name)
-    table = Table(title=f"{rules.title}: {len(rules.roles)} Rollen umgesetzt")
-    for column in ("Rolle", "Andere Namen", "Fraktion", "Befehle", "Nachtreihenfolge"):
+    if as_markdown:
+        print(markdown(rules), end="")
+        return
+    table = Table(title=f"{rules.title}: {len(rules.roles)} von {len(rules.role_headings)} Rollen")
+    for column in COLUMNS:
         table.add_column(column)
-    for role in sorted(rules.roles.values(), key=_stage_key(rules)):
-        commands = ", ".join(f"!{u.word}" for u in role.commands)
-        stage = f"{rules.stage_of(role.stage) + 1}. {role.stage}" if role.stage else "–"
-        table.add_row(role.name, ", ".join(role.aliases), role.faction, commands, stage)
+    for row in rows(rules):
+        table.add_row(*row)
     console.print(table)
-    implemented = {role.stage for role in rules.roles.values()} | set(rules.roles)
-    missing = [e for stage in rules.night_order for e in stage if e not in implemented]
-    console.print(f"Noch nicht umgesetzt (aus der Nachtreihenfolge): {', '.join(missing)}")
-
-
-def _stage_key(rules):
-    def key(role):
-        return (rules.stage_of(role.stage) if role.stage else 99, role.name)
-
-    return key
+    console.print(f"Noch nicht umgesetzt: {', '.join(rules.missing_roles())}")
 
 
 if __name__ == "__main__":  # pragma: no cover

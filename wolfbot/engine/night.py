@@ -27,7 +27,8 @@ def run_stages(game: Game) -> bool:
     night = game.state.night
     order = game.rules.night_order
     by_entry = game.rules.roles_by_stage
-    if night.stage == 0 and not night.prepared:
+    whole_night = bool(game.option("blocks_whole_night"))
+    if night.stage == 0 and not night.prepared and whole_night:
         night.prepared = True
         _prepare(game)
     while night.stage < len(order):
@@ -41,6 +42,8 @@ def run_stages(game: Game) -> bool:
             for role in by_entry.get(entry, ()):
                 for player in game.state.players:
                     if player.role == role and player.active and player.name not in night.blocked:
+                        if not whole_night:
+                            game.behaviour(player).prepare(game, player)
                         game.behaviour(player).act(game, player, stage)
                         _took_part(game, player)
         if game.state.questions:

@@ -91,6 +91,7 @@ class OptionSpec(_Frozen):
     default: bool | int | str
     doc: str
     choices: tuple[str, ...] = ()
+    roles: tuple[str, ...] = ()  # the roles it concerns (for the roles table)
 
 
 def adjective_forms(name: str) -> set[str]:
@@ -113,6 +114,7 @@ class Ruleset(_Frozen):
     phase_names: dict[str, str]
     factions: dict[str, FactionSpec]
     causes: dict[str, str]
+    role_headings: tuple[str, ...] = ()
     night_order: tuple[tuple[str, ...], ...]
     options: dict[str, OptionSpec]
     common_commands: tuple[CommandUse, ...]
@@ -139,6 +141,11 @@ class Ruleset(_Frozen):
         if problems:
             raise ValueError("; ".join(problems))
         return self
+
+    def missing_roles(self) -> list[str]:
+        """Role headings of the rule text no role of this ruleset implements."""
+        done = {role.heading for role in self.roles.values()}
+        return [heading for heading in self.role_headings if heading not in done]
 
     def role(self, name: str) -> RoleSpec:
         """The role called `name` (canonical, alias or adjective form, any case)."""

@@ -55,12 +55,24 @@ def offer_heal(game: Game, player: PlayerState, word: str) -> None:
     if command is None:
         return
     if command.target not in attacked:
-        reason = (
-            f"{command.target} wurde in dieser Nacht nicht erfolgreich angegriffen; "
-            f"dein !{word} bleibt unverbraucht."
+        refuse_keeping(
+            game,
+            player,
+            command,
+            f"{command.target} wurde in dieser Nacht nicht erfolgreich angegriffen",
         )
-        game.emit(CommandRejected(player.name, "private", command.text(), reason))
         return
     night.heal(game, command.target)
     game.consume(player, word)
     tell(game, player, f"Du heilst {command.target}.")
+
+
+def refuse_keeping(game: Game, player: PlayerState, command: Command, why: str) -> None:
+    """A choice the night did not allow: refused; the ability stays unless the house rule
+    `refused_heal_keeps_ability` is off."""
+    if game.option("refused_heal_keeps_ability"):
+        reason = f"{why}; dein !{command.word} bleibt unverbraucht."
+    else:
+        game.consume(player, command.word)
+        reason = f"{why}; dein !{command.word} ist trotzdem verbraucht (Hausregel)."
+    game.emit(CommandRejected(player.name, "private", command.text(), reason))

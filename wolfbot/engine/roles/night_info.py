@@ -26,7 +26,7 @@ from wolfbot.engine.changes import change_role
 from wolfbot.engine.commands import Command
 from wolfbot.engine.events import CommandRejected
 from wolfbot.engine.roles.base import Behaviour
-from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.roles.common import action, refuse_keeping, tell
 from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import PlayerState
 
@@ -71,7 +71,9 @@ class GuteFee(Behaviour):
         if command is None:
             return
         if command.target not in dead:
-            refuse(game, player, command, f"{command.target} ist in dieser Nacht nicht verstorben.")
+            refuse_keeping(
+                game, player, command, f"{command.target} ist in dieser Nacht nicht verstorben"
+            )
             return
         game.consume(player, "Wiederbeleben")
         night.spare(game, command.target)

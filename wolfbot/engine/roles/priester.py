@@ -18,7 +18,6 @@ from wolfbot.engine.state import PlayerState
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
-QUESTIONS = 3
 ANSWERS = 99  # "bis zum Ende der Nacht": no limit to the answers
 
 
@@ -28,7 +27,8 @@ class Priester(Behaviour):
             return
         relays = game.state.night.relays
         target = command.target
-        relays[player.name] = (target, "Frage des Priesters", QUESTIONS)
+        questions = int(game.option("priester_questions"))
+        relays[player.name] = (target, "Frage des Priesters", questions)
         relays[target] = (player.name, f"Antwort von {target}", ANSWERS)
         tell(
             game,

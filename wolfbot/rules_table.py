@@ -1,0 +1,59 @@
+"""The table of a ruleset's implemented roles (for `wolfbot rules show` and the docs)."""
+
+from __future__ import annotations
+
+from wolfbot.engine.spec import RoleSpec, Ruleset
+
+COLUMNS = ("Rolle", "Andere Namen", "Fraktion", "Befehle", "Nachtreihenfolge", "Optionen")
+
+
+def _commands(role: RoleSpec) -> str:
+    parts = []
+    for use in role.commands:
+        limits = []
+        if use.uses == 1:
+            limits.append("einmalig")
+        if use.nights == "first":
+            limits.append("erste Nacht")
+        if not use.repeat_target:
+            limits.append("nicht zweimal in Folge dasselbe Ziel")
+        parts.append(f"!{use.word}" + (f" ({', '.join(limits)})" if limits else ""))
+    return ", ".join(parts)
+
+
+def rows(rules: Ruleset) -> list[tuple[str, ...]]:
+    """One row per implemented role, in night order (roles without a stage last)."""
+
+    def order(role: RoleSpec) -> tuple[int, str]:
+        return (rules.stage_of(role.stage) if role.stage else len(rules.night_order), role.name)
+
+    table = []
+    for role in sorted(rules.roles.values(), key=order):
+        stage = f"{rules.stage_of(role.stage) + 1}. {role.stage}" if role.stage else "–"
+        options = ", ".join(
+            f"{name} = {spec.default}"
+            for name, spec in rules.options.items()
+            if role.name in spec.roles
+        )
+        table.append(
+            (role.name, ", ".join(role.aliases), role.faction, _commands(role), stage, options)
+        )
+    return table
+
+
+def markdown(rules: Ruleset) -> str:
+    lines = [
+        f"# {rules.title}: umgesetzte Rollen",
+        "",
+        "Erzeugt mit `wolfbot rules show "
+        f"{rules.name} --markdown`; Lesarten und Optionen: `rules/{rules.name}/README.md`.",
+        "",
+        f"{len(rules.roles)} von {len(rules.role_headings)} Rollen des Regeltextes sind umgesetzt.",
+        "",
+        "| " + " | ".join(COLUMNS) + " |",
+        "|" + "---|" * len(COLUMNS),
+    ]
+    lines += ["| " + " | ".join(cell or "–" for cell in row) + " |" for row in rows(rules)]
+    missing = rules.missing_roles()
+    lines += ["", f"## Noch nicht umgesetzt ({len(missing)})", "", ", ".join(missing) + "."]
+    return "\n".join(lines) + "\n"
