@@ -61,34 +61,34 @@ class Dorfschoenheit(Behaviour):
         tell(game, player, f"Du verführst {command.target}.")
 
 
+def _choice_among_the_dead(game: Game, player: PlayerState, word: str) -> Command | None:
+    """Tell who dies this night as it stands; the player's `!word` naming one of them."""
+    dead = night.dying(game)
+    tell(game, player, f"In dieser Nacht verstorben: {', '.join(dead) or 'niemand'}.")
+    command = action(game, player, word)
+    if command is not None and command.target not in dead:
+        refuse_keeping(
+            game, player, command, f"{command.target} ist in dieser Nacht nicht verstorben"
+        )
+        return None
+    return command
+
+
 class GuteFee(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         if player.uses.get("Wiederbeleben"):
             return
-        dead = night.dying(game)
-        tell(game, player, f"In dieser Nacht verstorben: {', '.join(dead) or 'niemand'}.")
-        command = action(game, player, "Wiederbeleben")
-        if command is None:
-            return
-        if command.target not in dead:
-            refuse_keeping(
-                game, player, command, f"{command.target} ist in dieser Nacht nicht verstorben"
-            )
-            return
-        game.consume(player, "Wiederbeleben")
-        night.spare(game, command.target)
-        tell(game, player, f"{command.target} lebt weiter.")
+        command = _choice_among_the_dead(game, player, "Wiederbeleben")
+        if command is not None:
+            game.consume(player, "Wiederbeleben")
+            night.spare(game, command.target)
+            tell(game, player, f"{command.target} lebt weiter.")
 
 
 class TreueMagd(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        dead = night.dying(game)
-        tell(game, player, f"In dieser Nacht verstorben: {', '.join(dead) or 'niemand'}.")
-        command = action(game, player, "Übernehmen")
+        command = _choice_among_the_dead(game, player, "Übernehmen")
         if command is None:
-            return
-        if command.target not in dead:
-            refuse(game, player, command, f"{command.target} ist in dieser Nacht nicht verstorben.")
             return
         taken = game.player(command.target)
         if game.rules.roles[taken.original_role].is_werwolf:
