@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.events import ConversationOpened, ParticipantsAdded, PlayerRevived, RoleChanged
+from wolfbot.engine.events import (
+    ConversationOpened,
+    ParticipantsAdded,
+    ParticipantsLeft,
+    PlayerRevived,
+    RoleChanged,
+)
 from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
@@ -25,9 +31,15 @@ def change_role(game: Game, player: PlayerState, role: str, *, faction: str | No
 
 
 def revive(game: Game, player: PlayerState, by_role: str) -> None:
+    """The dead player lives again; he is no longer one of the Geister of the Totenreich."""
     player.alive = True
     player.death_cause = player.death_time = player.role_revealed_as = None
     game.emit(PlayerRevived(player.name, by_role))
+    members = game.state.conversations.get(DEAD)
+    among_the_dead = game.spec(player).params.get("totenreich", False)  # Medium, Zigeunerin
+    if members and player.name in members and not among_the_dead:
+        members.remove(player.name)
+        game.emit(ParticipantsLeft(DEAD, (player.name,)))
 
 
 def open_conversation(game: Game, channel: str, members: list[str]) -> None:

@@ -41,6 +41,12 @@ class ParticipantsAdded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ParticipantsLeft(Event):
+    channel: str
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RoleChanged(Event):
     """A player plays another role from now on (Treue Magd, Wiedergänger); told privately."""
 

@@ -254,8 +254,10 @@ class Game:
                 state.step = None
                 following = state.phase.next()
                 if following.kind == "day":
-                    for player in self.living():
-                        self.behaviour(player).morning(self, player)
+                    tonight = f"Nacht {state.phase.number}"
+                    for player in state.players:
+                        if player.alive or player.death_time == tonight:
+                            self.behaviour(player).morning(self, player)
                 self._begin(following)
 
     def _begin(self, phase: Phase) -> None:

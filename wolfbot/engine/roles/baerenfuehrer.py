@@ -37,6 +37,8 @@ class Baerenfuehrer(Behaviour):
             player.memory["walk"] = [game.state.phase.number, *command.targets]
 
     def morning(self, game: Game, player: PlayerState) -> None:
+        if not player.alive:
+            return
         walk = player.memory.get("walk")
         if walk and walk[0] == game.state.phase.number:
             around = walk[1:]

@@ -28,7 +28,8 @@ class Behaviour:
         """A night command of this role was accepted (for what takes effect at once)."""
 
     def morning(self, game: Game, player: PlayerState) -> None:
-        """Before the Morgen is published (player alive): what the Morgen announces."""
+        """Before the Morgen is published, for the living and those who died in the night
+        (`player.alive` tells which): what the Morgen announces."""
 
     def prepare(self, game: Game, player: PlayerState) -> None:
         """Before the night's first stage: effects for the whole night (blocks)."""

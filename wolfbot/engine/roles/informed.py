@@ -41,12 +41,14 @@ class Siblings(Behaviour):
 
 class ReineSeele(Behaviour):
     def morning(self, game: Game, player: PlayerState) -> None:
-        if game.state.phase.number == 1:
+        if game.state.phase.number == 1 and player.alive:
             game.emit(Announcement(f"{player.name} ist die Reine Seele.", player.role))
 
 
 class Schlafwandlerin(Behaviour):
     def morning(self, game: Game, player: PlayerState) -> None:
+        if not player.alive:
+            return
         watched = game.spec(player).params.get("watches", "Seherin")
         for event in reversed(game.state.log):
             if isinstance(event, PhaseBegan):

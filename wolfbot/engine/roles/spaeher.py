@@ -33,13 +33,11 @@ def _situation(game: Game, players: list[PlayerState]) -> str:
 
 class Spaeher(Behaviour):
     def morning(self, game: Game, player: PlayerState) -> None:
-        if game.state.phase.number == 1:
-            tell(game, player, _situation(game, game.state.players))
-
-    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
-        if game.state.phase.kind == "night" and cause != "Inaktivität":
+        if player.alive:
+            if game.state.phase.number == 1:
+                tell(game, player, _situation(game, game.state.players))
+        elif player.death_cause != "Inaktivität":  # he died this night: counted at the Morgen
             living = game.living()
             village = sum(1 for p in living if victory.side(game, p) == "Dorf")
             text = f"Der Späher ist verstorben. {_situation(game, living)} "
             game.emit(Announcement(text + f"Für das Dorf spielen noch {village}.", player.role))
-        return []
