@@ -21,6 +21,7 @@ from sqlalchemy.exc import StatementError
 
 from wolfbot.store import db
 from wolfbot.store.models import OutgoingMessage, metadata
+from wolfbot.store.views import VIEWS
 
 ROOT = Path(__file__).parent.parent
 
@@ -33,15 +34,57 @@ def cli_config(path: Path) -> Config:
     return config
 
 
-def test_upgrade_head_on_an_empty_file_creates_the_table(tmp_path: Path) -> None:
+ROUND_TABLES = {
+    "games",
+    "players",
+    "input_posts",
+    "commands",
+    "events",
+    "role_changes",
+    "questions",
+    "schedule",
+}
+TABLES = {"alembic_version", "outgoing_messages"} | ROUND_TABLES
+
+
+def names(path: Path, kind: str) -> set[str]:
+    with sqlite3.connect(path) as raw:
+        rows = raw.execute("SELECT name FROM sqlite_master WHERE type = ?", (kind,))
+        return {r[0] for r in rows}
+
+
+def test_upgrade_head_on_an_empty_file_creates_every_table_and_view(tmp_path: Path) -> None:
     path = tmp_path / "new.sqlite"
     command.upgrade(cli_config(path), "head")
     with sqlite3.connect(path) as raw:
-        tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         columns = [r[1] for r in raw.execute("PRAGMA table_info(outgoing_messages)")]
-    assert tables == {"alembic_version", "outgoing_messages"}
+        for view in VIEWS:  # every view compiles and runs on the empty schema
+            assert raw.execute(f"SELECT * FROM {view}").fetchall() == []
+    assert names(path, "table") == TABLES
+    assert names(path, "view") == set(VIEWS)
     assert columns[:4] == ["id", "key", "kind", "channel"]
     assert {"before_mark", "forum_id", "not_before", "last_error", "state"} <= set(columns)
+
+
+def test_the_views_of_the_migration_are_those_of_the_views_module(tmp_path: Path) -> None:
+    """0002 holds a frozen copy of wolfbot/store/views.py: a changed view needs a new
+    migration (which drops and creates it), and then this test compares with that one."""
+    path = tmp_path / "w.sqlite"
+    db.upgrade(path).dispose()
+    with sqlite3.connect(path) as raw:
+        stored = dict(raw.execute("SELECT name, sql FROM sqlite_master WHERE type = 'view'"))
+    assert stored == VIEWS
+
+
+def test_the_tables_explain_their_columns(tmp_path: Path) -> None:
+    path = tmp_path / "w.sqlite"
+    db.upgrade(path).dispose()
+    with sqlite3.connect(path) as raw:
+        schema = dict(raw.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table'"))
+    for table in ROUND_TABLES:
+        lines = schema[table].splitlines()
+        assert lines[1].strip().startswith("-- "), f"{table} has no comment"
+    assert '-- "thread:12" or "conversation:7"' in schema["input_posts"]
 
 
 def test_autogenerate_finds_no_difference(tmp_path: Path) -> None:
@@ -61,17 +104,38 @@ def test_downgrade_to_base_and_up_again(tmp_path: Path) -> None:
     command.downgrade(config, "base")
     engine = db.engine_for(path)
     assert inspect(engine).get_table_names() == ["alembic_version"]
+    assert inspect(engine).get_view_names() == []
     engine.dispose()
     command.upgrade(config, "head")
-    engine = db.engine_for(path)
-    assert "outgoing_messages" in inspect(engine).get_table_names()
-    engine.dispose()
+    assert names(path, "table") == TABLES
+    assert names(path, "view") == set(VIEWS)
+
+
+def test_downgrade_to_0001_keeps_the_outbox_and_its_messages(tmp_path: Path) -> None:
+    path = tmp_path / "w.sqlite"
+    config = cli_config(path)
+    command.upgrade(config, "head")
+    with sqlite3.connect(path) as raw:
+        raw.execute(
+            "INSERT INTO outgoing_messages (key, kind, html, participants, priority, state,"
+            " attempts, created_at) VALUES ('k', 'post', '', '[]', 0, 'queued', 0, '2026-01-01')"
+        )
+        raw.execute(
+            "INSERT INTO games (title, ruleset, seed, options, created_at, phase, status)"
+            " VALUES ('Runde', 'duesterliga', 1, '{}', '2026-01-01', 'signup', 'signup')"
+        )
+    command.downgrade(config, "0001")
+    assert names(path, "table") == {"alembic_version", "outgoing_messages"}
+    assert names(path, "view") == set()
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("SELECT key FROM outgoing_messages").fetchall() == [("k",)]
 
 
 def test_one_linear_history() -> None:
     script = ScriptDirectory.from_config(Config(str(ROOT / "alembic.ini")))
     assert len(script.get_heads()) == 1
     assert script.get_base() == "0001"
+    assert [r.revision for r in script.walk_revisions("base", "heads")][-2:] == ["0002", "0001"]
 
 
 def test_the_command_line_takes_the_database_from_the_environment(tmp_path: Path) -> None:
@@ -88,7 +152,9 @@ def test_the_command_line_takes_the_database_from_the_environment(tmp_path: Path
     assert done.returncode == 0, done.stderr
     with sqlite3.connect(path) as raw:
         (version,) = raw.execute("SELECT version_num FROM alembic_version").fetchone()
-    assert version == "0001"
+    head = ScriptDirectory.from_config(Config(str(ROOT / "alembic.ini"))).get_current_head()
+    assert version == head
+    assert names(path, "view") == set(VIEWS)
 
 
 def test_times_come_back_aware_utc_and_naive_ones_are_refused(tmp_path: Path) -> None:

@@ -121,6 +121,10 @@ class Ruleset(_Frozen):
     pack_commands: tuple[CommandUse, ...]
     commands: tuple[CommandSpec, ...]
     roles: dict[str, RoleSpec]
+    # "Folgende Rollen sollten nicht zusammen gespielt werden": lists of role headings
+    not_together: tuple[tuple[str, ...], ...] = ()
+    # roles several players hold together, by heading ("Die Drei Brüder": 3)
+    role_groups: dict[str, int] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _consistent(self) -> Ruleset:
@@ -140,6 +144,18 @@ class Ruleset(_Frozen):
                 problems.append(f"unknown command !{use.word} in common/pack commands")
         if problems:
             raise ValueError("; ".join(problems))
+        return self
+
+    @model_validator(mode="after")
+    def _known_headings(self) -> Ruleset:
+        """`not_together` and `role_groups` name headings of `role_headings`."""
+        headings = set(self.role_headings)
+        named = [h for group in self.not_together for h in group] + list(self.role_groups)
+        unknown = sorted({h for h in named if h not in headings})
+        if unknown:
+            raise ValueError(f"not_together/role_groups: unknown role headings {unknown}")
+        if any(size < 1 for size in self.role_groups.values()):
+            raise ValueError("role_groups: a group has at least one player")
         return self
 
     def missing_roles(self) -> list[str]:

@@ -7,11 +7,13 @@ constraint is named by `NAMING_CONVENTION`, so Alembic's batch mode can rebuild 
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     CheckConstraint,
     DateTime,
     ForeignKey,
@@ -21,6 +23,7 @@ from sqlalchemy import (
     String,
     Text,
     TypeDecorator,
+    UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -107,3 +110,212 @@ class OutgoingMessage(Base):
     parent_id: Mapped[int | None] = mapped_column(
         Integer, ForeignKey("outgoing_messages.id"), index=True
     )
+
+
+# -- a round and what happened in it ----------------------------------------------------------
+# The tables below record a round so that it can be audited with plain `sqlite3` and rebuilt
+# (replayed) from its inputs: the game, its players, every input post, every command with its
+# verdict, every engine event, the questions and the schedule. `wolfbot/store/README.md`
+# documents each column; `wolfbot/store/views.py` the views over them.
+
+GAME_STATUSES = ("signup", "running", "finished", "cancelled")
+PLAYER_KINDS = ("player", "reserve", "observer")
+VERDICTS = ("accepted", "rejected", "pending")
+DECIDERS = ("engine", "spielleitung")
+
+
+class JSONText(TypeDecorator[Any]):
+    """JSON stored as readable text: umlauts stay umlauts (`"Jürgen"`, not `"J\\u00fcrgen"`),
+    so `sqlite3` shows what the players wrote. Python None is SQL NULL."""
+
+    impl = JSON
+    cache_ok = True
+
+    def bind_processor(self, dialect: Any) -> Any:
+        def process(value: Any) -> str | None:
+            if value is None:
+                return None
+            return json.dumps(value, ensure_ascii=False)
+
+        return process
+
+
+class GameRow(Base):
+    """One round ("Runde"): its rules, seed and where it is played. `phase` and `status`
+    follow the engine's events (PhaseBegan, GameStarted, GameOver) as they are recorded."""
+
+    __tablename__ = "games"
+    __table_args__ = (CheckConstraint(_in("status", GAME_STATUSES), name="status"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    title: Mapped[str] = mapped_column(String(200))
+    ruleset: Mapped[str] = mapped_column(String(50))
+    seed: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSONText, default=dict)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    # "signup" before the game starts, then the engine's "night 1", "day 1", "dusk 1", …, "over"
+    phase: Mapped[str] = mapped_column(String(20), default="signup")
+    status: Mapped[str] = mapped_column(String(12), default="signup")
+    thread_id: Mapped[int | None] = mapped_column(Integer)
+    signup_thread_id: Mapped[int | None] = mapped_column(Integer)
+
+
+class PlayerRow(Base):
+    """Someone in the round: a player (position in the Spielerliste), a Reservespieler or a
+    Beobachter. `role` is the starting role; later changes are in `role_changes`."""
+
+    __tablename__ = "players"
+    __table_args__ = (
+        CheckConstraint(_in("kind", PLAYER_KINDS), name="kind"),
+        UniqueConstraint("game_id", "name", name="uq_players_game_name"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(Integer, ForeignKey("games.id"))
+    position: Mapped[int | None] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(100))
+    forum_user_id: Mapped[int | None] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(10), default="player")
+    signed_up_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    withdrawn_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    role: Mapped[str | None] = mapped_column(String(60))
+    # the conversation of his Rollenmitteilung (also his private channel for commands)
+    conversation_id: Mapped[int | None] = mapped_column(Integer)
+
+
+class InputPost(Base):
+    """A forum post (thread post or conversation message) the bot read and processed. An
+    edited post whose content changed is a new row (same post_id, other content_hash)."""
+
+    __tablename__ = "input_posts"
+    __table_args__ = (
+        CheckConstraint("channel LIKE 'thread:%' OR channel LIKE 'conversation:%'", name="channel"),
+        UniqueConstraint(
+            "game_id", "channel", "post_id", "content_hash", name="uq_input_posts_post"
+        ),
+        Index("ix_input_posts_game_id_processed_at", "game_id", "processed_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(Integer, ForeignKey("games.id"))
+    post_id: Mapped[int] = mapped_column(Integer)
+    channel: Mapped[str] = mapped_column(String(40))  # "thread:12" / "conversation:7"
+    url: Mapped[str] = mapped_column(Text, default="")
+    author: Mapped[str] = mapped_column(String(100))
+    author_id: Mapped[int | None] = mapped_column(Integer)
+    posted_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    content_hash: Mapped[str] = mapped_column(String(64))
+    edit_count: Mapped[int] = mapped_column(Integer, default=0)
+    deleted: Mapped[bool] = mapped_column(Boolean, default=False)
+    html: Mapped[str] = mapped_column(Text, default="")
+    # the channel as the engine knows it ("thread", "private", "wolves"); NULL: not an
+    # input of the engine (a sign-up post)
+    engine_channel: Mapped[str | None] = mapped_column(String(40))
+    # the length of the engine's log when the post was processed (where replay applies it)
+    log_position: Mapped[int | None] = mapped_column(Integer)
+    first_seen_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    processed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class EventRow(Base):
+    """One entry of the engine's log: `seq` is its index in `game.state.log`, `type` the
+    event class, `payload` its fields (`dataclasses.asdict`)."""
+
+    __tablename__ = "events"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),
+        Index("ix_events_game_id_type", "game_id", "type"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(Integer, ForeignKey("games.id"))
+    seq: Mapped[int] = mapped_column(Integer)
+    phase: Mapped[str] = mapped_column(String(20))
+    type: Mapped[str] = mapped_column(String(40))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSONText)
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
+    # the post that caused it; NULL for an advance (a deadline) or the start of the game
+    input_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("input_posts.id"), index=True)
+
+
+class CommandRow(Base):
+    """A command line of an input post and its verdict."""
+
+    __tablename__ = "commands"
+    __table_args__ = (
+        CheckConstraint(_in("verdict", VERDICTS), name="verdict"),
+        CheckConstraint(_in("decided_by", DECIDERS), name="decided_by"),
+        UniqueConstraint("input_id", "position", name="uq_commands_input_position"),
+        Index("ix_commands_game_id_phase", "game_id", "phase"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(Integer, ForeignKey("games.id"))
+    input_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("input_posts.id"))
+    position: Mapped[int] = mapped_column(Integer)  # 1 = the first command line of the post
+    actor: Mapped[str] = mapped_column(String(100))
+    channel: Mapped[str] = mapped_column(String(40))  # engine channel: thread, private, wolves
+    phase: Mapped[str] = mapped_column(String(20))
+    word: Mapped[str | None] = mapped_column(String(40))  # canonical word; NULL: not parsed
+    targets: Mapped[list[str] | None] = mapped_column(JSONText)
+    text: Mapped[str] = mapped_column(Text)
+    typed: Mapped[str | None] = mapped_column(Text)  # repr: Lynch(actor='Anna', target='Bernd')
+    verdict: Mapped[str] = mapped_column(String(10))
+    reason: Mapped[str | None] = mapped_column(Text)
+    decided_by: Mapped[str] = mapped_column(String(12), default="engine")
+    at: Mapped[datetime] = mapped_column(UTCDateTime)  # when it was posted
+    decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # the CommandAccepted / CommandRejected event of the verdict
+    event_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("events.id"), index=True)
+
+
+class RoleChangeRow(Base):
+    """A player plays another role from now on (RoleChanged event, or the Spielleitung)."""
+
+    __tablename__ = "role_changes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(Integer, ForeignKey("games.id"), index=True)
+    player_id: Mapped[int] = mapped_column(Integer, ForeignKey("players.id"), index=True)
+    from_role: Mapped[str | None] = mapped_column(String(60))
+    to_role: Mapped[str] = mapped_column(String(60))
+    reason: Mapped[str | None] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
+    event_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("events.id"))
+
+
+class QuestionRow(Base):
+    """A question that holds the game (Jäger's shot, successor, tie) and its answer."""
+
+    __tablename__ = "questions"
+    __table_args__ = (Index("ix_questions_game_id_answered_at", "game_id", "answered_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(Integer, ForeignKey("games.id"))
+    player_id: Mapped[int] = mapped_column(Integer, ForeignKey("players.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(30))
+    prompt: Mapped[str] = mapped_column(Text, default="")
+    options: Mapped[list[str]] = mapped_column(JSONText, default=list)
+    asked_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    deadline: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    answered_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    answer: Mapped[str | None] = mapped_column(String(100))
+    by_lot: Mapped[bool | None] = mapped_column(Boolean)
+    asked_event_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("events.id"))
+    answered_event_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("events.id"))
+
+
+class ScheduleEntry(Base):
+    """A moment the bot acts at ("dusk 2", "evening 2", "zwischenstand 2/1"), in UTC."""
+
+    __tablename__ = "schedule"
+    __table_args__ = (
+        UniqueConstraint("game_id", "name", name="uq_schedule_game_name"),
+        Index("ix_schedule_done_at_due_at", "done_at", "due_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(Integer, ForeignKey("games.id"))
+    name: Mapped[str] = mapped_column(String(60))
+    due_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    done_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

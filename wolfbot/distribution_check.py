@@ -1,0 +1,214 @@
+"""A role list checked against the Düsterliga's "Hinweise für die Spielleitung / Die
+Rollenverteilung": unknown or not yet implemented roles (errors), the count of roles against
+the players (+2 with a Dieb: "Die Spielleitung verlost zwei Rollen mehr als Spieler an der
+Runde teilnehmen"), the Gaukler's three roles, and every list of "Folgende Rollen sollten
+nicht zusammen gespielt werden" with two or more of its roles present (warnings).
+
+Role names resolve like everywhere else (`Ruleset.role`: canonical name, "Andere Namen",
+adjective forms, any case), and, for roles the rule text has but wolfbot does not implement
+yet, by their heading with or without the article ("Der Dieb", "Dieb"): such a role is
+known, so the not-together lists can name it, but a game cannot use it yet.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from wolfbot.engine.spec import RoleSpec, Ruleset, adjective_forms
+from wolfbot.engine.text import name_key, normalize_text
+
+BUERGER, WERWOLF, DIEB, GAUKLER = "Bürger", "Werwolf", "Dieb", "Gaukler"
+DORF, RUDEL, EINZELGAENGER, ZWEIDEUTIGE = "Dorf", "Rudel", "Einzelgänger", "Zweideutige"
+ERROR, WARNING = "Fehler", "Warnung"
+GAUKLER_ROLES = 3  # "wählt die Spielleitung drei Rollen, die für das Dorf spielen, aus"
+DIEB_EXTRA = 2  # "zwei Rollen mehr als Spieler"
+_ARTICLES = ("der ", "die ", "das ")
+
+
+def bare(name: str) -> str:
+    """A role name or heading without its leading article: "Der Dieb" → "Dieb"."""
+    text = normalize_text(name)
+    for article in _ARTICLES:
+        if text.casefold().startswith(article):
+            return text[len(article) :]
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class RoleRef:
+    """A role name resolved: canonical name (or the heading without article when wolfbot
+    does not implement the role yet), its heading in the rule text, its spec if any."""
+
+    name: str
+    heading: str | None
+    spec: RoleSpec | None
+
+    @property
+    def implemented(self) -> bool:
+        return self.spec is not None
+
+
+def _heading_index(ruleset: Ruleset) -> dict[str, str]:
+    index: dict[str, str] = {}
+    for heading in ruleset.role_headings:
+        for form in (heading, *adjective_forms(bare(heading))):
+            index.setdefault(name_key(form), heading)
+    return index
+
+
+def resolve_role(name: str, ruleset: Ruleset) -> RoleRef | None:
+    """The role `name` means, implemented or only in the rule text; None if neither."""
+    for key in (name_key(name), name_key(bare(name))):
+        found = ruleset.role_index.get(key)
+        if found is not None:
+            known = ruleset.roles[found]
+            return RoleRef(known.name, known.heading, known)
+    heading = _heading_index(ruleset).get(name_key(name))
+    if heading is None:
+        return None
+    spec = next((r for r in ruleset.roles.values() if r.heading == heading), None)
+    return RoleRef(spec.name if spec else bare(heading), heading, spec)
+
+
+def is_role(name: str, wanted: str, ruleset: Ruleset | None = None) -> bool:
+    """Whether `name` is the role `wanted` ("Dieb", "Gaukler"), implemented or not."""
+    if ruleset is not None:
+        ref = resolve_role(name, ruleset)
+        if ref is not None:
+            return name_key(ref.name) == name_key(wanted)
+    return name_key(bare(name)) == name_key(wanted)
+
+
+def group_size(ref: RoleRef, ruleset: Ruleset) -> int:
+    """How many players hold the role together (3 for Die Drei Brüder), else 1."""
+    return ruleset.role_groups.get(ref.heading or "", 1)
+
+
+def conflicts(headings: Iterable[str], ruleset: Ruleset) -> list[tuple[str, ...]]:
+    """The headings of each not-together list that are present two or more times
+    (distinct headings, in the list's order; the same set is reported once)."""
+    present = set(headings)
+    found: list[tuple[str, ...]] = []
+    for group in ruleset.not_together:
+        hit = tuple(h for h in group if h in present)
+        if len(hit) >= 2 and hit not in found:
+            found.append(hit)
+    return found
+
+
+def conflicts_with(heading: str | None, present: Iterable[str], ruleset: Ruleset) -> bool:
+    """Whether adding the role `heading` to the `present` headings makes a pair the rule
+    text advises against."""
+    if heading is None:
+        return False
+    others = set(present) - {heading}
+    return any(heading in group and others & set(group) for group in ruleset.not_together)
+
+
+def _display(heading: str, refs: Sequence[RoleRef]) -> str:
+    return next((r.name for r in refs if r.heading == heading), bare(heading))
+
+
+def _unknown(name: str, ruleset: Ruleset) -> str:
+    names = {name_key(n): n for n in ruleset.roles}
+    names.update({name_key(bare(h)): bare(h) for h in ruleset.role_headings})
+    close = difflib.get_close_matches(name_key(name), list(names), n=2, cutoff=0.6)
+    hint = f" Meintest du {' oder '.join(repr(names[c]) for c in close)}?" if close else ""
+    return f"Keine Rolle heißt '{name}'.{hint}"
+
+
+class _Issues(list[tuple[str, str]]):
+    def error(self, text: str) -> None:
+        self.append((ERROR, text))
+
+    def warn(self, text: str) -> None:
+        self.append((WARNING, text))
+
+
+def role_issues(
+    roles: Sequence[str],
+    ruleset: Ruleset,
+    *,
+    n_players: int | None = None,
+    gaukler_roles: Sequence[str] = (),
+) -> list[tuple[str, str]]:
+    """(ERROR or WARNING, German text) for everything wrong with a role list."""
+    issues = _Issues()
+    refs: list[RoleRef] = []
+    for name in roles:
+        ref = resolve_role(name, ruleset)
+        if ref is None:
+            issues.error(_unknown(name, ruleset))
+            continue
+        if not ref.implemented:
+            issues.error(
+                f"Die Rolle '{name}' ({ref.heading}) steht im Regeltext, ist in "
+                "wolfbot aber noch nicht umgesetzt."
+            )
+        refs.append(ref)
+    counts = Counter(r.heading or r.name for r in refs)
+    dieb = sum(is_role(r.name, DIEB) for r in refs)
+    gaukler = sum(is_role(r.name, GAUKLER) for r in refs)
+    for role, count in ((DIEB, dieb), (GAUKLER, gaukler)):
+        if count > 1:
+            issues.error(f"Der {role} steht {count}× in der Liste; höchstens einmal.")
+    if n_players is not None:
+        wanted = n_players + DIEB_EXTRA * min(dieb, 1)
+        if len(roles) != wanted:
+            why = f"{n_players} Spieler" + (" + 2 übrige Rollen für den Dieb" if dieb else "")
+            issues.error(
+                f"{len(roles)} Rollen für {n_players} Spieler; es braucht genau "
+                f"{wanted} Rollen ({why})."
+            )
+    for heading, size in ruleset.role_groups.items():
+        if counts.get(heading, 0) not in (0, size):
+            name = _display(heading, refs)
+            issues.warn(f"{heading} sind {size} Spieler: die Liste hat {counts[heading]}× {name}.")
+    if refs and len(refs) == len(roles) and all(r.implemented for r in refs):
+        if not any(r.spec and r.spec.faction == RUDEL and r.spec.is_werwolf for r in refs):
+            issues.warn("Kein Werwolf in der Rollenliste.")
+    for hit in conflicts(counts, ruleset):
+        names = [_display(h, refs) for h in hit]
+        together = ", ".join(names[:-1]) + f" und {names[-1]}"
+        issues.warn(f"{together} sollten nicht zusammen gespielt werden.")
+    _gaukler_issues(issues, gaukler_roles, gaukler > 0, counts, ruleset)
+    return list(issues)
+
+
+def _gaukler_issues(
+    issues: _Issues,
+    chosen: Sequence[str],
+    has_gaukler: bool,
+    in_play: Counter[str],
+    ruleset: Ruleset,
+) -> None:
+    if not chosen:
+        return
+    if not has_gaukler:
+        return issues.warn("Rollen für den Gaukler angegeben, aber kein Gaukler in der Liste.")
+    if len(chosen) != GAUKLER_ROLES or len({name_key(n) for n in chosen}) != len(chosen):
+        issues.error(f"Der Gaukler braucht genau drei verschiedene Rollen: {', '.join(chosen)}.")
+    for name in chosen:
+        ref = resolve_role(name, ruleset)
+        if ref is None or not ref.implemented:
+            issues.error(f"Gaukler: die Rolle '{name}' ist nicht umgesetzt.")
+        elif ref.spec is not None and ref.spec.faction != DORF:
+            issues.error(f"Gaukler: {ref.name} spielt nicht für das Dorf.")
+        elif (ref.heading or ref.name) in in_play:
+            issues.warn(f"Gaukler: {ref.name} wird außerdem verlost.")
+
+
+def check_roles(
+    roles: Sequence[str],
+    ruleset: Ruleset,
+    *,
+    n_players: int | None = None,
+    gaukler_roles: Sequence[str] = (),
+) -> list[str]:
+    """Every problem of a role list as a German line, "Fehler: …" (the game cannot start
+    with it) or "Warnung: …" (the rule text advises against it). Empty when all is well."""
+    issues = role_issues(roles, ruleset, n_players=n_players, gaukler_roles=gaukler_roles)
+    return [f"{level}: {text}" for level, text in issues]

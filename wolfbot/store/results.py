@@ -1,0 +1,151 @@
+"""What one post did, in the form the store records it, and events as JSON.
+
+`run_post(game, author, channel, html)` is `wolfbot.intake.process_post` that also reports
+what became of each command line: the typed command (if the line parsed), the verdict, the
+reason and the index of its CommandAccepted/CommandRejected event in the engine's log. Its
+`PostResults` is what `records.record_input` stores in one transaction with the post.
+
+`event_payload` / `event_from_payload`: an engine event ↔ its class name and fields
+(`dataclasses.asdict`; tuples come back as tuples), as the `events` table holds them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal, cast
+
+from wolfbot.engine import events as ev
+from wolfbot.engine.commands import Command
+from wolfbot.engine.game import Game
+from wolfbot.intake import process_post
+from wolfbot.markup import parse_message
+
+Verdict = Literal["accepted", "rejected", "pending"]
+Decider = Literal["engine", "spielleitung"]
+
+
+@dataclass(frozen=True, slots=True)
+class CommandResult:
+    """One command line of a post and its verdict. `text` is the command as the engine
+    understood it ("!Lynch Frau Holle"), or the line as written when it did not parse
+    (then `word`, `targets` and `typed` are None). `event_seq`: the index in the engine's
+    log of the CommandAccepted/CommandRejected event that gave the verdict."""
+
+    actor: str
+    channel: str  # as the engine knows it: "thread", "private", "wolves", …
+    text: str
+    verdict: Verdict
+    reason: str | None = None
+    word: str | None = None
+    targets: tuple[str, ...] | None = None
+    typed: str | None = None  # repr of the typed command
+    event_seq: int | None = None
+    decided_by: Decider = "engine"
+
+    @classmethod
+    def of(
+        cls,
+        command: Command,
+        verdict: Verdict,
+        reason: str | None = None,
+        *,
+        event_seq: int | None = None,
+        decided_by: Decider = "engine",
+    ) -> CommandResult:
+        return cls(
+            actor=command.actor,
+            channel=command.channel,
+            text=command.text(),
+            verdict=verdict,
+            reason=reason,
+            word=command.word,
+            targets=tuple(command.targets),
+            typed=repr(command),
+            event_seq=event_seq,
+            decided_by=decided_by,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PostResults:
+    """What a post did. `channel` is the engine channel it was given to and `start_seq`
+    the length of the engine's log before it (its first event's index); both None for a
+    post that is no input of the engine (a sign-up post: commands, no events)."""
+
+    channel: str | None
+    start_seq: int | None
+    events: tuple[ev.Event, ...] = ()
+    commands: tuple[CommandResult, ...] = ()
+
+
+class _Capture:
+    """The game as `process_post` sees it, noting each command line's outcome: intake
+    calls `reject` for a line that does not parse and `submit` for a typed command."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self.commands: list[CommandResult] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def submit(self, command: Command) -> list[ev.Event]:
+        seq = len(self._game.state.log)
+        events = self._game.submit(command)
+        first = events[0] if events else None
+        if isinstance(first, ev.CommandAccepted):
+            result = CommandResult.of(command, "accepted", event_seq=seq)
+        elif isinstance(first, ev.CommandRejected):
+            result = CommandResult.of(command, "rejected", first.reason, event_seq=seq)
+        else:
+            raise RuntimeError(f"Game.submit gave no verdict for {command!r}: {first!r}")
+        self.commands.append(result)
+        return events
+
+    def reject(self, actor: str, channel: str, text: str, reason: str) -> None:
+        seq = len(self._game.state.log)
+        self._game.reject(actor, channel, text, reason)
+        self.commands.append(CommandResult(actor, channel, text, "rejected", reason, event_seq=seq))
+
+
+def run_post(game: Game, author: str, channel: str, html: str) -> PostResults:
+    """`process_post(game, author, channel, html)`, and what each command line became."""
+    start = len(game.state.log)
+    capture = _Capture(game)
+    events = process_post(cast(Game, capture), author, channel, html)
+    lines = parse_message(html).commands
+    if len(capture.commands) != len(lines):
+        raise RuntimeError(
+            f"intake handled {len(capture.commands)} of {len(lines)} command lines: "
+            "wolfbot.intake no longer calls Game.submit/Game.reject once per line"
+        )
+    return PostResults(channel, start, tuple(events), tuple(capture.commands))
+
+
+# -- events as JSON ---------------------------------------------------------------------------
+EVENT_TYPES: dict[str, type[ev.Event]] = {
+    cls.__name__: cls
+    for cls in vars(ev).values()
+    if isinstance(cls, type) and issubclass(cls, ev.Event) and cls is not ev.Event
+}
+
+
+def event_payload(event: ev.Event) -> dict[str, Any]:
+    """The event's fields (tuples become JSON lists when stored)."""
+    return dataclasses.asdict(event)
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def event_from_payload(type_name: str, payload: dict[str, Any]) -> ev.Event:
+    """The event again from its class name and stored fields."""
+    try:
+        cls = EVENT_TYPES[type_name]
+    except KeyError:
+        raise ValueError(f"unknown event type {type_name!r}") from None
+    return cls(**{key: _tuples(value) for key, value in payload.items()})

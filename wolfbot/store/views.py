@@ -1,0 +1,178 @@
+"""The SQL views a moderator reads with plain `sqlite3`:
+
+    sqlite3 wolfbot.sqlite "select * from v_current_tally"
+
+The migrations create them (`0002` holds a frozen copy of these statements; a test checks
+that the two agree, so a changed view needs a new migration). `create_views` makes them on
+a connection for tests and tools that build the schema without Alembic.
+
+Phases are the engine's ("night 2", "day 2", "dusk 2"); the "current" day or night of a
+round is read from `games.phase`, which follows the engine's PhaseBegan events.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Connection
+
+V_PLAYERS = """\
+CREATE VIEW v_players AS
+-- Everyone in each round: players in Spielerliste order, then Reservespieler, then
+-- Beobachter; the starting and the current role, alive (1/0, players only), excluded for
+-- inactivity (1/0), and for the dead when ("Nacht 2") and by what they died.
+WITH deaths AS (
+    SELECT game_id, json_extract(payload, '$.player') AS player, max(seq) AS seq
+    FROM events WHERE type = 'PlayerDied' GROUP BY 1, 2
+), revivals AS (
+    SELECT game_id, json_extract(payload, '$.player') AS player, max(seq) AS seq
+    FROM events WHERE type = 'PlayerRevived' GROUP BY 1, 2
+), exclusions AS (
+    SELECT DISTINCT game_id, json_extract(payload, '$.player') AS player
+    FROM events WHERE type = 'PlayerExcluded'
+)
+SELECT p.game_id, g.title AS game, p.position, p.name, p.kind,
+       p.role AS starting_role,
+       coalesce((SELECT rc.to_role FROM role_changes rc WHERE rc.player_id = p.id
+                 ORDER BY rc.id DESC LIMIT 1), p.role) AS current_role,
+       CASE WHEN p.kind <> 'player' THEN NULL
+            WHEN d.seq IS NOT NULL AND (r.seq IS NULL OR r.seq < d.seq) THEN 0
+            ELSE 1 END AS alive,
+       CASE WHEN x.player IS NULL THEN 0 ELSE 1 END AS excluded,
+       json_extract(death.payload, '$.time') AS died,
+       json_extract(death.payload, '$.cause') AS cause,
+       p.forum_user_id, p.conversation_id, p.signed_up_at, p.withdrawn_at
+FROM players p
+JOIN games g ON g.id = p.game_id
+LEFT JOIN deaths d ON d.game_id = p.game_id AND d.player = p.name
+LEFT JOIN revivals r ON r.game_id = p.game_id AND r.player = p.name
+LEFT JOIN exclusions x ON x.game_id = p.game_id AND x.player = p.name
+LEFT JOIN events death ON death.game_id = d.game_id AND death.seq = d.seq
+     AND (r.seq IS NULL OR r.seq < d.seq)
+ORDER BY p.game_id, CASE p.kind WHEN 'player' THEN 0 WHEN 'reserve' THEN 1 ELSE 2 END,
+         p.position, p.name"""
+
+V_CURRENT_TALLY = """\
+CREATE VIEW v_current_tally AS
+-- The lynch votes of the current day (its Tag and Dämmerung) of each running round: per
+-- target the number of votes and the voters, in the order they voted. Each voter's latest
+-- accepted !Lynch or !Zurücknehmen in the thread counts; as in the engine only living,
+-- not excluded voters and living targets count. The Wütender Mob's extra votes are not
+-- commands: the Dämmerung and Abend posts (VoteTally events) show them.
+WITH today AS (
+    SELECT id AS game_id, title, CAST(substr(phase, instr(phase, ' ') + 1) AS INTEGER) AS day
+    FROM games
+    WHERE status = 'running' AND (phase LIKE 'day %' OR phase LIKE 'dusk %')
+), latest AS (
+    SELECT c.id, c.game_id, c.actor, c.word, json_extract(c.targets, '$[0]') AS target,
+           row_number() OVER (PARTITION BY c.game_id, c.actor ORDER BY c.id DESC) AS newest
+    FROM commands c
+    JOIN today t ON t.game_id = c.game_id
+    WHERE c.verdict = 'accepted' AND c.channel = 'thread'
+      AND c.word IN ('Lynch', 'Zurücknehmen')
+      AND c.phase IN ('day ' || t.day, 'dusk ' || t.day)
+), counted AS (
+    SELECT l.game_id, l.target,
+           count(*) OVER voters AS votes,
+           group_concat(l.actor, ', ') OVER voters AS voters,
+           row_number() OVER (PARTITION BY l.game_id, l.target ORDER BY l.id DESC) AS last
+    FROM latest l
+    LEFT JOIN v_players voter ON voter.game_id = l.game_id AND voter.name = l.actor
+    LEFT JOIN v_players target ON target.game_id = l.game_id AND target.name = l.target
+    WHERE l.newest = 1 AND l.word = 'Lynch'
+      AND coalesce(voter.alive, 1) = 1 AND coalesce(voter.excluded, 0) = 0
+      AND coalesce(target.alive, 1) = 1
+    WINDOW voters AS (PARTITION BY l.game_id, l.target ORDER BY l.id
+                      ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+)
+SELECT c.game_id, t.title AS game, t.day, c.target, c.votes, c.voters
+FROM counted c
+JOIN today t ON t.game_id = c.game_id
+WHERE c.last = 1
+ORDER BY c.game_id, c.votes DESC, c.target"""
+
+V_NIGHT_ACTIONS = """\
+CREATE VIEW v_night_actions AS
+-- The night actions submitted so far in the current night of each running round: the
+-- accepted commands of this night, the latest of each player per command word, with the
+-- link to the post. What they did is decided at the end of the night (see the events).
+WITH tonight AS (
+    SELECT id AS game_id, title, phase FROM games
+    WHERE status = 'running' AND phase LIKE 'night %'
+), latest AS (
+    SELECT c.*,
+           row_number() OVER (PARTITION BY c.game_id, c.actor, c.word ORDER BY c.id DESC)
+               AS newest
+    FROM commands c
+    JOIN tonight t ON t.game_id = c.game_id AND c.phase = t.phase
+    WHERE c.verdict = 'accepted'
+)
+SELECT l.game_id, t.title AS game, t.phase AS night, l.actor, l.word, l.text, l.channel,
+       l.at, ip.url AS link
+FROM latest l
+JOIN tonight t ON t.game_id = l.game_id
+LEFT JOIN input_posts ip ON ip.id = l.input_id
+WHERE l.newest = 1
+ORDER BY l.game_id, l.id"""
+
+V_AUDIT = """\
+CREATE VIEW v_audit AS
+-- Who did what when: every command of every round in the order it was processed, its
+-- verdict and reason, who decided (engine or Spielleitung) and the post it came from.
+SELECT c.id AS command_id, c.game_id, g.title AS game, c.at, c.phase, c.actor, c.channel,
+       c.text, c.verdict, c.reason, c.decided_by, c.decided_at,
+       ip.channel AS forum_channel, ip.post_id, ip.url AS link, ip.edit_count, ip.deleted,
+       c.typed
+FROM commands c
+JOIN games g ON g.id = c.game_id
+LEFT JOIN input_posts ip ON ip.id = c.input_id
+ORDER BY c.game_id, c.id"""
+
+V_DEATHS = """\
+CREATE VIEW v_deaths AS
+-- Every death of every round (PlayerDied events) in order: who, the role announced (NULL:
+-- not revealed), the cause (the killing role, Lynch, Liebeskummer, Inaktivität), the game
+-- time ("Nacht 2"), when it was recorded, and the post that caused it, if one did.
+SELECT e.game_id, g.title AS game, e.seq,
+       json_extract(e.payload, '$.player') AS player,
+       json_extract(e.payload, '$.role') AS role,
+       json_extract(e.payload, '$.cause') AS cause,
+       json_extract(e.payload, '$.time') AS time,
+       json_extract(e.payload, '$.phrase') AS phrase,
+       e.phase, e.at, ip.url AS link
+FROM events e
+JOIN games g ON g.id = e.game_id
+LEFT JOIN input_posts ip ON ip.id = e.input_id
+WHERE e.type = 'PlayerDied'
+ORDER BY e.game_id, e.seq"""
+
+V_OPEN_QUESTIONS = """\
+CREATE VIEW v_open_questions AS
+-- Questions that hold a round until they are answered or their deadline passes (then the
+-- lot decides): who must answer, what, the options and the deadline (UTC).
+SELECT q.id AS question_id, q.game_id, g.title AS game, p.name AS player, q.kind,
+       q.prompt, q.options, q.asked_at, q.deadline
+FROM questions q
+JOIN games g ON g.id = q.game_id
+JOIN players p ON p.id = q.player_id
+WHERE q.answered_at IS NULL
+ORDER BY q.game_id, q.id"""
+
+# in the order they are created (a view is created after the views it reads)
+VIEWS: dict[str, str] = {
+    "v_players": V_PLAYERS,
+    "v_current_tally": V_CURRENT_TALLY,
+    "v_night_actions": V_NIGHT_ACTIONS,
+    "v_audit": V_AUDIT,
+    "v_deaths": V_DEATHS,
+    "v_open_questions": V_OPEN_QUESTIONS,
+}
+
+
+def create_views(connection: Connection) -> None:
+    """Create every view (the tables must exist)."""
+    for sql in VIEWS.values():
+        connection.exec_driver_sql(sql)
+
+
+def drop_views(connection: Connection) -> None:
+    for name in reversed(VIEWS):
+        connection.exec_driver_sql(f"DROP VIEW IF EXISTS {name}")
