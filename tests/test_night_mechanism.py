@@ -28,7 +28,7 @@ class Protect(Behaviour):
     def act(self, game, player, stage):
         command = game.state.night.actions.get(player.name, {}).get("Beschützen")
         if command:
-            night.place(game, Modifier("protection", player.name, player.role, command.target))
+            night.place(game, Modifier("protection", player.name, command.target))
 
     def modify_attack(self, game, attack, modifier):
         attack.status, attack.reason = "failed", "beschützt"
@@ -40,7 +40,7 @@ class Guard(Behaviour):
     def act(self, game, player, stage):
         command = game.state.night.actions.get(player.name, {}).get("Bewachen")
         if command:
-            night.place(game, Modifier("redirect", player.name, player.role, command.target))
+            night.place(game, Modifier("redirect", player.name, command.target))
 
     def modify_attack(self, game, attack, modifier):
         attack.target = modifier.owner

@@ -12,18 +12,12 @@ from wolfbot.engine.game import Game
 from wolfbot.markup import parse_message
 
 
-def _without_commands(text: str, commands: tuple[str, ...]) -> str:
-    lines = text.splitlines()
-    while lines and commands and lines[-1].strip() in commands:
-        lines.pop()
-    return "\n".join(lines).strip()
-
-
 def process_post(game: Game, author: str, channel: str, html: str) -> list[Event]:
     """Apply every command at the end of the post, in order; return the events."""
     mark = len(game.state.log)
     body = parse_message(html)
-    game.note_post(author, channel, _without_commands(body.text, body.commands))
+    # only a post of plain text is something to pass on (a command post is for the Spielleitung)
+    game.note_post(author, channel, "" if body.commands else body.text)
     for line in body.commands:
         try:
             command = parse_command(line, author, channel, game)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 LIEBESKUMMER = "Liebeskummer"
+INAKTIVITAET = "Inaktivität"  # an inactive player's death: his role is not revealed
 
 
 def phrase(game: Game, cause: str) -> str:
@@ -36,7 +37,7 @@ def kill(game: Game, deaths: Iterable[tuple[str, str]], *, time: str) -> None:
         player.death_cause = cause
         player.death_time = time
         shown = (
-            None if cause == "Inaktivität" else game.behaviour(player).announced_role(game, player)
+            None if cause == INAKTIVITAET else game.behaviour(player).announced_role(game, player)
         )
         player.role_revealed_as = shown
         game.emit(PlayerDied(name, shown, cause, phrase(game, cause), time))

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.events import PrivateInfo
+from wolfbot.engine.deaths import INAKTIVITAET
+from wolfbot.engine.events import CommandRejected, PrivateInfo
 from wolfbot.engine.state import Attack, Kill, Modifier, PlayerState
 
 if TYPE_CHECKING:
@@ -44,21 +45,25 @@ def run_stages(game: Game) -> bool:
                     if player.role == role and player.active and player.name not in night.blocked:
                         if not whole_night:
                             game.behaviour(player).prepare(game, player)
+                        mark = len(game.state.log)
                         game.behaviour(player).act(game, player, stage)
-                        _took_part(game, player)
+                        _took_part(game, player, game.state.log[mark:])
         if game.state.questions:
             return False
     return True
 
 
-def _took_part(game: Game, player: PlayerState) -> None:
-    """The player's night commands took part in the night: he used an ability (what the
-    Bäcker sees), and his targets count for "nicht denselben ... in zwei aufeinanderfolgenden
-    Nächten" – a blocked player's do not."""
-    commands = game.state.night.actions.get(player.name, {})
-    if commands:
+def _took_part(game: Game, player: PlayerState, happened: list) -> None:
+    """The player's night commands that were not refused took part in the night: he used an
+    ability (what the Bäcker sees), and their targets count for "nicht denselben ... in zwei
+    aufeinanderfolgenden Nächten" – a blocked player's or a refused command's do not."""
+    refused = {
+        e.text for e in happened if isinstance(e, CommandRejected) and e.actor == player.name
+    }
+    for word, command in game.state.night.actions.get(player.name, {}).items():
+        if command.text() in refused:
+            continue
         game.state.night.used.add(player.name)
-    for word, command in commands.items():
         if command.targets:
             player.last_targets[word] = (game.state.phase.number, command.targets)
 
@@ -75,7 +80,7 @@ def _prepare(game: Game) -> None:
                         game.behaviour(player).prepare(game, player)
 
 
-def block(game: Game, target: str, by: str, told: str) -> None:
+def block(game: Game, target: str, told: str) -> None:
     """`target` cannot use abilities nor conversations this night; he is told `told`."""
     game.state.night.blocked.add(target)
     game.emit(PrivateInfo((target,), "private", told))
@@ -157,5 +162,5 @@ def resolve_deaths(game: Game) -> None:
     order = {p.name: i for i, p in enumerate(game.state.players)}
     deaths = sorted(first.items(), key=lambda item: (item[1][0], order[item[0]]))
     game.kill([(name, cause) for name, (_, cause) in deaths])
-    excluded = [(p.name, "Inaktivität") for p in game.living() if p.excluded]
+    excluded = [(p.name, INAKTIVITAET) for p in game.living() if p.excluded]
     game.kill(excluded, time=f"Tag {game.state.phase.number}")

@@ -99,8 +99,7 @@ class Modifier:
     `step` is one of ATTACK_STEPS; the owner's behaviour applies it (`modify_attack`)."""
 
     step: str
-    owner: str  # player
-    role: str  # the owner's role, whose behaviour applies it
+    owner: str  # the player whose behaviour applies it
     target: str | None  # the player it guards; None: every attack of the night
     data: dict[str, Any] = field(default_factory=dict)
 

@@ -10,16 +10,10 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.events import ConversationOpened, PrivateInfo
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.state import PlayerState
-from wolfbot.engine.victory import LIEBESPAAR, lovers_side
+from wolfbot.engine.victory import LIEBESPAAR, WIN_CONDITIONS, lovers_side
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
-
-WIN_CONDITIONS = {
-    "Dorf": "Ihr gewinnt, wenn das Dorf gewinnt.",
-    "Rudel": "Ihr gewinnt, wenn das Rudel gewinnt.",
-    LIEBESPAAR: "Ihr gewinnt, wenn alle anderen Spieler verstorben sind.",
-}
 
 
 class Amor(Behaviour):

@@ -26,4 +26,4 @@ class Block(Behaviour):
         command = action(game, player, params["word"])
         if command is not None:
             game.consume(player, params["word"])
-            night.block(game, command.target, player.name, params["told"])
+            night.block(game, command.target, params["told"])

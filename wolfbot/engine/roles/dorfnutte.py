@@ -28,7 +28,7 @@ class Dorfnutte(Behaviour):
         if game.spec(host).is_werwolf:
             night.attack(game, player.name, PACK_CAUSE, (host.name,), stage, kind="visit")
         else:
-            night.place(game, Modifier("redirect", player.name, player.role, host.name))
+            night.place(game, Modifier("redirect", player.name, host.name))
 
     def modify_attack(self, game: Game, attack: Attack, modifier: Modifier) -> None:
         """Her Freier is attacked by the wolves: she is attacked too."""

@@ -23,9 +23,7 @@ class Druide(Behaviour):
         if command is not None:
             game.consume(player, "Opfern")
             sacrificed = list(command.targets)
-            night.place(
-                game, Modifier("protection", player.name, player.role, None, {"only": sacrificed})
-            )
+            night.place(game, Modifier("protection", player.name, None, {"only": sacrificed}))
 
     def modify_attack(self, game: Game, attack: Attack, modifier: Modifier) -> None:
         if attack.target not in modifier.data["only"]:

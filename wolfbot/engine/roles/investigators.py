@@ -27,7 +27,9 @@ def apparent_side(game: Game, name: str) -> str:
     player = game.player(name)
     if game.lover_of(name) is not None:
         return victory.side(game, player)
-    faction = game.rules.roles[apparent_role(game, name)].faction
+    role = apparent_role(game, name)
+    faction = player.faction if role == player.role and player.faction else None
+    faction = faction or game.rules.roles[role].faction
     kind = game.rules.factions[faction].kind
     return faction if kind == "team" else f"{kind}:{name}"  # each Einzelgänger is alone
 

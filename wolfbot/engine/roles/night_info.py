@@ -42,11 +42,10 @@ class Dorfschoenheit(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         if player.uses.get("Verführen"):
             return
-        hits = [
-            a for a in game.state.night.attacks if a.target == player.name and a.status == "hit"
-        ]
+        attacks = [a for a in game.state.night.attacks if a.target == player.name]
+        hits = [a for a in attacks if a.status == "hit"]
         command = action(game, player, "Verführen")
-        if hits:
+        if attacks:  # "teilt ... mit, wenn sie angegriffen wird" – also when it fails
             tell(game, player, "Du wirst in dieser Nacht angegriffen.")
         if command is None:
             return

@@ -26,6 +26,8 @@ class Priester(Behaviour):
         if command.word != "Beichte":
             return
         relays = game.state.night.relays
+        if player.name in relays:  # one confession a night: "drei Fragen", not three more
+            return
         target = command.target
         questions = int(game.option("priester_questions"))
         relays[player.name] = (target, "Frage des Priesters", questions)

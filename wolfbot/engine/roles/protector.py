@@ -25,7 +25,7 @@ class Protect(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = action(game, player, self.word)
         if command is not None:
-            night.place(game, Modifier(self.step, player.name, player.role, command.target))
+            night.place(game, Modifier(self.step, player.name, command.target))
 
     def modify_attack(self, game: Game, attack: Attack, modifier: Modifier) -> None:
         attack.status, attack.reason = "failed", f"beschützt von {modifier.owner}"

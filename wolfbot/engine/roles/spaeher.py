@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import victory
+from wolfbot.engine.deaths import INAKTIVITAET
 from wolfbot.engine.events import Announcement
-from wolfbot.engine.roles.amor import WIN_CONDITIONS
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.state import PlayerState
@@ -27,7 +27,7 @@ def _situation(game: Game, players: list[PlayerState]) -> str:
     if game.state.lovers and any(p.name in game.state.lovers for p in players):
         factions.append("Liebespaar")
         side = victory.lovers_side(game) or victory.LIEBESPAAR
-        factions[-1] += f" ({WIN_CONDITIONS[side]})"
+        factions[-1] += f" ({victory.WIN_CONDITIONS[side]})"
     return "Beteiligte Fraktionen: " + ", ".join(factions) + "."
 
 
@@ -36,8 +36,12 @@ class Spaeher(Behaviour):
         if player.alive:
             if game.state.phase.number == 1:
                 tell(game, player, _situation(game, game.state.players))
-        elif player.death_cause != "Inaktivität":  # he died this night: counted at the Morgen
+        elif player.death_cause != INAKTIVITAET:  # he died this night: counted at the Morgen
             living = game.living()
-            village = sum(1 for p in living if victory.side(game, p) == "Dorf")
+            lovers = game.state.lovers or ()
+            # "Diese beiden verliebten Dorfbewohner spielen fortan für das Liebespaar"
+            village = sum(
+                1 for p in living if victory.faction(game, p) == "Dorf" and p.name not in lovers
+            )
             text = f"Der Späher ist verstorben. {_situation(game, living)} "
             game.emit(Announcement(text + f"Für das Dorf spielen noch {village}.", player.role))
