@@ -35,6 +35,9 @@ def run_stages(game: Game) -> bool:
     while night.stage < len(order):
         stage = night.stage
         night.stage += 1
+        for due in [a for a in night.scheduled if a.stage == stage]:
+            night.scheduled.remove(due)
+            attack(game, due.target, due.cause, due.sources, stage, due.kind)
         for entry in order[stage]:
             group = game.group(entry)
             if group is not None:
@@ -70,14 +73,23 @@ def _took_part(game: Game, player: PlayerState, happened: list) -> None:
 
 def _prepare(game: Game) -> None:
     """Before the first stage: effects that hold for the whole night ("kann in dieser Nacht
-    keine Fähigkeiten nutzen"), placed in night order – a blocked blocker blocks nobody."""
+    keine Fähigkeiten nutzen"), placed in night order – a blocked blocker blocks nobody;
+    within a stage by rank: the Koch "am Vorabend" (params), the Trunkenbold's lot, the rest."""
     night = game.state.night
     for stage in game.rules.night_order:
-        for entry in stage:
-            for role in game.rules.roles_by_stage.get(entry, ()):
-                for player in game.state.players:
-                    if player.role == role and player.active and player.name not in night.blocked:
-                        game.behaviour(player).prepare(game, player)
+        acting = [
+            player
+            for entry in stage
+            for role in game.rules.roles_by_stage.get(entry, ())
+            for player in game.state.players
+            if player.role == role
+        ]
+        acting.sort(
+            key=lambda p: game.spec(p).params.get("prepare_rank", game.behaviour(p).prepare_rank)
+        )
+        for player in acting:
+            if player.active and player.name not in night.blocked:
+                game.behaviour(player).prepare(game, player)
 
 
 def block(game: Game, target: str, told: str) -> None:
@@ -104,6 +116,13 @@ def attack(
             break
     night.attacks.append(record)
     return record
+
+
+def schedule(
+    game: Game, target: str, cause: str, sources: tuple[str, ...], stage: int, kind: str
+) -> None:
+    """An attack that happens at a later `stage` (when those who protect have acted)."""
+    game.state.night.scheduled.append(Attack(target, cause, stage, sources, kind=kind))
 
 
 def place(game: Game, modifier: Modifier) -> None:

@@ -121,6 +121,7 @@ class NightState:
     attacks: list[Attack] = field(default_factory=list)
     kills: list[Kill] = field(default_factory=list)
     modifiers: list[Modifier] = field(default_factory=list)
+    scheduled: list[Attack] = field(default_factory=list)  # attacks that come at a later stage
 
 
 @dataclass(slots=True)

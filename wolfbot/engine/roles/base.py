@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 
 class Behaviour:
+    prepare_rank = 2  # order of `prepare` within a stage (a role's `params.prepare_rank` wins)
+
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         """Raise IllegalCommand for what only this role forbids (after the generic checks)."""
 

@@ -3,7 +3,8 @@
 schlägt der Angriff fehl. Wenn die Werwölfe den Freier der Dorfnutte angreifen, so wird auch
 die Dorfnutte angegriffen. Wenn der Freier der Dorfnutte ein Werwolf ist, so wird die
 Dorfnutte gefressen." The attacks that reach her through her Freier are "visits": her own
-immunity is against the wolves attacking her, not against what happens where she sleeps."""
+immunity is against the wolves attacking her, not against what happens where she sleeps. At a
+Werwolf's house she is eaten with the pack's meal, so the protections of that night count."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 from wolfbot.engine import night
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action
-from wolfbot.engine.roles.pack import PACK_CAUSE
+from wolfbot.engine.roles.pack import PACK_CAUSE, PACK_STAGE
 from wolfbot.engine.state import Attack, Modifier, PlayerState
 
 if TYPE_CHECKING:
@@ -25,8 +26,9 @@ class Dorfnutte(Behaviour):
         if command is None:
             return
         host = game.player(command.target)
-        if game.spec(host).is_werwolf:
-            night.attack(game, player.name, PACK_CAUSE, (host.name,), stage, kind="visit")
+        if game.spec(host).is_werwolf:  # eaten with the pack's meal, at the pack's stage
+            feast = game.rules.stage_of(PACK_STAGE)
+            night.schedule(game, player.name, PACK_CAUSE, (host.name,), feast, kind="visit")
         else:
             night.place(game, Modifier("redirect", player.name, host.name))
 

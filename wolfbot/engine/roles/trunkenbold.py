@@ -11,40 +11,62 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action
+from wolfbot.engine.roles.pack import valid_targets
 from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 
-def _sample(game: Game, pool: list[str], count: int) -> tuple[str, ...]:
-    pool, picked = list(pool), []
-    for _ in range(min(count, len(pool))):
-        choice = game.draw(pool)
-        pool.remove(choice)
-        picked.append(choice)
+def _draw_targets(game: Game, drunk: PlayerState, word: str, count: int) -> tuple[str, ...] | None:
+    """New targets for the drunk's `!word`, drawn among those the command may name (living or
+    dead, himself only if allowed, not last night's target where that is forbidden)."""
+    use = next((u for u in game.command_uses(drunk) if u.word == word), None)
+    if use is None:
+        return None
+    kinds = [kind for kind in use.args if kind in ("player", "dead")]
+    last = drunk.last_targets.get(word)
+    picked: list[str] = []
+    for kind in kinds[:count]:
+        pool = [
+            p.name
+            for p in game.state.players
+            if p.alive == (kind == "player")
+            and p.name not in picked
+            and (use.self_ or p.name != drunk.name)
+        ]
+        if not use.repeat_target and last and last[0] == game.state.phase.number - 1:
+            pool = [name for name in pool if name not in last[1]] or pool
+        if not pool:
+            return None
+        picked.append(game.draw(pool))
     return tuple(picked)
 
 
 class Trunkenbold(Behaviour):
+    prepare_rank = 1  # his lot decides before the Zauberer's block, after the Koch's Vorabend
+
     def prepare(self, game: Game, player: PlayerState) -> None:
         command = action(game, player, "Abfüllen")
         if command is None:
             return
-        target = command.target
+        drunk = game.player(command.target)
         state = game.state.night
-        commands = state.actions.get(target, {})
-        if not commands and target not in state.attack_votes:
+        commands = state.actions.get(drunk.name, {})
+        if not commands and drunk.name not in state.attack_votes:
             return  # he wanted to use no ability: nothing to decide
         if not game.draw((True, False)):
-            state.blocked.add(target)  # he cannot; nobody is told (the text tells nobody)
+            state.blocked.add(drunk.name)  # he cannot; nobody is told (the text tells nobody)
             return
-        living = [p.name for p in game.living()]
         for word, original in list(commands.items()):
             if original.targets:
-                targets = _sample(game, living, len(original.targets))
-                commands[word] = original.model_copy(update={"targets": targets})
-        if target in state.attack_votes:
-            prey = [p.name for p in game.living() if not game.spec(p).pack]
+                targets = _draw_targets(game, drunk, word, len(original.targets))
+                if targets is None:
+                    del commands[word]
+                else:
+                    commands[word] = original.model_copy(update={"targets": targets})
+        if drunk.name in state.attack_votes:
+            lover = game.lover_of(drunk.name)
+            prey = [name for name in valid_targets(game) if name != lover]
             if prey:
-                state.attack_votes[target] = game.draw(prey)
+                state.attack_votes[drunk.name] = game.draw(prey)
