@@ -16,8 +16,8 @@ def process_post(game: Game, author: str, channel: str, html: str) -> list[Event
     """Apply every command at the end of the post, in order; return the events."""
     mark = len(game.state.log)
     body = parse_message(html)
-    # only a post of plain text is something to pass on (a command post is for the Spielleitung)
-    game.note_post(author, channel, "" if body.commands else body.text)
+    words = [line for line in body.text.splitlines() if line.strip() not in body.commands]
+    game.note_post(author, channel, "\n".join(words).strip(), len(body.commands))
     for line in body.commands:
         try:
             command = parse_command(line, author, channel, game)

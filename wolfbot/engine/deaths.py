@@ -9,7 +9,6 @@ from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.changes import DEAD, join
 from wolfbot.engine.events import PlayerDied
 
 if TYPE_CHECKING:
@@ -41,7 +40,8 @@ def kill(game: Game, deaths: Iterable[tuple[str, str]], *, time: str) -> None:
         )
         player.role_revealed_as = shown
         game.emit(PlayerDied(name, shown, cause, phrase(game, cause), time))
-        join(game, DEAD, [name])  # "Das Medium kann mit den Geistern der Verstorbenen reden"
+        for witness in game.state.players:
+            game.behaviour(witness).witness_death(game, witness, player)
         lover = game.lover_of(name)
         if lover is not None:
             # "Verstirbt ein Verliebter, so bringt sich der andere Verliebte um."

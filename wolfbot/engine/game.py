@@ -152,16 +152,22 @@ class Game:
             checks.apply(self, command)
         return self._since(mark)
 
-    def note_post(self, author: str, channel: str, text: str = "") -> None:
-        """Any post: in a conversation at night it is a use ("Auch das Nutzen einer
-        Konversation ist das Nutzen einer Fähigkeit!", what the Bäcker sees); a private text
-        the Spielleitung must pass on (the Priester's questions) is passed on."""
-        if self.state.phase.kind != "night" or self.find_player(author) is None:
+    def note_post(self, author: str, channel: str, text: str, commands: int = 0) -> None:
+        """Any post, before its commands: in a conversation at night it is a use ("Auch das
+        Nutzen einer Konversation ist das Nutzen einer Fähigkeit!"); a private text the
+        Spielleitung must pass on (the Priester's questions) is passed on; the author's role
+        may object to what he wrote (the Wiedergänger may not speak by day)."""
+        player = self.find_player(author)
+        if player is None:
+            return
+        if player.alive:
+            self.behaviour(player).on_post(self, player, channel, text)
+        if self.state.phase.kind != "night":
             return
         if channel not in ("thread", "private"):
             self.state.night.talked.add(author)
         relay = self.state.night.relays.get(author)
-        if channel == "private" and text and relay and relay[2] > 0:
+        if channel == "private" and text and not commands and relay and relay[2] > 0:
             recipient, label, left = relay
             self.state.night.relays[author] = (recipient, label, left - 1)
             self.emit(PrivateInfo((recipient,), "private", f"{label}: {text}"))

@@ -29,6 +29,12 @@ class Behaviour:
     def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
         """A night command of this role was accepted (for what takes effect at once)."""
 
+    def on_post(self, game: Game, player: PlayerState, channel: str, text: str) -> None:
+        """The player wrote `text` (without his command lines) in `channel`."""
+
+    def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
+        """Somebody died (this player may be alive or dead himself)."""
+
     def morning(self, game: Game, player: PlayerState) -> None:
         """Before the Morgen is published, for the living and those who died in the night
         (`player.alive` tells which): what the Morgen announces."""

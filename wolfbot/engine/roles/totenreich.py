@@ -50,6 +50,9 @@ class Totenreich(Behaviour):
         else:
             open_conversation(game, DEAD, [player.name])
 
+    def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
+        join(game, DEAD, [dead.name])  # the dead are the Geister of the Totenreich
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Wiederbeleben")
         if command is None or _lives_again(game, player, command):
@@ -85,6 +88,15 @@ class Totenbeschwoerer(Behaviour):
 
 
 class Wiedergaenger(Behaviour):
+    def on_post(self, game: Game, player: PlayerState, channel: str, text: str) -> None:
+        if channel == "thread" and text and game.state.phase.kind in ("day", "dusk"):
+            tell(
+                game,
+                player,
+                "Als Wiedergänger kannst du dich am Tag nicht äußern, nur deine Stimme abgeben "
+                "und ändern; über die Folgen entscheidet die Spielleitung.",
+            )
+
     def allows(self, game: Game, player: PlayerState, word: str) -> str | None:
         if word != "Lynch":
             return "Der Wiedergänger kann lediglich seine Stimme abgeben und ändern."
