@@ -1,17 +1,34 @@
-"""Small German wording helpers for posts."""
+"""Small German wording helpers for posts: ordinals, name lists, dates and times of the
+forum's time zone, the time of a death."""
 
 from __future__ import annotations
+
+from datetime import datetime, tzinfo
 
 ORDINALS = (
     "ersten zweiten dritten vierten fünften sechsten siebten achten neunten zehnten elften "
     "zwölften dreizehnten vierzehnten fünfzehnten sechzehnten siebzehnten achtzehnten "
     "neunzehnten zwanzigsten"
 ).split()
+WEEKDAYS = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
+FACTION_HEADINGS = {
+    "Dorf": "Das Dorf",
+    "Rudel": "Das Rudel",
+    "Liebespaar": "Das Liebespaar",
+    "Zweideutige": "Die Zweideutigen",
+    "Einzelgänger": "Die Einzelgänger",
+}
 
 
 def ordinal(number: int) -> str:
     """2 → "zweiten" (as in "Morgen des zweiten Tages")."""
     return ORDINALS[number - 1] if 1 <= number <= len(ORDINALS) else f"{number}."
+
+
+def ordinal_nominative(number: int) -> str:
+    """2 → "zweite" (as in "Die zweite Nacht")."""
+    word = ordinal(number)
+    return word[:-1] if word.endswith("n") else word
 
 
 def names(items: list[str] | tuple[str, ...]) -> str:
@@ -20,3 +37,41 @@ def names(items: list[str] | tuple[str, ...]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} und {items[-1]}"
+
+
+def when(moment: datetime, zone: tzinfo) -> str:
+    """An aware datetime as the forum shows it in its time zone:
+    "Montag, 30.11.2026, 19:00 Uhr"."""
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(f"a time of the schedule must carry its time zone: {moment!r}")
+    local = moment.astimezone(zone)
+    return f"{WEEKDAYS[local.weekday()]}, {local:%d.%m.%Y}, {local:%H:%M} Uhr"
+
+
+def phase_time(label: str | None) -> str:
+    """The time of a death as the engine labels it ("Nacht 2", "Tag 1") in words:
+    "in der zweiten Nacht", "am ersten Tag"; anything else as it is."""
+    if not label:
+        return ""
+    kind, _, number = label.partition(" ")
+    if not number.isdigit():
+        return label
+    if kind == "Nacht":
+        return f"in der {ordinal(int(number))} Nacht"
+    if kind == "Tag":
+        return f"am {ordinal(int(number))} Tag"
+    return label
+
+
+def faction_heading(faction: str) -> str:
+    """ "Dorf" → "Das Dorf" (the headings of the rule text's "Fraktionen")."""
+    return FACTION_HEADINGS.get(faction, faction)
+
+
+def season_label(season: int | str | None) -> str:
+    """2026 → "'26", "'21" stays, None → ""."""
+    if season is None or season == "":
+        return ""
+    if isinstance(season, int) or str(season).isdigit():
+        return f"'{int(season) % 100:02d}"
+    return str(season)

@@ -25,7 +25,10 @@ class Message:
         soup = BeautifulSoup(f"<body>{self.html}</body>", "lxml")
         for item in soup.find_all("li"):
             item.insert(0, "• ")
-        for block in soup.find_all(["p", "li", "br", "ul", "ol", "div", "woltlab-spoiler"]):
+        for spoiler in soup.find_all("woltlab-spoiler"):
+            spoiler.insert(0, f"[Spoiler: {spoiler.get('data-label') or 'Spoiler'}]\n")
+        blocks = ["p", "li", "br", "ul", "ol", "div", "h1", "h2", "h3", "h4", "woltlab-spoiler"]
+        for block in soup.find_all(blocks):
             block.insert_after("\n")
         text = soup.get_text("")
         return [" ".join(line.split()) for line in text.splitlines() if line.strip()]
