@@ -63,7 +63,7 @@ def state_json(game) -> dict:
         actor: {word: repr(cmd) for word, cmd in words.items()}
         for actor, words in game.state.night.actions.items()
     }
-    for name in ("blocked", "used", "talked"):
+    for name in ("blocked", "used", "talked", "offered"):
         state["night"][name] = sorted(getattr(game.state.night, name))
     state["day"]["voters_at_dusk"] = sorted(game.state.day.voters_at_dusk)
     state["day"]["mayor_voters_at_dusk"] = sorted(game.state.day.mayor_voters_at_dusk)

@@ -19,7 +19,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.forum.base import ChannelRef, ForumPost
 from wolfbot.intake import process_post
-from wolfbot.store import db, records
+from wolfbot.store import db, event_log, records
 from wolfbot.store.models import (
     CommandRow,
     EventRow,
@@ -237,7 +237,7 @@ def test_a_crash_in_the_middle_leaves_nothing_half_written(
     def crash(*_args: object) -> None:  # after the post and its events are flushed
         raise RuntimeError("power cut")
 
-    monkeypatch.setattr(records, "_apply", crash)
+    monkeypatch.setattr(event_log, "_apply", crash)
     with round_.sessions() as session, pytest.raises(RuntimeError, match="power cut"):
         records.record_input(session, round_.game_id, post, results)
     assert [round_.count(t) for t in (InputPost, CommandRow, EventRow, QuestionRow)] == before

@@ -165,6 +165,7 @@ class QuestionAsked(Event):
     kind: str
     prompt: str
     options: tuple[str, ...]
+    word: str = ""  # the command word that answers it
 
 
 @dataclass(frozen=True, slots=True)

@@ -192,13 +192,20 @@ class Game:
             question.options = tuple(o for o in question.options if self.player(o).alive)
             if not question.options:
                 continue
-            if self.player(question.player).excluded or len(question.options) == 1:
+            forced = len(question.options) == 1 and not question.optional
+            if self.player(question.player).excluded or forced:
                 # nobody to wait for: an excluded player cannot answer, one option is no choice
                 self.answer(question, self.draw(question.options), by_lot=True, asked=False)
                 continue
             self.state.questions.append(question)
             self.emit(
-                QuestionAsked(question.player, question.kind, question.prompt, question.options)
+                QuestionAsked(
+                    question.player,
+                    question.kind,
+                    question.prompt,
+                    question.options,
+                    question.word,
+                )
             )
 
     def answer(self, question: Question, choice: str, *, by_lot: bool = False, asked=True) -> None:
@@ -223,7 +230,12 @@ class Game:
             return []
         if state.questions:
             for question in list(state.questions):
-                if question in state.questions:
+                if question not in state.questions:
+                    continue
+                if question.optional:  # the deadline passed: no choice, the night goes on
+                    state.questions.remove(question)
+                    self.emit(QuestionAnswered(question.player, question.kind, "", False))
+                else:
                     self.answer(question, self.draw(question.options), by_lot=True)
         elif state.phase.kind == "night":
             state.step = "night"

@@ -66,6 +66,8 @@ class Question:
     channels: tuple[Channel, ...]
     options: tuple[str, ...]
     prompt: str
+    optional: bool = False  # may go unanswered: the deadline then means "no choice"
+    stage: int = -1  # the night stage that waits for it (a choice after information)
 
 
 @dataclass(slots=True)
@@ -116,6 +118,7 @@ class NightState:
     blocked: set[str] = field(default_factory=set)
     used: set[str] = field(default_factory=set)  # used an ability this night (for the Bäcker)
     talked: set[str] = field(default_factory=set)  # wrote in a conversation this night
+    offered: set[str] = field(default_factory=set)  # "player/word" told and asked this night
     relays: dict[str, tuple[str, str, int]] = field(default_factory=dict)
     # author → (recipient, label, messages left): private texts the Spielleitung passes on
     attacks: list[Attack] = field(default_factory=list)

@@ -10,6 +10,7 @@ from wolfbot.engine.roles import (
     baecker,
     baerenfuehrer,
     blocker,
+    common,
     dorfnutte,
     druide,
     fuchs,
@@ -89,6 +90,7 @@ QUESTIONS: dict[str, QuestionHandler] = {
     "successor_alpha": offices.AlphaSuccessor(),
     "lynch_tie": voting.LynchTie(),
     "attack_tie": pack.AttackTie(),
+    "choice": common.Choice(),
 }
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
-from wolfbot.engine.commands import Command
+from wolfbot.engine.commands import Command, command_classes
 from wolfbot.engine.events import CommandRejected, PrivateInfo
-from wolfbot.engine.state import PlayerState
+from wolfbot.engine.roles.base import QuestionHandler
+from wolfbot.engine.state import PlayerState, Question
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -42,16 +43,41 @@ def looks_like_werwolf(game: Game, name: str) -> bool:
     return game.rules.roles[apparent_role(game, name)].is_werwolf
 
 
-def offer_heal(game: Game, player: PlayerState, word: str) -> None:
+def told_then_choose(
+    game: Game, player: PlayerState, word: str, options: list[str], info: str, stage: int
+) -> Command | None:
+    """Tell `info` (once a night), then the player's `!word` if he sent one. With the house
+    rule `split_night` (the live bot) a player who has not chosen yet is asked and the night
+    waits for him ("teilt ... mit ... kann nun ...") until he answers or the deadline passes."""
+    key = f"{player.name}/{word}"
+    night_state = game.state.night
+    if key not in night_state.offered:
+        tell(game, player, info)
+    command = action(game, player, word)
+    if command is None and options and key not in night_state.offered:
+        if game.option("split_night"):
+            game.ask(
+                Question(
+                    player=player.name,
+                    kind="choice",
+                    word=word,
+                    channels=("private",),
+                    options=tuple(options),
+                    prompt=f"{info} Deine Wahl mit !{word} [Spielername], bis zum Ende der Frist.",
+                    optional=True,
+                    stage=stage,
+                )
+            )
+    night_state.offered.add(key)
+    return command
+
+
+def offer_heal(game: Game, player: PlayerState, word: str, stage: int) -> None:
     """Tell the healer who was successfully attacked; heal the one his `!word` names if he
     is among them (the potion or ability is then used up), else refuse and keep it."""
     attacked = night.successfully_attacked(game)
-    tell(
-        game,
-        player,
-        f"In dieser Nacht erfolgreich angegriffen: {', '.join(attacked) or 'niemand'}.",
-    )
-    command = action(game, player, word)
+    info = f"In dieser Nacht erfolgreich angegriffen: {', '.join(attacked) or 'niemand'}."
+    command = told_then_choose(game, player, word, attacked, info, stage)
     if command is None:
         return
     if command.target not in attacked:
@@ -65,6 +91,19 @@ def offer_heal(game: Game, player: PlayerState, word: str) -> None:
     night.heal(game, command.target)
     game.consume(player, word)
     tell(game, player, f"Du heilst {command.target}.")
+
+
+class Choice(QuestionHandler):
+    """The answer to a choice after information: it is the player's command; his role acts
+    again at the stage that waited."""
+
+    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+        player = game.player(question.player)
+        command = command_classes()[question.word](
+            actor=player.name, channel="private", targets=(choice,)
+        )
+        game.state.night.actions.setdefault(player.name, {})[question.word] = command
+        game.behaviour(player).act(game, player, question.stage)
 
 
 def refuse_keeping(game: Game, player: PlayerState, command: Command, why: str) -> None:

@@ -19,4 +19,4 @@ if TYPE_CHECKING:
 class Heal(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         if player.uses.get("Heilen", 0) == 0:
-            offer_heal(game, player, "Heilen")
+            offer_heal(game, player, "Heilen", stage)

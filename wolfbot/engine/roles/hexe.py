@@ -28,7 +28,7 @@ POISON = "Gifttrank"
 class Potions(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         if self.has(game, player, HEAL):
-            offer_heal(game, player, HEAL)
+            offer_heal(game, player, HEAL, stage)
         poison = action(game, player, POISON)
         if poison is not None and self.has(game, player, POISON):
             game.consume(player, POISON)

@@ -26,7 +26,7 @@ from wolfbot.engine.changes import change_role
 from wolfbot.engine.commands import Command
 from wolfbot.engine.events import CommandRejected
 from wolfbot.engine.roles.base import Behaviour
-from wolfbot.engine.roles.common import action, refuse_keeping, tell
+from wolfbot.engine.roles.common import action, refuse_keeping, tell, told_then_choose
 from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import PlayerState
 
@@ -44,9 +44,12 @@ class Dorfschoenheit(Behaviour):
             return
         attacks = [a for a in game.state.night.attacks if a.target == player.name]
         hits = [a for a in attacks if a.status == "hit"]
-        command = action(game, player, "Verführen")
         if attacks:  # "teilt ... mit, wenn sie angegriffen wird" – also when it fails
-            tell(game, player, "Du wirst in dieser Nacht angegriffen.")
+            others = [p.name for p in game.living() if p.name != player.name] if hits else []
+            info = "Du wirst in dieser Nacht angegriffen."
+            command = told_then_choose(game, player, "Verführen", others, info, stage)
+        else:
+            command = action(game, player, "Verführen")
         if command is None:
             return
         if not hits:
@@ -60,11 +63,14 @@ class Dorfschoenheit(Behaviour):
         tell(game, player, f"Du verführst {command.target}.")
 
 
-def _choice_among_the_dead(game: Game, player: PlayerState, word: str) -> Command | None:
+def _choice_among_the_dead(
+    game: Game, player: PlayerState, word: str, stage: int
+) -> Command | None:
     """Tell who dies this night as it stands; the player's `!word` naming one of them."""
     dead = night.dying(game)
-    tell(game, player, f"In dieser Nacht verstorben: {', '.join(dead) or 'niemand'}.")
-    command = action(game, player, word)
+    info = f"In dieser Nacht verstorben: {', '.join(dead) or 'niemand'}."
+    options = [name for name in dead if name != player.name]
+    command = told_then_choose(game, player, word, options, info, stage)
     if command is not None and command.target not in dead:
         refuse_keeping(
             game, player, command, f"{command.target} ist in dieser Nacht nicht verstorben"
@@ -77,7 +83,7 @@ class GuteFee(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         if player.uses.get("Wiederbeleben"):
             return
-        command = _choice_among_the_dead(game, player, "Wiederbeleben")
+        command = _choice_among_the_dead(game, player, "Wiederbeleben", stage)
         if command is not None:
             game.consume(player, "Wiederbeleben")
             night.spare(game, command.target)
@@ -86,7 +92,7 @@ class GuteFee(Behaviour):
 
 class TreueMagd(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        command = _choice_among_the_dead(game, player, "Übernehmen")
+        command = _choice_among_the_dead(game, player, "Übernehmen", stage)
         if command is None:
             return
         taken = game.player(command.target)

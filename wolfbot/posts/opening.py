@@ -1,0 +1,138 @@
+"""What the posts of the start show: the Eröffnungsbeitrag (the roles and factions in play,
+the Nachtreihenfolge, the house rules) and each player's Rollenmitteilung (the role he is told
+he plays). `opening_data` and `role_message_data` give the templates' data; the `Publisher`
+renders them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from wolfbot.engine.game import Game
+from wolfbot.engine.spec import RoleSpec, Ruleset
+from wolfbot.engine.state import PlayerState
+from wolfbot.posts import german
+from wolfbot.posts.context import PostContext
+
+
+@dataclass(frozen=True, slots=True)
+class Faction:
+    name: str
+    heading: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoleEntry:
+    name: str
+    heading: str
+    text: str
+    count: int
+
+
+def opening_data(game: Game, ctx: PostContext) -> dict[str, Any]:
+    """The Eröffnungsbeitrag's data: Spielanleitung, Fraktionen, Rollen, Nachtreihenfolge,
+    Spielleitung, Spielerliste, Beobachter, Zeitplan and the links to the phase posts."""
+    rules = ctx.ruleset or game.rules
+    roles = _roles_in_play(game, rules, ctx)
+    counts = _role_counts(game)
+    return {
+        "players": [p.name for p in game.state.players],
+        "roles": [RoleEntry(r.name, r.heading, r.text, counts.get(r.name, 0)) for r in roles],
+        "factions": _factions(rules, roles),
+        "night_order": _night_order(rules, roles),
+        "counts": counts,
+        "options": _options(game, rules, ctx),
+        "mob_votes": int(rules.option(_option_values(game, ctx), "mob_votes")),
+        "inactivity_dusks": int(rules.option(_option_values(game, ctx), "inactivity_dusks")),
+        "first_day_begins": ctx.times(0)["next_day_begins"],
+        "links": list(ctx.links.items()),
+    }
+
+
+def role_message_data(game: Game, player: PlayerState, ctx: PostContext) -> dict[str, Any]:
+    """The Rollenmitteilung's data: the role and faction description of the role the player
+    is told he plays."""
+    rules = ctx.ruleset or game.rules
+    role = rules.roles[_told_role(game, player)]
+    faction = player.faction if player.faction and role.name == player.role else role.faction
+    spec = rules.factions.get(faction)
+    return {
+        "player": player.name,
+        "role": role,
+        "faction": Faction(faction, german.faction_heading(faction), spec.text if spec else ""),
+    }
+
+
+def _told_role(game: Game, player: PlayerState) -> str:
+    """The role a player is told he plays: a behaviour's `told_role` hook, else the role
+    announced at his death (the Verfluchte Dorfbewohner: "Bürger"), else his role."""
+    behaviour = game.behaviour(player)
+    hook = getattr(behaviour, "told_role", None)
+    told = hook(game, player) if callable(hook) else behaviour.announced_role(game, player)
+    return told if told in game.rules.roles else player.role
+
+
+def _roles_in_play(game: Game, rules: Ruleset, ctx: PostContext) -> list[RoleSpec]:
+    wanted = {p.original_role for p in game.state.players}
+    wanted |= {rules.role(name).name for name in ctx.extra_roles}
+    order = {heading: index for index, heading in enumerate(rules.role_headings)}
+    specs = [rules.roles[name] for name in wanted]
+    return sorted(specs, key=lambda r: (order.get(r.heading, len(order)), r.name))
+
+
+def _role_counts(game: Game) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for p in game.state.players:
+        counts[p.original_role] = counts.get(p.original_role, 0) + 1
+    return counts
+
+
+def _factions(rules: Ruleset, roles: list[RoleSpec]) -> list[Faction]:
+    """The factions of the roles in play, in the order of the ruleset; the Liebespaar when
+    Amor plays (its text is in the template `fraktionen.html.j2`)."""
+    present = {r.faction for r in roles}
+    out = [
+        Faction(name, german.faction_heading(name), spec.text)
+        for name, spec in rules.factions.items()
+        if name in present
+    ]
+    if any(r.behaviour == "amor" or r.name == "Amor" for r in roles):
+        out.append(Faction("Liebespaar", german.faction_heading("Liebespaar"), ""))
+    return out
+
+
+def _night_order(rules: Ruleset, roles: list[RoleSpec]) -> list[list[str]]:
+    """The Nachtreihenfolge restricted to the roles in play: each stage as the headings of
+    its roles in play ("Die Werwölfe" for the pack's attack)."""
+    by_name = {r.name: r for r in roles}
+    pack = any(r.pack for r in roles)
+    out = []
+    for stage in rules.night_order:
+        shown: list[str] = []
+        for entry in stage:
+            if entry == "Werwölfe":
+                if pack:
+                    shown.append("Die Werwölfe")
+                continue
+            for name in rules.roles_by_stage.get(entry, ()):
+                if name in by_name and by_name[name].heading not in shown:
+                    shown.append(by_name[name].heading)
+        if shown:
+            out.append(shown)
+    return out
+
+
+def _option_values(game: Game, ctx: PostContext) -> dict[str, Any]:
+    return dict(ctx.options if ctx.options is not None else game.state.options)
+
+
+def _options(game: Game, rules: Ruleset, ctx: PostContext) -> list[tuple[str, str]]:
+    """The house rules that differ from the ruleset's defaults: (doc, value in German)."""
+    values = _option_values(game, ctx)
+    out = []
+    for name, spec in rules.options.items():
+        if name in values and values[name] != spec.default:
+            value = values[name]
+            out.append((spec.doc, {True: "ja", False: "nein"}.get(value, str(value))))
+    return out

@@ -1,0 +1,197 @@
+"""What the phase posts show – the Morgen, the Dämmerung, the Abend and the Abschlussbeitrag –
+from the public events collected since the last one and the public roster only; and the
+tallies the Dämmerung and the Zwischenstand show. `phase_post` gives the template and its
+data; the `Publisher` renders it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from wolfbot.engine import events as ev
+from wolfbot.engine.deaths import phrase as death_phrase
+from wolfbot.engine.game import Game
+from wolfbot.engine.state import Phase
+from wolfbot.engine.views import public_roster
+from wolfbot.engine.voting import lynch_tally
+from wolfbot.posts.context import PostContext
+from wolfbot.posts.german import ordinal
+from wolfbot.posts.summary import phase_summaries
+
+FINAL_TITLE = "Das Ende der Runde"
+
+
+@dataclass(frozen=True, slots=True)
+class PhasePost:
+    """A phase post to render: its template, title and data."""
+
+    template: str
+    title: str
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A line of the Spielerliste, from the public roster only."""
+
+    name: str
+    alive: bool
+    mayor: bool
+    role: str | None  # the revealed role of a dead player, else None
+    cause: str | None
+    phrase: str  # "wurde von den Werwölfen gefressen" ("" while alive)
+    time: str | None  # "Nacht 2"
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Votes per target (most first) with the voters and the Wütender Mob, and who has not
+    voted."""
+
+    rows: list[tuple[str, tuple[str, ...], int]]
+    non_voters: tuple[str, ...]
+
+    @property
+    def empty(self) -> bool:
+        return not self.rows
+
+
+@dataclass(frozen=True, slots=True)
+class Distribution:
+    """A line of the Rollenverteilung in the Abschlussbeitrag."""
+
+    name: str
+    start_role: str
+    final_role: str
+    faction: str
+    alive: bool
+    time: str | None
+    winner: bool
+
+
+def phase_post(
+    game: Game, event: ev.PhaseBegan | ev.GameOver, collected: list[ev.Event], ctx: PostContext
+) -> PhasePost | None:
+    """The post that begins the phase (`PhaseBegan`) or ends the round (`GameOver`) with the
+    public events collected since the last phase post; None for the first night (no post)."""
+    data = _summary(collected)
+    data["roster"] = spielerliste(game)
+    data["mob_votes"] = int(game.option("mob_votes"))
+    if isinstance(event, ev.GameOver):
+        data.update(
+            winners=event.winners,
+            winning_players=event.winning_players,
+            distribution=_distribution(game, event),
+            phases=phase_summaries(game),
+            round_title=ctx.round_title if ctx.named else "",
+        )
+        return PhasePost("ende.html.j2", FINAL_TITLE, data)
+    phase = Phase.parse(event.phase)
+    if phase.kind == "day":
+        data.update(day=phase.number, **ctx.times(phase.number))
+        title = f"Morgen des {ordinal(phase.number)} Tages"
+        return PhasePost("morgen.html.j2", title, data)
+    if phase.kind == "dusk":
+        mayor = mayor_tally(game) if game.state.phase == phase else None
+        data.update(day=phase.number, mayor_tally=mayor, **ctx.times(phase.number))
+        title = f"Dämmerung des {ordinal(phase.number)} Tages"
+        return PhasePost("daemmerung.html.j2", title, data)
+    if phase.number > 1:
+        day = phase.number - 1
+        data.update(day=day, **ctx.times(day))
+        return PhasePost("abend.html.j2", f"Abend des {ordinal(day)} Tages", data)
+    return None
+
+
+def spielerliste(game: Game) -> list[Listed]:
+    """The Spielerliste as everybody may know it (from `public_roster` only)."""
+    return [
+        Listed(
+            name=p.name,
+            alive=p.alive,
+            mayor=p.mayor,
+            role=p.role,
+            cause=p.cause,
+            phrase=death_phrase(game, p.cause) if p.cause and not p.alive else "",
+            time=p.time if not p.alive else None,
+        )
+        for p in public_roster(game)
+    ]
+
+
+def _summary(collected: list[ev.Event]) -> dict:
+    deaths = [e for e in collected if isinstance(e, ev.PlayerDied)]
+    tallies = [e for e in collected if isinstance(e, ev.VoteTally)]
+    tally = None
+    if tallies:
+        last = tallies[-1]
+        mob = dict(last.mob)
+        voters = dict(last.votes)
+        targets = list(voters) + [t for t in mob if t not in voters]
+        rows = [(t, voters.get(t, ()), mob.get(t, 0)) for t in targets]
+        rows.sort(key=lambda row: -(len(row[1]) + row[2]))
+        dead = {e.player for e in deaths}  # who died since does not begin the next day
+        tally = Tally(rows, tuple(n for n in last.non_voters if n not in dead))
+    return {
+        "deaths": deaths,
+        "tally": tally,
+        "lynch": next((e for e in collected if isinstance(e, ev.LynchDecided)), None),
+        "mayor_elected": next((e for e in collected if isinstance(e, ev.MayorElected)), None),
+        "successors": [e for e in collected if isinstance(e, ev.SuccessorNamed)],
+        "excluded": [e.player for e in collected if isinstance(e, ev.PlayerExcluded)],
+        "lone_winners": [e for e in collected if isinstance(e, ev.LoneWinner)],
+        "announcements": [e.text for e in collected if isinstance(e, ev.Announcement)]
+        + [f"{e.player} lebt wieder." for e in collected if isinstance(e, ev.PlayerRevived)],
+    }
+
+
+def live_tally(game: Game) -> Tally:
+    """The lynch votes right now (read from the day's state): counted votes of players who
+    may vote, for living targets, and the Wütender Mob."""
+    counts = lynch_tally(game)
+    by_target: dict[str, list[str]] = {}
+    for voter, target in game.state.day.lynch_votes.items():
+        if game.player(voter).active and game.player(target).alive:
+            by_target.setdefault(target, []).append(voter)
+    mob = {t: n for t, n in game.state.day.mob.items() if game.player(t).alive and n}
+    targets = list(by_target) + [t for t in mob if t not in by_target]
+    rows = [(t, tuple(by_target.get(t, ())), mob.get(t, 0)) for t in targets]
+    rows.sort(key=lambda row: -counts[row[0]])
+    voted = game.state.day.lynch_votes
+    non_voters = tuple(p.name for p in game.living() if p.active and p.name not in voted)
+    return Tally(rows, non_voters)
+
+
+def mayor_tally(game: Game) -> Tally | None:
+    """The Bürgermeisterwahl so far, on the Tag der Bürgermeisterwahl."""
+    if game.state.phase.number != 1 or game.state.mayor is not None:
+        return None
+    by_target: dict[str, list[str]] = {}
+    for voter, target in game.state.day.mayor_votes.items():
+        if game.player(voter).active and game.player(target).alive:
+            by_target.setdefault(target, []).append(voter)
+    rows = [(t, tuple(v), 0) for t, v in by_target.items()]
+    rows.sort(key=lambda row: -len(row[1]))
+    voted = game.state.day.mayor_votes
+    non_voters = tuple(p.name for p in game.living() if p.active and p.name not in voted)
+    return Tally(rows, non_voters)
+
+
+def _distribution(game: Game, over: ev.GameOver) -> list[Distribution]:
+    winners = set(over.winning_players) | {name for name, _ in game.state.lone_winners}
+    out = []
+    for p in game.state.players:
+        spec = game.rules.roles.get(p.role)
+        faction = p.faction or (spec.faction if spec else "")
+        out.append(
+            Distribution(
+                p.name,
+                p.original_role,
+                p.role,
+                faction,
+                p.alive,
+                p.death_time,
+                p.name in winners,
+            )
+        )
+    return out

@@ -1,0 +1,104 @@
+"""Private events → private messages, sent at once: the receipts of commands given in a
+conversation, what a seer sees, the questions that hold the game, the conversations opened
+and joined, new roles, the exclusion. The receipts are rendered from the templates
+(`abgelehnt.html.j2`, `angenommen.html.j2`) by the `Publisher`; the rest are short enough to
+be written here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from markupsafe import escape as esc
+
+from wolfbot.engine import events as ev
+from wolfbot.engine.game import Game
+from wolfbot.posts.german import names
+from wolfbot.posts.messages import Message
+
+CONVERSATIONS = {
+    "wolves": "Wolfshöhle",
+    "lovers": "Bettgeflüster",
+    "dead": "Totenreich",
+}
+
+Render = Callable[[str, str, dict[str, Any]], str]
+"""Renders a template (name, title, data) to HTML."""
+
+
+def private_messages(game: Game, event: ev.Event, render: Render) -> list[Message]:
+    """The private messages an event makes at once (none for most events)."""
+    match event:
+        case ev.CommandRejected(actor=actor, text=text, reason=reason):
+            title = f"Abgelehnt: {text}"
+            data = {"command": text, "reason": reason}
+            html = render("abgelehnt.html.j2", title, data)
+            return [_to(actor, title, html)]
+        case ev.CommandAccepted(actor=actor, channel=channel, text=text) if channel != "thread":
+            title = f"Angenommen: {text}"
+            data = {
+                "command": text,
+                "later": game.state.phase.kind == "night" and not game.state.step,
+            }
+            html = render("angenommen.html.j2", title, data)
+            return [_to(actor, title, html)]
+        case ev.RoleSeen(seer=seer, target=target, role=role):
+            return [_to(seer, "Mitteilung", f"<p>{esc(target)} ist {esc(role)}.</p>")]
+        case ev.PrivateInfo(recipients=recipients, channel=channel, text=text):
+            return [Message(channel, recipients, "Mitteilung", f"<p>{esc(text)}</p>")]
+        case ev.QuestionAsked(player=player, prompt=prompt, options=options, word=word):
+            html = (
+                f"<p>{esc(prompt)}</p><p>Zur Wahl: {esc(names(options))}.</p>"
+                f"<p>Antworte mit <strong>!{word} [Spielername]</strong>.</p>"
+            )
+            return [_to(player, "Die Spielleitung wartet auf deine Antwort", html)]
+        case ev.ConversationOpened(channel=channel, members=members):
+            title = CONVERSATIONS.get(channel, channel)
+            return [
+                Message(
+                    channel,
+                    members,
+                    title,
+                    f"<p>{esc(title)}: {esc(names(members))}.</p>"
+                    "<p>Diese Konversation darf nur in der Nacht genutzt werden.</p>",
+                )
+            ]
+        case ev.AlphaElected(player=player, members=members):
+            return [Message("wolves", members, "Alpha", f"<p>Euer Alpha ist {esc(player)}.</p>")]
+        case ev.SuccessorNamed(office="Alpha", successor=successor, audience=audience):
+            return [
+                Message(
+                    "wolves",
+                    audience,
+                    "Neuer Alpha",
+                    f"<p>Der neue Alpha ist {esc(successor)}.</p>",
+                )
+            ]
+        case ev.RoleChanged(player=player, role=role):
+            text = f"<p>Du spielst von nun an die Rolle <strong>{esc(role)}</strong>.</p>"
+            return [_to(player, "Deine neue Rolle", text)]
+        case ev.ParticipantsAdded(channel=channel, names=added):
+            members = tuple(game.state.conversations.get(channel, added))
+            title = CONVERSATIONS.get(channel, channel)
+            return [
+                Message(
+                    channel,
+                    members,
+                    title,
+                    f"<p>Neu im {esc(title)}: {esc(names(added))}.</p>",
+                )
+            ]
+        case ev.PlayerExcluded(player=player):
+            return [
+                _to(
+                    player,
+                    "Ausschluss",
+                    "<p>Du hast in zwei aufeinanderfolgenden Dämmerungen keine Stimme "
+                    "abgegeben und bist aus der Runde ausgeschlossen.</p>",
+                )
+            ]
+    return []
+
+
+def _to(player: str, title: str, html: str) -> Message:
+    return Message("private", (player,), title, html)

@@ -1,0 +1,229 @@
+"""The posts the bot read: each processed post recorded once with its commands and events
+(`record_input`, `is_processed`), posts gone from the forum, the Spielleitung's verdict on a
+command, and the posts again for replay (`load_inputs`). Part of the store's repository
+(`records`): every function is one transaction of its own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from wolfbot.forum.base import ChannelRef, ForumPost
+from wolfbot.store.errors import StoreError
+from wolfbot.store.event_log import add_events, check_next
+from wolfbot.store.lookups import game_row, utc_now
+from wolfbot.store.models import CommandRow, EventRow, InputPost
+from wolfbot.store.results import PostResults, Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """What `record_input` did. `already`: the post was recorded before and nothing was
+    written now (its commands and events are those of the first time)."""
+
+    input_id: int
+    already: bool
+    commands: int = 0
+    events: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StoredInput:
+    """A recorded post, for replay: give `html` to the engine as `author` in
+    `engine_channel` once the log has `log_position` events (advances fill the gaps)."""
+
+    id: int
+    post_id: int
+    channel: str  # "thread:12"
+    engine_channel: str | None  # None: not an input of the engine (sign-up)
+    author: str
+    author_id: int | None
+    posted_at: datetime
+    html: str
+    content_hash: str
+    edit_count: int
+    deleted: bool
+    url: str
+    log_position: int | None
+    processed_at: datetime | None
+
+    def post(self) -> ForumPost:
+        """The post as the forum adapter gave it."""
+        return ForumPost(
+            post_id=self.post_id,
+            channel=ChannelRef.parse(self.channel),
+            author=self.author,
+            author_id=self.author_id,
+            time=self.posted_at,
+            html=self.html,
+            edit_count=self.edit_count,
+            deleted=self.deleted,
+            url=self.url,
+        )
+
+
+# -- inputs ------------------------------------------------------------------------------------
+def is_processed(session: Session, game_id: int, post: ForumPost) -> bool:
+    """Whether this post (same channel, id and content) was recorded already: then it must
+    not be given to the engine again."""
+    with session.begin():
+        row = _input_row(session, game_id, post)
+        return row is not None and row.processed_at is not None
+
+
+def record_input(
+    session: Session,
+    game_id: int,
+    post: ForumPost,
+    results: PostResults,
+    *,
+    now: datetime | None = None,
+    seen_at: datetime | None = None,
+) -> Recorded:
+    """Record a processed post with its commands and events in one transaction.
+
+    The same post (same channel, post id and content hash) again records nothing and
+    returns `Recorded(already=True)`. An edited post whose content changed is a new input.
+    `now`: when it was processed; `seen_at`: when the bot first read it (default `now`).
+    Commands are dated by the post's time."""
+    now = now or utc_now()
+    with session.begin():
+        existing = _input_row(session, game_id, post)
+        if existing is not None and existing.processed_at is not None:
+            return Recorded(existing.id, already=True)
+        game = game_row(session, game_id)
+        if results.channel is None:
+            if results.events:
+                raise StoreError("a post that is no input of the engine has no events")
+        elif results.start_seq is None:
+            raise StoreError("an input of the engine needs start_seq (the log's length)")
+        else:
+            check_next(session, game_id, results.start_seq)
+        row = existing or InputPost(
+            game_id=game_id,
+            post_id=post.post_id,
+            channel=str(post.channel),
+            content_hash=post.content_hash,
+            first_seen_at=seen_at or now,
+        )
+        row.url = post.url
+        row.author = post.author
+        row.author_id = post.author_id
+        row.posted_at = post.time
+        row.edit_count = post.edit_count
+        row.deleted = post.deleted
+        row.html = post.html
+        row.engine_channel = results.channel
+        row.log_position = results.start_seq if results.channel is not None else None
+        row.processed_at = now
+        session.add(row)
+        session.flush()
+        phase_before = game.phase
+        by_seq: dict[int, EventRow] = {}
+        if results.events and results.start_seq is not None:
+            by_seq = add_events(session, game, results.events, results.start_seq, now, row.id)
+        for position, command in enumerate(results.commands, start=1):
+            event = None
+            if command.event_seq is not None:
+                event = by_seq.get(command.event_seq)
+                if event is None:
+                    raise StoreError(f"{command.text!r}: no event {command.event_seq} in the post")
+            session.add(
+                CommandRow(
+                    game_id=game_id,
+                    input_id=row.id,
+                    position=position,
+                    actor=command.actor,
+                    channel=command.channel,
+                    phase=event.phase if event is not None else phase_before,
+                    word=command.word,
+                    targets=list(command.targets) if command.targets is not None else None,
+                    text=command.text,
+                    typed=command.typed,
+                    verdict=command.verdict,
+                    reason=command.reason,
+                    decided_by=command.decided_by,
+                    at=post.time,
+                    event_id=event.id if event is not None else None,
+                )
+            )
+        session.flush()
+        return Recorded(row.id, False, len(results.commands), len(results.events))
+
+
+def mark_deleted(session: Session, game_id: int, channel: ChannelRef | str, post_id: int) -> int:
+    """The post is gone or in the trash now; returns how many recorded versions it had."""
+    with session.begin():
+        rows = session.scalars(
+            select(InputPost).where(
+                InputPost.game_id == game_id,
+                InputPost.channel == str(channel),
+                InputPost.post_id == post_id,
+            )
+        ).all()
+        for row in rows:
+            row.deleted = True
+        return len(rows)
+
+
+def decide_command(
+    session: Session,
+    command_id: int,
+    verdict: Verdict,
+    reason: str | None = None,
+    *,
+    now: datetime | None = None,
+) -> None:
+    """The Spielleitung accepts or rejects a command ("fehlerhafter Befehl")."""
+    with session.begin():
+        row = session.get(CommandRow, command_id)
+        if row is None:
+            raise StoreError(f"no command {command_id}")
+        row.verdict = verdict
+        row.reason = reason
+        row.decided_by = "spielleitung"
+        row.decided_at = now or utc_now()
+
+
+def load_inputs(session: Session, game_id: int) -> list[StoredInput]:
+    """The game's processed posts in the order they were processed (for replay)."""
+    with session.begin():
+        rows = session.scalars(
+            select(InputPost)
+            .where(InputPost.game_id == game_id, InputPost.processed_at.is_not(None))
+            .order_by(InputPost.id)
+        ).all()
+        return [
+            StoredInput(
+                id=r.id,
+                post_id=r.post_id,
+                channel=r.channel,
+                engine_channel=r.engine_channel,
+                author=r.author,
+                author_id=r.author_id,
+                posted_at=r.posted_at,
+                html=r.html,
+                content_hash=r.content_hash,
+                edit_count=r.edit_count,
+                deleted=r.deleted,
+                url=r.url,
+                log_position=r.log_position,
+                processed_at=r.processed_at,
+            )
+            for r in rows
+        ]
+
+
+# -- inside a transaction ----------------------------------------------------------------------
+def _input_row(session: Session, game_id: int, post: ForumPost) -> InputPost | None:
+    return session.scalar(
+        select(InputPost).where(
+            InputPost.game_id == game_id,
+            InputPost.channel == str(post.channel),
+            InputPost.post_id == post.post_id,
+            InputPost.content_hash == post.content_hash,
+        )
+    )
