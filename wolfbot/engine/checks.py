@@ -88,6 +88,11 @@ def check(game: Game, command: Command) -> CommandUse | Question:
             f"Die Spielleitung wertet {game.time_label()} gerade aus und wartet auf "
             f"{', '.join(game.pending())}; dein Befehl kommt zu spät."
         )
+    if game.state.phase.kind == "night" and player.name in game.state.night.blocked:
+        raise IllegalCommand(
+            "Du bist in dieser Nacht blockiert und kannst weder Fähigkeiten noch Konversationen "
+            "nutzen."
+        )
     use = _find_use(game, player, command)
     _check_arguments(game, player, command, use)
     handler = WORDS.get(command.word)

@@ -166,7 +166,7 @@ class Game:
             return
         if channel not in ("thread", "private"):
             self.state.night.talked.add(author)
-        relay = self.state.night.relays.get(author)
+        relay = None if author in self.state.night.blocked else self.state.night.relays.get(author)
         if channel == "private" and text and not commands and relay and relay[2] > 0:
             recipient, label, left = relay
             self.state.night.relays[author] = (recipient, label, left - 1)

@@ -93,9 +93,10 @@ def _prepare(game: Game) -> None:
 
 
 def block(game: Game, target: str, told: str) -> None:
-    """`target` cannot use abilities nor conversations this night; he is told `told`."""
-    game.state.night.blocked.add(target)
-    game.emit(PrivateInfo((target,), "private", told))
+    """`target` cannot use abilities nor conversations this night; he is told `told` (once)."""
+    if target not in game.state.night.blocked:
+        game.state.night.blocked.add(target)
+        game.emit(PrivateInfo((target,), "private", told))
 
 
 def attack(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
+from wolfbot.engine.commands import Command
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action
 from wolfbot.engine.state import PlayerState
@@ -21,6 +22,16 @@ if TYPE_CHECKING:
 
 
 class Block(Behaviour):
+    def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
+        """With the split night (the live bot) the block holds from the moment it is sent and
+        the player is told at once ("Die Spielleitung teilt diesem Dorfbewohner mit"), so he
+        knows before he uses a conversation."""
+        params = game.spec(player).params
+        blocked = game.state.night.blocked
+        if game.option("split_night") and command.word == params["word"]:
+            if player.name not in blocked:
+                night.block(game, command.target, params["told"])
+
     def prepare(self, game: Game, player: PlayerState) -> None:
         params = game.spec(player).params
         command = action(game, player, params["word"])
