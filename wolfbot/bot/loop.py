@@ -1,0 +1,106 @@
+"""The bot's loop: the schedule's deadlines, the forum's posts, the write queue.
+
+    stop = threading.Event()
+    run(bot, stop, interval=60)         # tick, wait, tick … until stop is set
+
+or with the APScheduler alarm clock of `wolfbot.schedule_jobs`, which calls `on_due` in its
+own thread at each deadline (hence `bot.lock`):
+
+    DeadlineScheduler(Deadlines(bot.sessions, bot.game_id), functools.partial(on_due, bot))
+
+Every step is safe to repeat after a kill (see `wolfbot.bot.round`), so the loop keeps no
+state of its own: a restarted bot simply ticks again."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from wolfbot.bot import stored
+from wolfbot.bot.round import RoundBot
+from wolfbot.forum.outbox import SendResult
+from wolfbot.schedule_types import Deadline, phase_index
+from wolfbot.store import records
+
+log = logging.getLogger("wolfbot.bot.loop")
+
+
+class DeadlineWaits(RuntimeError):
+    """The game is not yet where the deadline applies (a question still holds an earlier
+    phase): it stays open, and so do the later ones; try again later."""
+
+
+def on_due(bot: RoundBot, deadline: Deadline) -> int:
+    """Carry out a due deadline: first the posts written up to it, then by its kind
+    (`wolfbot.schedule_types`): a phase ends (`day 2`: night 2 ends) or a question's time is
+    up → `bot.deadline`; a Zwischenstand → `bot.zwischenstand`. One that no longer applies
+    (its phase is over, its question answered) is marked done without advancing. Reminders
+    are not sent yet: marked done. Returns how many posts were processed first."""
+    with bot.lock:
+        processed = bot.poll(until=deadline.at).processed
+        if _applies(bot, deadline):
+            if deadline.kind == "zwischenstand":
+                bot.zwischenstand(deadline.name)
+            else:
+                bot.deadline(deadline.name)
+            return processed
+        log.info("%s: nothing to do in %s", deadline.name, bot.game.state.phase)
+        with bot.sessions() as session:
+            if stored.schedule_state(session, bot.game_id or 0, deadline.name) == "pending":
+                records.mark_done(session, bot.game_id or 0, deadline.name, now=bot.clock())
+        return processed
+
+
+def _applies(bot: RoundBot, deadline: Deadline) -> bool:
+    state = bot.game.state
+    if deadline.kind == "question":
+        return bool(state.questions)
+    if deadline.kind == "zwischenstand":
+        return True
+    if deadline.kind != "phase" or deadline.phase is None:
+        return False
+    if state.phase.kind == "over":
+        return False
+    now, ends = phase_index(state.phase), phase_index(deadline.phase)
+    if now < ends:  # an earlier phase is still held by a question
+        raise DeadlineWaits(f"{deadline.name}: the game is still in {state.phase}")
+    return now == ends  # its phase: it ends now (open questions of it: no choice / lot)
+
+
+@dataclass
+class TickReport:
+    processed: int = 0
+    done: list[str] = field(default_factory=list)
+    sent: list[SendResult] = field(default_factory=list)
+
+
+def tick(bot: RoundBot, now: datetime | None = None) -> TickReport:
+    """One round of work: each schedule entry due by `now`, oldest first (`on_due`); then
+    the posts written since; then the write queue."""
+    report = TickReport()
+    with bot.sessions() as session:
+        due = records.due(session, now or bot.clock(), bot.game_id)
+    with bot.lock:
+        for entry in due:
+            try:
+                report.processed += on_due(bot, Deadline.parse(entry.name, entry.due_at))
+            except DeadlineWaits as waiting:
+                log.info("%s", waiting)
+                break
+            report.done.append(entry.name)
+        report.processed += bot.poll().processed
+        report.sent = bot.send()
+    return report
+
+
+def run(bot: RoundBot, stop: threading.Event, interval: float = 60.0) -> None:
+    """Tick every `interval` seconds until `stop` is set. An error is logged and the next
+    tick tries again (every step is idempotent)."""
+    while not stop.is_set():
+        try:
+            tick(bot)
+        except Exception:
+            log.exception("tick failed; trying again in %.0f s", interval)
+        stop.wait(interval)

@@ -1,0 +1,101 @@
+"""Rebuild a round's `Game` from the store, exactly.
+
+The store holds the seed, the starting roster, every processed post (`input_posts`, in
+processing order, each with `log_position`: the length of the engine's log before it) and
+the whole log (`events`). A deadline is recorded as its events alone (`record_events`, no
+post), so an advance is where the log grows without a post:
+
+    game = Game.new(rules, roster, seed=seed, options=options)
+    for each input: advance() until the log has `log_position` events; process the post
+    advance() until the log has as many events as the store
+
+This is exact because the engine is deterministic and every `advance()` that changes the
+game adds at least one event (a PhaseBegan, a QuestionAsked/Answered, a GameOver; one that
+adds none is the advance of a finished game, which changes nothing). It is also checked:
+every step's events must equal the stored ones, else `ReplayError` – the engine or the
+ruleset changed since the round was recorded, and the Spielleitung must look
+(`wolfbot replay`) before the bot continues.
+
+`on_step(start, events)` is called after each step (the start, each post, each advance)
+with the step's events and the game in the state that step left it in – the same state the
+live bot published them in, so the publisher makes the same messages again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+
+from wolfbot.engine import events as ev
+from wolfbot.engine.game import Game
+from wolfbot.engine.spec import Ruleset
+from wolfbot.intake import process_post
+from wolfbot.store.records import StoredInput
+
+log = logging.getLogger("wolfbot.bot.replay")
+Step = Callable[[int, list[ev.Event]], None]
+
+
+class ReplayError(RuntimeError):
+    """The inputs do not give the recorded log again: do not continue the round blindly."""
+
+
+def new_game(rules: Ruleset, roster: Sequence[tuple[str, str]], seed: int, options: dict) -> Game:
+    return Game.new(rules, list(roster), seed=seed, options=dict(options))
+
+
+def replay(
+    game: Game, recorded: Sequence[ev.Event], inputs: Sequence[StoredInput], on_step: Step
+) -> Game:
+    """Bring the freshly started `game` to the end of the `recorded` log (see the module
+    docstring); `game.state.log` must be its start."""
+    start = list(game.state.log)
+    _check(game, recorded, 0)
+    on_step(0, start)
+    for item in inputs:
+        if item.engine_channel is None or item.log_position is None:
+            continue  # not an input of the engine (a sign-up post)
+        _advance_to(game, recorded, item.log_position, on_step)
+        mark = len(game.state.log)
+        if mark != item.log_position:
+            raise ReplayError(
+                f"post {item.post_id} ({item.channel}) was processed after {item.log_position} "
+                f"events, the replay is at {mark}"
+            )
+        events = process_post(game, item.author, item.engine_channel, item.html)
+        _check(game, recorded, mark)
+        on_step(mark, events)
+    _advance_to(game, recorded, len(recorded), on_step)
+    log.info("replayed %d inputs, %d events", len(inputs), len(game.state.log))
+    return game
+
+
+def _advance_to(game: Game, recorded: Sequence[ev.Event], target: int, on_step: Step) -> None:
+    """The deadlines that passed before the log had `target` events, one `advance()` each."""
+    while len(game.state.log) < target:
+        mark = len(game.state.log)
+        events = game.advance()
+        if not events:
+            raise ReplayError(f"the store holds {target} events, the replay stops at {mark}")
+        _check(game, recorded, mark)
+        on_step(mark, events)
+    if len(game.state.log) != target:
+        raise ReplayError(
+            f"an advance went past event {target} (to {len(game.state.log)}): "
+            "a post is recorded in the middle of an advance"
+        )
+
+
+def _check(game: Game, recorded: Sequence[ev.Event], start: int) -> None:
+    made = game.state.log[start:]
+    stored = list(recorded[start : start + len(made)])
+    if len(stored) < len(made):
+        raise ReplayError(
+            f"the replay makes event {start + len(stored)} ({made[len(stored)]!r}), "
+            f"the store ends at {len(recorded)}"
+        )
+    for offset, (mine, theirs) in enumerate(zip(made, stored, strict=True)):
+        if mine != theirs:
+            raise ReplayError(
+                f"event {start + offset}: the replay gives {mine!r}, the store holds {theirs!r}"
+            )

@@ -1,0 +1,305 @@
+"""`RoundBot`: one round, from the forum to the engine and back, restartable at any point.
+
+    bot = RoundBot(forum, sessions, rules, context=context)   # rebuilds a stored round
+    bot.start_round([("Anna", "Werwolf"), ...], seed=7, thread_id=12)   # or starts one
+    bot.poll(); bot.deadline("dusk 1"); bot.send()
+
+The engine stays pure; this is the I/O shell around it. Where each thing lives:
+
+- the round (seed, roster, every processed post, every event, the deadlines done): the store
+  (`wolfbot.store.records`), one transaction per post or deadline;
+- every message to write: the write queue (`Outbox`), under a key derived from the event
+  that made it (`channels.Keys`), so that publishing an event twice queues it once;
+- the game in memory: rebuilt from the store whenever a bot starts (`replay`), and the
+  publisher with it – each replayed step is published again, which queues exactly the
+  messages a kill between recording and queueing had lost;
+- the read marks: in memory only, re-derived on a start from the processed posts
+  (`stored.read_floors`). Reading from an older mark is safe: a post processed already is
+  recognised (`records.is_processed`, or by its id when it was edited since) and skipped,
+  and so are the bot's own posts.
+
+A kill at any point therefore loses nothing and doubles nothing: a post is either recorded
+with its events (and never given to the engine again) or not (and is read again); its
+messages are queued by key; the queue never sends a message twice (`Outbox`).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+
+from jinja2 import Environment
+from sqlalchemy.orm import Session, sessionmaker
+
+from wolfbot.bot import replay, stored
+from wolfbot.bot.channels import ChannelBook, Keys, Reading
+from wolfbot.bot.reading import PollReport, read_channels
+from wolfbot.bot.writing import Desk
+from wolfbot.engine import events as ev
+from wolfbot.engine.game import Game
+from wolfbot.engine.spec import Ruleset
+from wolfbot.engine.text import name_key
+from wolfbot.forum.base import ChannelRef, Forum, ForumPost, ReadMark
+from wolfbot.forum.outbox import FloodLimits, Outbox, RetryPolicy, SendResult
+from wolfbot.forum.outbox_types import utc_now
+from wolfbot.posts.context import PostContext
+from wolfbot.posts.publisher import Publisher, environment
+from wolfbot.store import records
+from wolfbot.store.results import run_post
+
+log = logging.getLogger("wolfbot.bot")
+
+
+@functools.cache
+def _environment(templates: Path | None) -> Environment:
+    """The templates, compiled once per process (Jinja reloads a file that changed)."""
+    return environment(templates)
+
+
+class RoundBot:
+    """The bot of one round (see the module docstring). Used from one thread."""
+
+    def __init__(
+        self,
+        forum: Forum,
+        sessions: sessionmaker[Session],
+        rules: Ruleset,
+        *,
+        context: PostContext | None = None,
+        outbox: Outbox | None = None,
+        limits: FloodLimits | None = None,
+        retry: RetryPolicy | None = None,
+        clock: Callable[[], datetime] = utc_now,
+        game_id: int | None = None,
+        templates: Path | None = None,
+    ) -> None:
+        """Rebuild the round `game_id` (default: the newest round in the store, if any; one
+        that is over is loaded too – its last messages may still be unqueued – and a new
+        round may then be started)."""
+        self.forum = forum
+        self.sessions = sessions
+        self.rules = rules
+        self.context = context or PostContext()
+        self.clock = clock
+        self.outbox = outbox or Outbox(sessions, limits, clock, retry=retry, marks=self.mark_of)
+        self._templates = templates
+        self.lock = threading.RLock()  # for callers in other threads (the alarm clock)
+        self.game_id: int | None = None
+        self._game: Game | None = None
+        self._desk: Desk | None = None
+        self._marks: dict[ChannelRef, ReadMark] = {}
+        self._floors: dict[str, int] = {}
+        found = game_id if game_id is not None else stored.latest_game(sessions)
+        if found is not None:
+            self._load(found)
+
+    @property
+    def game(self) -> Game:
+        if self._game is None:
+            raise RuntimeError("no round: start_round first")
+        return self._game
+
+    @property
+    def desk(self) -> Desk:
+        if self._desk is None:
+            raise RuntimeError("no round: start_round first")
+        return self._desk
+
+    # -- the round -------------------------------------------------------------------------
+    def start_round(
+        self,
+        players: Sequence[tuple[str, str]],
+        seed: int,
+        context: PostContext | None = None,
+        *,
+        thread_id: int,
+        title: str | None = None,
+        options: dict | None = None,
+    ) -> int:
+        """Create the round in the store and queue its start: the Eröffnungsbeitrag, a
+        Rollenmitteilung conversation per player, the conversations the start opens
+        (Wolfshöhle, …). Returns the game id. Killed half-way, the next `RoundBot` finds the
+        round and queues what is missing (a kill before the players were stored leaves an
+        empty game row, which is never loaded: start again)."""
+        if self._game is not None and self._game.state.phase.kind != "over":
+            raise RuntimeError(f"round {self.game_id} is running; one RoundBot, one round")
+        self.context = context or self.context
+        with self.sessions() as session:
+            game_id = records.create_game(
+                session,
+                title=title or self.context.round_title,
+                ruleset=self.rules.name,
+                seed=seed,
+                options=options,
+                thread_id=thread_id,
+                now=self.clock(),
+            )
+            new = [records.NewPlayer(n, position=i, role=r) for i, (n, r) in enumerate(players, 1)]
+            records.add_players(session, game_id, new)
+        log.info("round %d created: %d players, seed %d", game_id, len(players), seed)
+        self._load(game_id)
+        return game_id
+
+    def _load(self, game_id: int) -> None:
+        """Rebuild the game from the store and queue whatever its steps should have queued."""
+        data = stored.load_round(self.sessions, game_id)
+        if data.ruleset != self.rules.name:
+            raise ValueError(f"round {game_id} is played by {data.ruleset}, not {self.rules.name}")
+        self.game_id, self._game, self._marks = game_id, None, {}
+        thread = ChannelRef("thread", data.thread_id) if data.thread_id else None
+        publisher = Publisher(env=_environment(self._templates))
+        desk = Desk(
+            self.outbox,
+            ChannelBook(Keys(game_id), thread),
+            publisher,
+            self.context,
+            self.sessions,
+            data.conversations,
+        )
+        game = replay.new_game(self.rules, data.roster, data.seed, data.options)
+        recorded = list(data.events)
+        if not recorded:  # killed between storing the players and recording the start
+            with self.sessions() as session:
+                records.record_events(session, game_id, game.state.log, 0, now=self.clock())
+            recorded = list(game.state.log)
+        with desk.rebuilding():
+            desk.start(game)
+            replay.replay(game, recorded, data.inputs, functools.partial(desk.publish, game))
+        self._game, self._desk = game, desk
+        with self.sessions() as session:
+            self._floors = stored.read_floors(session, game_id)
+        desk.learn(game_id)
+        log.info("round %d loaded: %s, %d events", game_id, game.state.phase, len(recorded))
+
+    # -- reading -----------------------------------------------------------------------------
+    def poll(self, until: datetime | None = None) -> PollReport:
+        """Read the thread and every conversation of the round since their marks, and give
+        each new post to the engine (oldest first). With `until`, posts written after it wait
+        for the next poll (a deadline at `until` comes between them)."""
+        if self.game.state.phase.kind == "over":
+            return PollReport()
+        self.desk.learn(self._id)
+        batch, report = read_channels(self.forum, self.desk.book.readings(), self._mark, until)
+        for post, reading in batch:
+            report.processed += self._take(post, reading)
+        self._marks.update(report.marks)
+        for channel, post_id in report.deleted:
+            with self.sessions() as session:
+                if records.mark_deleted(session, self._id, channel, post_id):
+                    log.warning("%s: post %d was deleted after it was processed", channel, post_id)
+        return report
+
+    def mark_of(self, channel: ChannelRef) -> ReadMark | None:
+        """The reader's mark of a channel (the write queue's free lower bound)."""
+        return self._marks.get(channel)
+
+    def _mark(self, reading: Reading) -> ReadMark:
+        known = self._marks.get(reading.ref)
+        if known is not None:
+            return known
+        return ReadMark(last_post_id=max(reading.floor, self._floors.get(str(reading.ref), 0)))
+
+    def _take(self, post: ForumPost, reading: Reading) -> int:
+        """Skip the post, or run it through the engine and record it (one transaction);
+        then publish what it did. Returns 1 if it was processed now."""
+        author = name_key(post.author)
+        if author == name_key(self.forum.username):
+            return 0
+        if reading.owner is not None and author != name_key(reading.owner):
+            log.warning(
+                "%s: %s wrote in %s's conversation; ignored",
+                reading.ref,
+                post.author,
+                reading.owner,
+            )
+            return 0
+        with self.sessions() as session:
+            if records.is_processed(session, self._id, post):
+                return 0
+            if stored.other_versions(session, self._id, post):
+                log.warning(
+                    "%s: post %d was edited after it was processed; the first version counts",
+                    reading.ref,
+                    post.post_id,
+                )
+                return 0
+            start = len(self.game.state.log)
+            try:
+                results = run_post(self.game, post.author, reading.engine, post.html)
+                records.record_input(session, self._id, post, results, now=self.clock())
+            except Exception:
+                log.exception("%s: post %d failed; the round is rebuilt", reading.ref, post.post_id)
+                self._load(self._id)  # the game in memory may be ahead of the store
+                raise
+        self.desk.publish(self.game, start, results.events)
+        return 1
+
+    # -- time ----------------------------------------------------------------------------------
+    def deadline(self, name: str) -> list[ev.Event]:
+        """The deadline `name` has passed (`wolfbot.schedule_types` names it by what begins:
+        "day 2" ends night 2, "question 7" ends a question's time): advance the game, record
+        its events and mark `name` done in one transaction, publish. A name done already does
+        nothing (a restarted scheduler may hand it out twice). Poll first: a post read later
+        counts in the next phase (`loop.on_due` does both)."""
+        if not self._pending(name):
+            log.info("deadline %s was done already", name)
+            return []
+        start = len(self.game.state.log)
+        events = self.game.advance()
+        with self.sessions() as session:
+            try:
+                records.record_events(session, self._id, events, start, done=name, now=self.clock())
+            except Exception:
+                log.exception("deadline %s: recording failed; the round is rebuilt", name)
+                self._load(self._id)
+                raise
+        log.info("deadline %s: %d events, now %s", name, len(events), self.game.state.phase)
+        self.desk.publish(self.game, start, events)
+        return events
+
+    def zwischenstand(self, name: str) -> bool:
+        """Queue the Zwischenstand of the schedule entry `name` once (only by day: False
+        otherwise, and when it was done already)."""
+        if not self._pending(name):
+            return False
+        by_day = self.game.state.phase.kind in ("day", "dusk")
+        if by_day:
+            message = self.desk.publisher.zwischenstand(self.game, self.context)
+            self.desk.post_now(self.desk.book.keys.on_demand(name), message.title, message.html)
+        with self.sessions() as session:
+            records.mark_done(session, self._id, name, now=self.clock())
+        return by_day
+
+    def _pending(self, name: str) -> bool:
+        """Whether the schedule entry `name` is still to be done (planned now if missing)."""
+        with self.sessions() as session:
+            state = stored.schedule_state(session, self._id, name)
+            if state == "missing":
+                records.schedule(session, self._id, name, self.clock())
+        return state != "done"
+
+    # -- writing -------------------------------------------------------------------------------
+    def send(self, limit: int = 10_000) -> list[SendResult]:
+        """Publish the due messages of the write queue until none is due (or the forum
+        refused the login); returns what each try did."""
+        results: list[SendResult] = []
+        while len(results) < limit:
+            result = self.outbox.send_next(self.forum)
+            if result is None:
+                break
+            results.append(result)
+            if result.status == "login_failed":
+                break
+        if self._desk is not None:
+            self._desk.learn(self._id)
+        return results
+
+    @property
+    def _id(self) -> int:
+        if self.game_id is None:
+            raise RuntimeError("no round: start_round first")
+        return self.game_id

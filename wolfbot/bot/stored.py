@@ -1,0 +1,131 @@
+"""What the bot reads back from the store: the round to rebuild, and the few questions the
+`records` repository does not answer (which game is the latest, how far each channel was
+processed, whether a post was recorded with other content, whether a deadline was done).
+
+Read-only: every write goes through `wolfbot.store.records`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from wolfbot.engine import events as ev
+from wolfbot.forum.base import ForumPost
+from wolfbot.store import records
+from wolfbot.store.models import GameRow, InputPost, PlayerRow, ScheduleEntry
+from wolfbot.store.records import StoredInput
+
+ScheduleState = Literal["missing", "pending", "done"]
+
+
+class RoundNotFound(LookupError):
+    """No such game in the store, or it has no players (its start was interrupted)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRound:
+    """A round as the store holds it: enough to rebuild the `Game` and its channels."""
+
+    game_id: int
+    title: str
+    ruleset: str
+    seed: int
+    options: dict[str, Any]
+    thread_id: int | None
+    roster: tuple[tuple[str, str], ...]  # (name, starting role) in the engine's order
+    conversations: dict[str, int]  # player → his Rollenmitteilung's conversation id
+    events: tuple[ev.Event, ...]  # the recorded log
+    inputs: tuple[StoredInput, ...]  # processed posts, in processing order
+
+
+def latest_game(sessions: sessionmaker[Session]) -> int | None:
+    """The newest game that has players, finished or not: a round killed right after its
+    last deadline still has its Abschlussbeitrag to queue. (A game whose start was
+    interrupted before its players were stored is never loaded.)"""
+    with sessions() as session:
+        return session.scalar(
+            select(func.max(GameRow.id)).where(
+                GameRow.id.in_(select(PlayerRow.game_id).where(PlayerRow.kind == "player"))
+            )
+        )
+
+
+def load_round(sessions: sessionmaker[Session], game_id: int) -> StoredRound:
+    with sessions() as session:
+        game = session.get(GameRow, game_id)
+        if game is None:
+            raise RoundNotFound(f"no game {game_id} in the store")
+        players = session.scalars(
+            select(PlayerRow)
+            .where(PlayerRow.game_id == game_id, PlayerRow.kind == "player")
+            .order_by(PlayerRow.position, PlayerRow.id)
+        ).all()
+        row = (game.title, game.ruleset, game.seed, dict(game.options or {}), game.thread_id)
+    if not players:
+        raise RoundNotFound(f"game {game_id} has no players (its start was interrupted)")
+    with sessions() as session:
+        events = tuple(records.load_events(session, game_id))
+        inputs = tuple(records.load_inputs(session, game_id))
+    roles = {p.name: p.role for p in players}
+    names = [p.name for p in players if p.withdrawn_at is None]
+    if events and isinstance(events[0], ev.GameStarted):
+        names = list(events[0].players)  # exactly the roster the game was started with
+    missing = [name for name in names if not roles.get(name)]
+    if missing:
+        raise RoundNotFound(f"game {game_id}: no starting role for {', '.join(missing)}")
+    return StoredRound(
+        game_id=game_id,
+        title=row[0],
+        ruleset=row[1],
+        seed=row[2],
+        options=row[3],
+        thread_id=row[4],
+        roster=tuple((name, str(roles[name])) for name in names),
+        conversations={p.name: p.conversation_id for p in players if p.conversation_id},
+        events=events,
+        inputs=inputs,
+    )
+
+
+def read_floors(session: Session, game_id: int) -> dict[str, int]:
+    """Per forum channel ("thread:12"), the highest post id processed: reading continues
+    after it on a restart. Posts after it that the bot skipped (its own) are read again and
+    skipped again; nothing after it was processed, so nothing is lost."""
+    with session.begin():
+        rows = session.execute(
+            select(InputPost.channel, func.max(InputPost.post_id))
+            .where(InputPost.game_id == game_id, InputPost.processed_at.is_not(None))
+            .group_by(InputPost.channel)
+        ).all()
+        return {channel: int(post_id) for channel, post_id in rows}
+
+
+def other_versions(session: Session, game_id: int, post: ForumPost) -> list[str]:
+    """Content hashes under which this post (same channel and id) was processed before with
+    other content: it was edited since. Non-empty → it must not go to the engine again."""
+    with session.begin():
+        hashes = session.scalars(
+            select(InputPost.content_hash).where(
+                InputPost.game_id == game_id,
+                InputPost.channel == str(post.channel),
+                InputPost.post_id == post.post_id,
+                InputPost.processed_at.is_not(None),
+            )
+        ).all()
+        return [h for h in hashes if h != post.content_hash]
+
+
+def schedule_state(session: Session, game_id: int, name: str) -> ScheduleState:
+    """Whether the schedule entry `name` is "done", still to come ("pending") or "missing"."""
+    with session.begin():
+        done_at = session.execute(
+            select(ScheduleEntry.done_at).where(
+                ScheduleEntry.game_id == game_id, ScheduleEntry.name == name
+            )
+        ).first()
+        if done_at is None:
+            return "missing"
+        return "pending" if done_at[0] is None else "done"

@@ -1,0 +1,116 @@
+"""The bot's writing side: what the publisher makes of each event, queued in the write
+queue under keys that make a second publication of the same event a no-op
+(`channels.Keys`), and the forum ids of the conversations once they are open."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from wolfbot.bot.channels import ChannelBook, Outgoing, routes
+from wolfbot.engine import events as ev
+from wolfbot.engine.game import Game
+from wolfbot.forum.outbox import Outbox, Priority
+from wolfbot.forum.outbox_types import TooManyParticipants
+from wolfbot.posts.context import PostContext
+from wolfbot.posts.publisher import Publisher
+from wolfbot.store import records
+
+log = logging.getLogger("wolfbot.bot.writing")
+
+
+class Desk:
+    """Publisher → write queue for one round."""
+
+    def __init__(
+        self,
+        outbox: Outbox,
+        book: ChannelBook,
+        publisher: Publisher,
+        context: PostContext,
+        sessions: sessionmaker[Session],
+        conversations: dict[str, int],
+    ) -> None:
+        self.outbox = outbox
+        self.book = book
+        self.publisher = publisher
+        self.context = context
+        self._sessions = sessions
+        self._stored = dict(conversations)  # player → conversation id as the store has it
+        self._queued: set[str] | None = None
+
+    @contextmanager
+    def rebuilding(self) -> Iterator[None]:
+        """While the round is replayed, a key queued already is skipped without a look at
+        its content (one query for all, instead of one per message)."""
+        prefix = self.book.keys.prefix
+        self._queued = {m.key for m in self.outbox.messages() if m.key.startswith(prefix)}
+        try:
+            yield
+        finally:
+            self._queued = None
+
+    def start(self, game: Game) -> None:
+        """The Eröffnungsbeitrag and a Rollenmitteilung conversation per player, made from
+        the game as it starts (before anything the start itself publishes)."""
+        opening = self.publisher.opening(game, self.context)
+        key = self.book.keys.opening()
+        thread = self.book.thread
+        self.enqueue(Outgoing(key, "post", opening.html, thread, opening.title, (), Priority.PHASE))
+        for message in self.publisher.role_messages(game, self.context):
+            (name,) = message.recipients
+            key = self.book.add_player(name)
+            self.enqueue(Outgoing(key, "conversation", message.html, None, message.title, (name,)))
+
+    def publish(self, game: Game, start: int, events: Sequence[ev.Event]) -> None:
+        """Queue the messages the publisher makes of each event; `start` is the first
+        event's index in the log, and `game` is in the state these events left it in."""
+        for offset, event in enumerate(events):
+            messages = self.publisher.feed(game, [event], self.context)
+            for index, message in enumerate(messages):
+                for item in routes(message, event, start + offset, index, self.book, self.context):
+                    self.enqueue(item)
+
+    def post_now(self, key: str, title: str, html: str) -> None:
+        """A post made on demand (the Zwischenstand), queued once under `key`."""
+        self.enqueue(Outgoing(key, "post", html, self.book.thread, title, (), Priority.PHASE))
+
+    def enqueue(self, item: Outgoing) -> None:
+        if self._queued is not None and item.key in self._queued:
+            return
+        try:
+            self.outbox.enqueue(
+                item.key,
+                item.kind,
+                item.channel,
+                item.html,
+                item.title,
+                item.participants,
+                item.priority,
+                parent=item.parent,
+            )
+        except TooManyParticipants as error:
+            log.error("%s: %s", item.key, error)
+            channel = self.book.group_of.get(item.key)
+            if channel is not None:  # its messages go to each member instead
+                self.book.drop_group(channel, item.key)
+
+    def learn(self, game_id: int) -> None:
+        """The forum ids of the conversations (and of the Eröffnungsbeitrag) sent since; a
+        player's Rollenmitteilung is also written to `players.conversation_id`."""
+        owners = {key: name for name, key in self.book.roles.items()}
+        for key in self.book.conversation_keys():
+            if key in self.book.ids:
+                continue
+            queued = self.outbox.get(key)
+            if queued is None or queued.state != "sent" or queued.forum_id is None:
+                continue
+            self.book.ids[key] = queued.forum_id
+            player = owners.get(key)
+            if player is not None and self._stored.get(player) != queued.forum_id:
+                with self._sessions() as session:
+                    records.set_conversation(session, game_id, player, queued.forum_id)
+                self._stored[player] = queued.forum_id
