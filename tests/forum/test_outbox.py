@@ -618,3 +618,25 @@ def test_a_refusal_blocks_the_message_without_checking_the_forum() -> None:
     from wolfbot.forum.outbox_types import classify
 
     assert classify(Refused("Bitte fülle dieses Eingabefeld aus.", status=200)) == "refused"
+
+
+def test_repeated_crashes_while_sending_never_give_a_message_up(tmp_path) -> None:
+    """A bot killed during `sending` again and again: each restart checks, none counts as a
+    failed attempt of the forum."""
+    from datetime import UTC, datetime
+
+    from wolfbot.forum.outbox import Outbox
+    from wolfbot.store import db
+    from wolfbot.store.models import OutgoingMessage
+
+    sessions = db.session_factory(db.upgrade(tmp_path / "crash.sqlite"))
+    now = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+    Outbox(sessions, clock=lambda: now).enqueue("k", "post", "thread:1", "<p>x</p>")
+    for _ in range(10):
+        with sessions.begin() as session:
+            row = session.query(OutgoingMessage).filter_by(key="k").one()
+            row.state, row.attempted_at = "sending", now
+        Outbox(sessions, clock=lambda: now)  # a restart
+    with sessions() as session:
+        row = session.query(OutgoingMessage).filter_by(key="k").one()
+        assert (row.state, row.attempts) == ("uncertain", 0)

@@ -331,14 +331,16 @@ class Outbox:
     # -- helpers -----------------------------------------------------------------------
     def _recover(self) -> None:
         """Rows a crash left in `sending` may be on the forum: uncertain, checked first
-        (not before the backoff after that try, so a slow request has settled)."""
+        (not before the backoff after that try, so a slow request has settled). An
+        interruption is not the forum's failure: it does not count as an attempt, so a bot
+        killed again and again never gives a message up."""
         with self._sessions.begin() as session:
             for row in session.scalars(select(Row).where(Row.state == "sending")):
                 row.state = "uncertain"
-                row.attempts += 1
                 row.last_error = "interrupted while sending; checking the forum before a retry"
                 if row.attempted_at is not None:
-                    row.not_before = row.attempted_at + self.retry_policy.delay(row.attempts)
+                    delay = self.retry_policy.delay(max(row.attempts, 1))
+                    row.not_before = row.attempted_at + delay
 
     def _redact(self, text: str) -> str:
         for secret in self._secrets:
