@@ -19,6 +19,10 @@ ruleset changed since the round was recorded, and the Spielleitung must look
 `on_step(start, events)` is called after each step (the start, each post, each advance)
 with the step's events and the game in the state that step left it in – the same state the
 live bot published them in, so the publisher makes the same messages again.
+
+`stop(events)` (optional) ends the replay early, right after the first step whose events it
+accepts – e.g. the step that began "day 2", to look at night 2 as it was resolved
+(`wolfbot explain`): the game is returned as that step left it.
 """
 
 from __future__ import annotations
@@ -34,6 +38,11 @@ from wolfbot.store.records import StoredInput
 
 log = logging.getLogger("wolfbot.bot.replay")
 Step = Callable[[int, list[ev.Event]], None]
+Stop = Callable[[list[ev.Event]], bool]
+
+
+class _Stopped(Exception):
+    """The `stop` condition was met: leave the replay where it is."""
 
 
 class ReplayError(RuntimeError):
@@ -45,10 +54,27 @@ def new_game(rules: Ruleset, roster: Sequence[tuple[str, str]], seed: int, optio
 
 
 def replay(
-    game: Game, recorded: Sequence[ev.Event], inputs: Sequence[StoredInput], on_step: Step
+    game: Game,
+    recorded: Sequence[ev.Event],
+    inputs: Sequence[StoredInput],
+    on_step: Step,
+    stop: Stop | None = None,
 ) -> Game:
     """Bring the freshly started `game` to the end of the `recorded` log (see the module
-    docstring); `game.state.log` must be its start."""
+    docstring); `game.state.log` must be its start. With `stop`, end right after the first
+    step whose events `stop` accepts."""
+    if stop is not None:
+
+        def stopping(start: int, events: list[ev.Event]) -> None:
+            on_step(start, events)
+            if stop(events):
+                raise _Stopped
+
+        try:
+            return replay(game, recorded, inputs, stopping)
+        except _Stopped:
+            log.info("replay stopped after %d events", len(game.state.log))
+            return game
     start = list(game.state.log)
     _check(game, recorded, 0)
     on_step(0, start)
