@@ -50,22 +50,26 @@ def test_rules_show_lists_roles_and_what_is_missing() -> None:
     assert "Seherin" in result.output and "Noch nicht umgesetzt" in result.output
 
 
-def test_demo_plays_a_round_to_the_end_with_every_phase_post() -> None:
+def test_demo_plays_a_round_to_the_end_with_every_phase_post(tmp_path: Path) -> None:
     from wolfbot.demo import run_demo
 
-    titles = []
-    game = run_demo(seed=7, show=lambda m: titles.append(m.title) if m.channel == "thread" else 0)
-    assert game.state.phase.kind == "over"
+    lines: list[str] = []
+    result = run_demo(players=8, seed=7, directory=tmp_path, markup="5", out=lines.append)
+    assert result.game.state.phase.kind == "over"
+    titles = result.phase_posts
     assert "Morgen des ersten Tages" in titles
     assert "Dämmerung des ersten Tages" in titles
     assert "Abend des ersten Tages" in titles
     assert titles[-1] == "Das Ende der Runde"
+    assert (tmp_path / "forum.sqlite").is_file() and (tmp_path / "wolfbot.sqlite").is_file()
 
 
-def test_demo_command_prints_the_posts() -> None:
-    result = runner.invoke(app, ["demo", "--seed", "3"])
+def test_demo_command_prints_the_posts_and_where_to_look(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["demo", "--players", "8", "--seed", "3", "--dir", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "Morgen des ersten Tages" in result.output and "gewonnen hat" in result.output
+    assert "Morgen des ersten Tages" in result.output and "Gewonnen hat" in result.output
+    assert "index.php?thread/" in result.output and "v_deaths" in result.output
+    assert f"wolfbot forum serve --db {tmp_path / 'forum.sqlite'}" in result.output
 
 
 def test_forum_parse_prints_one_json_line_per_post() -> None:

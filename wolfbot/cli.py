@@ -74,24 +74,33 @@ def state_json(game) -> dict:
 
 @app.command()
 def demo(
-    seed: Annotated[int, typer.Option(help="seed of the round")] = 7,
-    private: Annotated[bool, typer.Option(help="also show private messages")] = False,
+    players: Annotated[int, typer.Option(help="number of simulated players (5–40)")] = 12,
+    seed: Annotated[int, typer.Option(help="seed of the roles, the engine and the players")] = 7,
+    directory: Annotated[
+        Path, typer.Option("--dir", help="where the forum's and the bot's SQLite files go")
+    ] = Path("wolfbot-demo"),
+    markup: Annotated[str, typer.Option(help="the local forum's WoltLab markup: 6 or 5")] = "6",
+    serve: Annotated[
+        bool, typer.Option(help="keep serving the forum after the round, until Ctrl+C")
+    ] = False,
 ) -> None:
-    """Play a simulated 12-player round and print wolfbot's posts."""
-    from wolfbot.demo import run_demo
+    """Play a whole round against the built-in local forum, in compressed time: simulated
+    players post commands, wolfbot reads, decides and writes every post; then print where
+    to look (forum URL, SQLite files)."""
+    from wolfbot.demo import MAX_PLAYERS, MIN_PLAYERS, run_demo
 
-    def show(message) -> None:
-        if message.channel == "thread":
-            console.rule(f"[bold]{message.title}")
-            for line in message.lines()[1:]:
-                console.print(line, highlight=False)
-        elif private:
-            console.print(f"[dim]→ {', '.join(message.recipients)}: {message.text}[/dim]")
-
-    game = run_demo(seed, show)
-    console.rule("Ergebnis")
-    winners = " und ".join(game.state.winners) or "niemand"
-    console.print(f"{game.state.phase}: gewonnen hat {winners}; {len(game.state.log)} Ereignisse")
+    if markup not in ("5", "6"):
+        raise typer.BadParameter("markup must be 6 or 5", param_hint="--markup")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise typer.BadParameter(f"{MIN_PLAYERS} to {MAX_PLAYERS} players", param_hint="--players")
+    run_demo(
+        players,
+        seed,
+        directory,
+        "5" if markup == "5" else "6",
+        serve=serve,
+        out=typer.echo,
+    )
 
 
 @rules_app.command("show")

@@ -45,15 +45,18 @@ def random_command(
     targets, sometimes nonsense (a dead target, a wrong channel) the engine must refuse."""
     players = game.state.players
     pending = game.pending()
-    actor = (
-        game.player(rng.choice(pending)) if pending and rng.random() < 0.8 else rng.choice(players)
-    )
-    words = game.available_words(actor.name)
-    uses = [u for u in game.command_uses(actor) if u.word in words and word in (None, u.word)]
+    if actor is not None:
+        player = game.player(actor)
+    elif pending and rng.random() < 0.8:
+        player = game.player(rng.choice(pending))
+    else:
+        player = rng.choice(players)
+    words = game.available_words(player.name)
+    uses = [u for u in game.command_uses(player) if u.word in words and word in (None, u.word)]
     if not uses:
         if rng.random() < legal_bias:
             return None
-        use = rng.choice(game.command_uses(actor))
+        use = rng.choice(game.command_uses(player))
     else:
         use = rng.choice(uses)
     channel = (
@@ -64,7 +67,7 @@ def random_command(
     pool = (
         [p.name for p in game.living()] if rng.random() < legal_bias else [p.name for p in players]
     )
-    questions = [q for q in game.state.questions if q.player == actor.name and q.word == use.word]
+    questions = [q for q in game.state.questions if q.player == player.name and q.word == use.word]
     if questions and rng.random() < legal_bias:
         pool = list(questions[0].options)
     if "dead" in use.args:
@@ -75,7 +78,7 @@ def random_command(
     targets = tuple(rng.sample(pool, count))
     choices = [k.removeprefix("choice:").split("|") for k in use.args if k.startswith("choice:")]
     choice = rng.choice(choices[0]) if choices else None
-    return CLASSES[use.word](actor=actor.name, channel=channel, targets=targets, choice=choice)
+    return CLASSES[use.word](actor=player.name, channel=channel, targets=targets, choice=choice)
 
 
 def everybody_acts(game: Game, rng: random.Random, *, legal_bias: float = 0.95) -> list[Command]:
