@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from wolfbot import controls, explain, rulesets
+from wolfbot import check_config, controls, explain, rulesets
 from wolfbot.forum.cli import forum_app
 from wolfbot.scenario.model import ScenarioError, load
 from wolfbot.scenario.runner import run_scenario, scenario_files
@@ -24,6 +24,7 @@ app.add_typer(rules_app, name="rules")
 app.add_typer(forum_app, name="forum")
 controls.register(app)
 explain.register(app)
+check_config.register(app)
 console = Console()
 
 

@@ -1,0 +1,83 @@
+"""`wolfbot check-config`: read config.toml and say what the bot will do with it – or exactly
+which key is wrong – without touching the forum or the store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from wolfbot import rulesets
+from wolfbot.config import Config, ConfigError, load_config
+
+console = Console()
+
+
+def summary(config: Config) -> list[tuple[str, str]]:
+    """(key, what it means) rows; the password is never shown, only where it comes from."""
+    rules = rulesets.load(config.game.ruleset)
+    forum = config.forum
+    source = (
+        f"Umgebungsvariable {forum.password_env}"
+        if forum.password_env
+        else f"Datei {forum.password_file}"
+    )
+    options = [
+        f"{name} = {config.game.options.get(name, spec.default)}"
+        + ("" if name in config.game.options else " (Vorgabe)")
+        for name, spec in rules.options.items()
+    ]
+    limits = forum.limits
+    schedule = config.schedule
+    return [
+        ("Runde", config.game.title),
+        (
+            "Regelwerk",
+            f"{rules.title} ({len(rules.roles)} Rollen umgesetzt), Seed {config.game.seed}",
+        ),
+        ("Hausregeln", "; ".join(options)),
+        ("Zeitzone", config.game.timezone),
+        (
+            "Zeitplan",
+            f"Tag ab {schedule.day_begins:%H:%M}, Dämmerung ab {schedule.dusk_begins:%H:%M}, "
+            f"Nacht ab {schedule.night_begins:%H:%M} Uhr",
+        ),
+        ("Forum", f"{forum.base_url} als {forum.username}"),
+        ("Passwort", f"gesetzt, aus {source}"),
+        ("Spielthema", str(forum.thread_id) if forum.thread_id else "noch keins (0)"),
+        (
+            "Abfrage",
+            f"alle {forum.poll_seconds:g} s, "
+            f"höchstens eine Anfrage je {forum.request_interval:g} s",
+        ),
+        (
+            "Grenzen des Forums",
+            f"{limits.thread_post_interval:g} s zwischen Beiträgen, "
+            f"{limits.conversation_message_interval:g} s zwischen Konversationsnachrichten, "
+            f"{limits.conversations_per_day} neue Konversationen je 24 h, "
+            f"{limits.max_participants} Teilnehmer je Konversation",
+        ),
+        ("Datenbank", str(config.store.path)),
+    ]
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("check-config")
+    def check_config(
+        path: Annotated[Path, typer.Argument(help="the configuration file")] = Path("config.toml"),
+    ) -> None:
+        """Check config.toml: every key valid, the password available; print what it means."""
+        try:
+            config = load_config(path)
+        except ConfigError as error:
+            console.print(f"[red]Fehler:[/red] {error}", highlight=False)
+            raise typer.Exit(2) from None
+        table = Table(title=f"{path}: in Ordnung")
+        table.add_column("Schlüssel")
+        table.add_column("Bedeutung")
+        for key, meaning in summary(config):
+            table.add_row(key, meaning)
+        console.print(table)
