@@ -128,6 +128,8 @@ class RoundBot:
         if self._game is not None and self._game.state.phase.kind != "over":
             raise RuntimeError(f"round {self.game_id} is running; one RoundBot, one round")
         self.context = context or self.context
+        # the live bot waits at each information stage ("teilt ... mit ... kann nun")
+        options = {"split_night": True, **(options or {})}
         with self.sessions() as session:
             game_id = records.create_game(
                 session,
