@@ -86,3 +86,37 @@ def test_forum_parse_prints_one_json_line_per_post() -> None:
 def test_forum_parse_refuses_a_missing_file(tmp_path: Path) -> None:
     result = runner.invoke(app, ["forum", "parse", str(tmp_path / "fehlt.html")])
     assert result.exit_code != 0
+
+
+def test_forum_serve_serves_the_local_forum_until_stopped(tmp_path: Path) -> None:
+    """`wolfbot forum serve --demo`: a WoltLab look-alike with the demo's accounts."""
+    import subprocess
+    import sys
+
+    import httpx
+
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "wolfbot.cli",
+            "forum",
+            "serve",
+            "--port",
+            "0",
+            "--demo",
+            "--db",
+            str(tmp_path / "forum.sqlite"),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        first = process.stdout.readline()
+        url = first.split(" auf ", 1)[1].strip()
+        page = httpx.get(f"{url}index.php?login/", timeout=5, trust_env=False)
+        assert page.status_code == 200 and "login" in page.text.casefold()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        process.stdout.close()
