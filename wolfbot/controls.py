@@ -68,7 +68,7 @@ def register(
         """Where the round stands: phase, next deadlines, tally, open questions and
         commands, the night's actions, the write queue."""
         out = Console()
-        with _guarded(), open_store(db) as sessions:
+        with guarded(), open_store(db) as sessions:
             zone = zone_of(timezone)
             chosen = pick_game(sessions, game, db)
             render_status(out, load_status(sessions, chosen), zone, datetime.now(UTC))
@@ -85,7 +85,7 @@ def register(
     ) -> None:
         """Who did what, when: every command in order with its verdict, reason and link."""
         out = Console()
-        with _guarded(), open_store(db) as sessions:
+        with guarded(), open_store(db) as sessions:
             zone = zone_of(timezone)
             only = AuditFilter(player=player, phase=_phase(phase))
             chosen = pick_game(sessions, game, db)
@@ -106,7 +106,7 @@ def register(
         events and the published messages: "identisch" (exit 0) or the first difference
         (exit 1)."""
         out = Console()
-        with _guarded(), open_store(db) as sessions:
+        with guarded(), open_store(db) as sessions:
             chosen = pick_game(sessions, game, db)
             try:
                 report = replay_round(
@@ -133,13 +133,13 @@ def _phase(value: str | None) -> str | None:
 
 
 @contextmanager
-def _guarded() -> Iterator[None]:
+def guarded() -> Iterator[None]:
     """A ControlError → the message (and the rounds to choose from) on stderr, exit 2."""
     try:
         yield
     except ControlError as error:
         err = Console(stderr=True)
-        err.print(f"[red]Fehler:[/red] {escape(str(error))}")
+        err.print(f"[red]Fehler:[/red] {escape(str(error))}", highlight=False)
         if error.games:
             err.print(games_table(error.games))
         raise typer.Exit(2) from None

@@ -20,8 +20,6 @@ or round is missing or the phase did not happen yet.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Annotated
 
 import typer
@@ -31,7 +29,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot import rulesets
 from wolfbot.bot import replay, stored
-from wolfbot.controls import Db, GameId, games_table
+from wolfbot.controls import Db, GameId, guarded
 from wolfbot.controls_store import ControlError, open_store, pick_game
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
@@ -118,22 +116,9 @@ def register(app: typer.Typer) -> None:
         """Eine Nacht oder einen Lynch Stufe für Stufe erklären: wer auf wen wirkte, was
         blockiert, umgeleitet, geschützt, geheilt wurde, und warum jeder starb oder überlebte."""
         out = Console()
-        with _guarded(), open_store(db) as sessions:
+        with guarded(), open_store(db) as sessions:
             chosen = pick_game(sessions, game, db)
             lines = explain_stored(sessions, chosen.id, night=night, lynch=lynch)
         out.print(f"[bold]Runde {chosen.id} ({escape(chosen.title)})[/bold]")
         for line in lines:
             out.print(escape(line), highlight=False)
-
-
-@contextmanager
-def _guarded() -> Iterator[None]:
-    """A ControlError → the message (and the rounds to choose from) on stderr, exit 2."""
-    try:
-        yield
-    except ControlError as error:
-        err = Console(stderr=True)
-        err.print(f"[red]Fehler:[/red] {escape(str(error))}", highlight=False)
-        if error.games:
-            err.print(games_table(error.games))
-        raise typer.Exit(2) from None

@@ -15,14 +15,14 @@ from sqlalchemy.orm import Session
 from wolfbot.engine import events as ev
 from wolfbot.store.errors import SequenceError
 from wolfbot.store.lookups import (
-    current_role,
+    add_role_change,
     game_row,
     open_question,
     player_row,
     schedule_entry,
     utc_now,
 )
-from wolfbot.store.models import EventRow, GameRow, QuestionRow, RoleChangeRow
+from wolfbot.store.models import EventRow, GameRow, QuestionRow
 from wolfbot.store.results import event_from_payload, event_payload
 
 
@@ -142,17 +142,7 @@ def add_events(
 def _apply(session: Session, game_id: int, event: ev.Event, row: EventRow, now: datetime) -> None:
     match event:
         case ev.RoleChanged(player=name, role=role):
-            player = player_row(session, game_id, name)
-            session.add(
-                RoleChangeRow(
-                    game_id=game_id,
-                    player_id=player.id,
-                    from_role=current_role(session, player),
-                    to_role=role,
-                    at=now,
-                    event_id=row.id,
-                )
-            )
+            add_role_change(session, game_id, name, role, now, event_id=row.id)
             session.flush()
         case ev.QuestionAsked(player=name, kind=kind, prompt=prompt, options=options):
             session.add(

@@ -47,6 +47,31 @@ def current_role(session: Session, player: PlayerRow) -> str | None:
     return latest if latest is not None else player.role
 
 
+def add_role_change(
+    session: Session,
+    game_id: int,
+    name: str,
+    role: str,
+    at: datetime,
+    *,
+    reason: str | None = None,
+    event_id: int | None = None,
+) -> None:
+    """A row in `role_changes`: from the player's current role to `role`."""
+    player = player_row(session, game_id, name)
+    session.add(
+        RoleChangeRow(
+            game_id=game_id,
+            player_id=player.id,
+            from_role=current_role(session, player),
+            to_role=role,
+            reason=reason,
+            at=at,
+            event_id=event_id,
+        )
+    )
+
+
 def open_question(session: Session, game_id: int, player_id: int, kind: str) -> QuestionRow | None:
     return session.scalar(
         select(QuestionRow)

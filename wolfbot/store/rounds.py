@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from wolfbot.store.errors import StoreError
 from wolfbot.store.lookups import (
-    current_role,
+    add_role_change,
     find_player,
     game_row,
     open_question,
@@ -23,7 +23,7 @@ from wolfbot.store.lookups import (
     schedule_entry,
     utc_now,
 )
-from wolfbot.store.models import GameRow, PlayerRow, RoleChangeRow, ScheduleEntry
+from wolfbot.store.models import GameRow, PlayerRow, ScheduleEntry
 
 PlayerKind = Literal["player", "reserve", "observer"]
 
@@ -140,17 +140,7 @@ def change_role(
     """A role change by the Spielleitung (`override`), with its reason. Role changes by the
     rules come from RoleChanged events and need no call."""
     with session.begin():
-        player = player_row(session, game_id, name)
-        session.add(
-            RoleChangeRow(
-                game_id=game_id,
-                player_id=player.id,
-                from_role=current_role(session, player),
-                to_role=role,
-                reason=reason,
-                at=now or utc_now(),
-            )
-        )
+        add_role_change(session, game_id, name, role, now or utc_now(), reason=reason)
 
 
 # -- questions and the schedule ----------------------------------------------------------------
