@@ -3,8 +3,6 @@ reply form, conversation-add, addParticipants, user search, session expiry."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from bs4 import BeautifulSoup
 from test_local_support import (
@@ -15,40 +13,10 @@ from test_local_support import (
     Browser,
     Clock,
     browser,
-    make_forum,
-    running,
     soup,
 )
 
 from wolfbot.forum.local import LocalForum, LocalForumServer
-
-
-@pytest.fixture(params=["6", "5"])
-def markup(request: pytest.FixtureRequest) -> str:
-    return request.param
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def forum(clock: Clock) -> LocalForum:
-    return make_forum(clock)
-
-
-@pytest.fixture
-def server(forum: LocalForum, markup: str) -> Iterator[LocalForumServer]:
-    with running(forum, markup) as server:
-        yield server
-
-
-@pytest.fixture
-def bot(server: LocalForumServer) -> Iterator[Browser]:
-    with browser(server) as client:
-        assert client.login("Spielleitung", "wolfbot").status_code == 303
-        yield client
 
 
 def test_login_with_good_credentials_starts_a_session(server: LocalForumServer) -> None:

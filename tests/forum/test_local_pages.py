@@ -3,41 +3,12 @@ disabled posts, modification-log rows, signatures, both URL styles, conversation
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
-from test_local_support import START, Browser, Clock, browser, make_forum, running, soup
+from test_local_support import START, Browser, Clock, browser, running, soup
 
 from wolfbot.forum.local import LocalForum, LocalForumServer
-
-
-@pytest.fixture(params=["6", "5"])
-def markup(request: pytest.FixtureRequest) -> str:
-    return request.param
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def forum(clock: Clock) -> LocalForum:
-    return make_forum(clock)
-
-
-@pytest.fixture
-def server(forum: LocalForum, markup: str) -> Iterator[LocalForumServer]:
-    with running(forum, markup) as server:
-        yield server
-
-
-@pytest.fixture
-def bot(server: LocalForumServer) -> Iterator[Browser]:
-    with browser(server) as client:
-        client.login("Spielleitung", "wolfbot")
-        yield client
 
 
 def thread_with_posts(forum: LocalForum, clock: Clock, count: int) -> int:
