@@ -24,6 +24,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -37,8 +38,8 @@ NAMING_CONVENTION = {
 
 metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
-MESSAGE_KINDS = ("post", "conversation", "add_participants")
-MESSAGE_STATES = ("queued", "sending", "uncertain", "sent", "failed", "blocked")
+MESSAGE_KINDS = ("post", "conversation", "add_participants", "edit")
+MESSAGE_STATES = ("queued", "sending", "uncertain", "sent", "failed", "blocked", "draft")
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -158,6 +159,10 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(12), default="signup")
     thread_id: Mapped[int | None] = mapped_column(Integer)
     signup_thread_id: Mapped[int | None] = mapped_column(Integer)
+    # the round's PostContext (wolfbot.posts.context) as JSON: replay renders with it
+    context: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # draft mode: every new thread post waits for `wolfbot approve`
+    draft: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class PlayerRow(Base):
@@ -319,3 +324,36 @@ class ScheduleEntry(Base):
     name: Mapped[str] = mapped_column(String(60))
     due_at: Mapped[datetime] = mapped_column(UTCDateTime)
     done_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+INTERVENTION_KINDS = ("accept", "reject", "kill", "revive", "role", "replace", "expire")
+INTERVENTION_STATES = ("pending", "applied", "refused")
+
+
+class InterventionRow(Base):
+    """A decision of the Spielleitung that changes the round (`wolfbot accept|reject|
+    override`), or a question whose time ran out ("expire", requested by "schedule"). The
+    CLI writes it `pending`; the running bot applies it in order (or refuses it, with the
+    engine's reason) and records where in the engine's log it did, for replay."""
+
+    __tablename__ = "interventions"
+    __table_args__ = (
+        CheckConstraint(_in("kind", INTERVENTION_KINDS), name="kind"),
+        CheckConstraint(_in("state", INTERVENTION_STATES), name="state"),
+        Index("ix_interventions_game_id_state", "game_id", "state"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(Integer, ForeignKey("games.id"))
+    kind: Mapped[str] = mapped_column(String(20))
+    player: Mapped[str | None] = mapped_column(String(100))
+    argument: Mapped[str | None] = mapped_column(String(200))
+    command_text: Mapped[str | None] = mapped_column(Text)
+    command_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("commands.id"))
+    reason: Mapped[str] = mapped_column(Text)
+    requested_by: Mapped[str] = mapped_column(String(100))
+    requested_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    state: Mapped[str] = mapped_column(String(10), default="pending")
+    applied_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    refusal: Mapped[str | None] = mapped_column(Text)
+    log_position: Mapped[int | None] = mapped_column(Integer)
