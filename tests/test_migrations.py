@@ -136,7 +136,8 @@ def test_one_linear_history() -> None:
     script = ScriptDirectory.from_config(Config(str(ROOT / "alembic.ini")))
     assert len(script.get_heads()) == 1
     assert script.get_base() == "0001"
-    assert [r.revision for r in script.walk_revisions("base", "heads")][-3:] == ["0003", "0002", "0001"]
+    revisions = [r.revision for r in script.walk_revisions("base", "heads")]
+    assert revisions[-3:] == ["0003", "0002", "0001"]
 
 
 def test_the_command_line_takes_the_database_from_the_environment(tmp_path: Path) -> None:

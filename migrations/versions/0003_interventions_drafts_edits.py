@@ -44,12 +44,14 @@ CREATE TABLE interventions (
     state VARCHAR(10) NOT NULL,         -- pending, applied, refused
     applied_at DATETIME,                -- UTC, when the bot applied (or refused) it
     refusal TEXT,                       -- why the rules engine refused it
-    log_position INTEGER,               -- the engine's log length before it (replay applies it there)
+    log_position INTEGER,               -- the engine's log length before it (replay: there)
     CONSTRAINT pk_interventions PRIMARY KEY (id),
-    CONSTRAINT ck_interventions_kind CHECK (kind IN ('accept', 'reject', 'kill', 'revive', 'role', 'replace', 'expire')),
+    CONSTRAINT ck_interventions_kind
+        CHECK (kind IN ('accept', 'reject', 'kill', 'revive', 'role', 'replace', 'expire')),
     CONSTRAINT ck_interventions_state CHECK (state IN ('pending', 'applied', 'refused')),
     CONSTRAINT fk_interventions_game_id_games FOREIGN KEY(game_id) REFERENCES games (id),
-    CONSTRAINT fk_interventions_command_id_commands FOREIGN KEY(command_id) REFERENCES commands (id)
+    CONSTRAINT fk_interventions_command_id_commands
+        FOREIGN KEY(command_id) REFERENCES commands (id)
 )"""
 IX_INTERVENTIONS = "CREATE INDEX ix_interventions_game_id_state ON interventions (game_id, state)"
 
