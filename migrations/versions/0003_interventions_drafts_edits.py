@@ -33,7 +33,7 @@ CREATE TABLE interventions (
     -- the Spielleitung's decisions that change the round, and questions whose time ran out
     id INTEGER NOT NULL,
     game_id INTEGER NOT NULL,
-    kind VARCHAR(20) NOT NULL,          -- accept, reject, kill, revive, role, replace, expire
+    kind VARCHAR(20) NOT NULL,          -- accept reject kill exclude revive role replace expire
     player VARCHAR(100),                -- whom it concerns (the actor of a command, the asked)
     argument VARCHAR(200),              -- the new role, the Reservespieler, the question's kind
     command_text TEXT,                  -- accept: the command line as the Spielleitung reads it
@@ -47,7 +47,8 @@ CREATE TABLE interventions (
     log_position INTEGER,               -- the engine's log length before it (replay: there)
     CONSTRAINT pk_interventions PRIMARY KEY (id),
     CONSTRAINT ck_interventions_kind
-        CHECK (kind IN ('accept', 'reject', 'kill', 'revive', 'role', 'replace', 'expire')),
+        CHECK (kind IN ('accept', 'reject', 'kill', 'exclude', 'revive', 'role', 'replace',
+                        'expire')),
     CONSTRAINT ck_interventions_state CHECK (state IN ('pending', 'applied', 'refused')),
     CONSTRAINT fk_interventions_game_id_games FOREIGN KEY(game_id) REFERENCES games (id),
     CONSTRAINT fk_interventions_command_id_commands

@@ -326,7 +326,7 @@ class ScheduleEntry(Base):
     done_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
-INTERVENTION_KINDS = ("accept", "reject", "kill", "revive", "role", "replace", "expire")
+INTERVENTION_KINDS = ("accept", "reject", "kill", "exclude", "revive", "role", "replace", "expire")
 INTERVENTION_STATES = ("pending", "applied", "refused")
 
 
