@@ -73,6 +73,7 @@ def test_the_thread_holds_every_phase_post_in_order_once(demo) -> None:
     assert titles == result.phase_posts  # what the bot sent is what the forum shows
     assert titles[0].startswith("Düsterliga Season") and titles[0].endswith("Demorunde")
     assert titles[-1] == "Das Ende der Runde"
+    titles = [t for t in titles if t != "Erinnerung"]  # reminders: see their own test
     phases = [t for t in titles[1:-1] if not t.startswith("Zwischenstand")]
     expected = [
         f"{kind} des {ordinal} Tages"
@@ -90,6 +91,31 @@ def test_the_thread_holds_every_phase_post_in_order_once(demo) -> None:
             assert titles[index + 1] == f"Dämmerung des {day}"
     posts = Counter((p.subject, p.html) for p in bot_posts(forum))
     assert set(posts.values()) == {1} and len(set(titles)) == len(titles)
+
+
+def test_a_reminder_before_each_daemmerung_mentions_who_has_not_voted(demo) -> None:
+    result, forum, _, _ = demo
+    posts = bot_posts(forum)
+    reminders = [i for i, p in enumerate(posts) if p.subject == "Erinnerung"]
+    assert reminders
+    for index in reminders:
+        following = posts[index + 1].subject
+        assert following.startswith("Dämmerung des "), following
+        text = posts[index].html
+        assert "Noch keine Stimme abgegeben haben:" in text and "@" in text
+        assert "zwei aufeinanderfolgenden Dämmerungen" in text
+
+
+def test_players_who_could_still_act_at_night_are_reminded_privately(demo) -> None:
+    result, forum, _, _ = demo
+    reminded = [
+        m.html
+        for c in forum.conversations(GAME_MASTER)
+        for m in forum.conversation(c.id).messages
+        if m.author == GAME_MASTER and "Du kannst heute Nacht noch" in m.html
+    ]
+    assert reminded
+    assert all("Die Nacht endet am" in html and "<strong>!" in html for html in reminded)
 
 
 def test_the_opening_post_names_the_players_roles_and_times(demo) -> None:

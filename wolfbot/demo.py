@@ -32,15 +32,16 @@ import random
 import threading
 import time
 from collections import Counter
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Literal
 
 import httpx
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine
 
 from wolfbot import rulesets
 from wolfbot.bot import RoundBot, loop
+from wolfbot.bot.planning import Planner
 from wolfbot.demo_parts import (  # noqa: F401 - re-exported
     BOT_FILE,
     CADENCE,
@@ -80,11 +81,9 @@ from wolfbot.forum.local import Rules as ForumRules
 from wolfbot.forum.outbox import FloodLimits, RetryPolicy, SendResult
 from wolfbot.forum.woltlab import WoltLabForum
 from wolfbot.posts.context import PostContext
-from wolfbot.schedule import DayTimes, LocalTimetable, question_name
+from wolfbot.schedule import DayTimes, LocalTimetable
 from wolfbot.schedule_jobs import Deadlines
-from wolfbot.store import records
 from wolfbot.store.db import session_factory, upgrade
-from wolfbot.store.models import PlayerRow, QuestionRow
 
 
 class Demo:
@@ -151,11 +150,10 @@ class Demo:
         )
         self.thread_id = 0
         self.deadlines: Deadlines | None = None
+        self.planner: Planner
         self.roles: tuple[tuple[str, str], ...] = ()
         self.posts: Counter[str] = Counter()
         self.questions: Counter[str] = Counter()
-        self._planned: set[str] = set()  # phases whose deadlines are in the schedule
-        self._asked: dict[str, int] = {}  # question deadline name → question id
         self._segments: Counter[str] = Counter()  # per phase: stretches played
         self._seen = 0  # events reported so far
         self._news: list[str] = []  # told with the next phase post
@@ -203,7 +201,10 @@ class Demo:
             options=dict(OPTIONS),
         )
         self.deadlines = Deadlines(self.bot.sessions, game_id, clock=self.clock)
-        self._plan()
+        self.planner = Planner(
+            self.bot, self.timetable, kinds=KINDS, night_question_time=CADENCE.question_time
+        )
+        self.planner.plan()
         self._tick()  # the Eröffnungsbeitrag and every conversation go out
 
     def _stretch(self) -> None:
@@ -215,7 +216,9 @@ class Demo:
             raise RuntimeError(f"nothing scheduled in {self.game.state.phase}")
         state = self.game.state
         now, end = self.clock(), upcoming.at
-        if state.questions:  # the game is held: only the players asked may answer
+        # the game is held, or the stretch ends at a reminder: only the players asked
+        # answer (the phase's waves of posts come once per stretch up to a phase post)
+        if state.questions or upcoming.kind in ("reminder", "question"):
             self._post(self.sim.answers(self.game), now, now + (end - now) * 0.8)
             self._tick()
         else:
@@ -265,52 +268,8 @@ class Demo:
         self._read_events()
         for result in report.sent:
             self._sent(result)
-        self._plan()
-        self._plan_questions()
+        self.planner.plan()
         return report
-
-    # -- the schedule ---------------------------------------------------------------------------
-    def _plan(self) -> None:
-        """The deadlines of the running phase, once it runs (the next phase's times are
-        known in advance, but a question may hold the game: it is planned when it begins)."""
-        assert self.deadlines is not None
-        state = self.game.state
-        phase = str(state.phase)
-        if state.phase.kind == "over":
-            self.deadlines.cancel()
-            return
-        if phase not in self._planned:
-            self._planned.add(phase)
-            self.deadlines.plan(self.timetable.deadlines(state.phase, KINDS))
-
-    def _plan_questions(self) -> None:
-        """A deadline for each question the bot asked (its loop does not plan them):
-        `question_time` after it was asked, but before the end of the running phase; the
-        deadline of a question answered in time is cancelled."""
-        assert self.deadlines is not None
-        game_id = self.bot.game_id or 0
-        with self.sessions() as session, session.begin():
-            rows = session.execute(
-                select(QuestionRow, PlayerRow.name)
-                .join(PlayerRow, PlayerRow.id == QuestionRow.player_id)
-                .where(QuestionRow.game_id == game_id)
-            ).all()
-        for row, player in rows:
-            name = question_name(row.id)
-            if row.answered_at is None and name not in self._asked:
-                self._asked[name] = row.id
-                due = self.timetable.question_deadline(row.asked_at)
-                ends = [d.at for d in self.deadlines.pending() if d.kind == "phase"]
-                if ends:
-                    due = min(due, ends[0] - timedelta(minutes=1))
-                due = max(due, self.clock() + timedelta(minutes=1))
-                with self.sessions() as session:  # for `v_open_questions`
-                    records.set_question_deadline(session, game_id, player, row.kind, due)
-                self.deadlines.add(name, due)
-            elif row.answered_at is not None and name in self._asked:
-                del self._asked[name]
-                answered = bool(self.deadlines.cancel(name))
-                self.questions["beantwortet" if answered else "Frist"] += 1
 
     # -- what the user sees ---------------------------------------------------------------------
     def _read_events(self) -> None:
@@ -326,6 +285,7 @@ class Demo:
                     what = QUESTIONS.get(kind, kind)
                     self.out(f"{'  Frage':<33} {when(self.clock())}  an {player}: {what}")
                 case ev.QuestionAnswered(player=player, kind=kind, answer=answer, by_lot=by_lot):
+                    self.questions["beantwortet" if answer and not by_lot else "Frist"] += 1
                     how = " (durch Los)" if by_lot else "" if answer else " (Frist verstrichen)"
                     what = QUESTIONS.get(kind, kind)
                     said = f"{player}: {answer or 'keine Wahl'}{how} ({what})"
@@ -350,6 +310,9 @@ class Demo:
             self.out(f"{'Eröffnungsbeitrag':<33} {when(self.clock())}  {sent}")
             return
         title = message.title or ""
+        if title == "Erinnerung":
+            self.out(f"{title:<33} {when(self.clock())}  an alle ohne Stimme (erwähnt)")
+            return
         living = sum(1 for p in self.game.state.players if p.alive)
         quiet = "niemand ist gestorben" if title.startswith(("Morgen", "Abend")) else ""
         news = "; ".join(self._news) or quiet

@@ -30,12 +30,12 @@ EXTRA_NAMES = (
 )  # fmt: skip
 CADENCE = Cadence(
     zwischenstand_every=timedelta(hours=5),  # 14:00 on a day from 09:00 to 19:00
-    vote_reminder=None,  # reminders are not sent by the bot yet
-    night_reminder=None,
+    vote_reminder=timedelta(hours=2),  # 17:00: who has not voted is mentioned
+    night_reminder=timedelta(hours=2),  # 07:00: who could still act is told privately
     question_time=timedelta(hours=1),
-    question_reminder=None,
+    question_reminder=timedelta(minutes=30),
 )
-KINDS = ("phase", "zwischenstand")
+KINDS = ("phase", "zwischenstand", "reminder", "question")
 OPTIONS = {"split_night": True}  # the live bot's night: it asks and waits at each stage
 MAX_STEPS = 2000  # a safety net: no round of 40 players needs this many segments
 WEEKDAYS = ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So")

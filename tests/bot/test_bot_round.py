@@ -11,6 +11,7 @@ from roundkit import BOT, LABEL, PLAYERS, RULES, SCRIPT, SEED, bold, site, threa
 from sqlalchemy import select
 
 from wolfbot.bot import RoundBot, loop
+from wolfbot.engine import events as ev
 from wolfbot.schedule_types import Deadline
 from wolfbot.store import records
 from wolfbot.store.models import InputPost, PlayerRow
@@ -158,25 +159,55 @@ def test_a_processed_post_that_is_deleted_is_marked(here) -> None:
     assert bot.game.state.day.lynch_votes == {"Emil": "Anna"}  # the vote stands
 
 
-def test_deadlines_wait_for_a_question_and_stale_ones_do_nothing(here) -> None:
+def test_an_answer_in_time_holds_and_a_phase_end_decides_a_question_still_open(here) -> None:
     bot = started(here)
     for step in SCRIPT[: SCRIPT.index(("deadline", "day 2")) + 1]:
         here.act(step, bot)
     assert bot.game.pending() == ["Clara"] and str(bot.game.state.phase) == "night 2"
     now = here.clock.now
     with bot.sessions() as session:
-        for offset, name in enumerate(["reminder dusk 2", "dusk 2", "question 1"], start=1):
+        for offset, name in enumerate(["reminder question 1", "question 1"], start=1):
             records.schedule(session, bot.game_id, name, now + timedelta(seconds=offset))
-    later = now + timedelta(seconds=5)
-    assert loop.tick(bot, now=later).done == ["reminder dusk 2"]  # dusk 2 waits for Clara
-    assert str(bot.game.state.phase) == "night 2"
+    assert loop.tick(bot, now=now).done == []  # nothing due yet: the game waits for Clara
     here.act(("post", "Clara", "private", bold("!Nachfolger Emil")), bot)
-    assert loop.tick(bot, now=later).done == ["dusk 2", "question 1"]
-    assert str(bot.game.state.phase) == "dusk 2"  # the question was answered: no lot drawn
-    assert bot.game.state.mayor == "Emil"
+    later = now + timedelta(seconds=5)
+    # answered in time: the reminder has nobody to remind, the deadline nothing to decide
+    assert loop.tick(bot, now=later).done == ["reminder question 1", "question 1"]
+    assert str(bot.game.state.phase) == "day 2" and bot.game.state.mayor == "Emil"
+    assert not any(m.key.endswith("reminder question 1/Clara") for m in bot.outbox.messages())
     events = len(bot.game.state.log)
     loop.on_due(bot, Deadline.parse("day 2", later))  # handed out again: long past
     assert len(bot.game.state.log) == events
+
+
+def test_a_phase_end_decides_the_questions_still_open_and_the_phase_ends_on_time(here) -> None:
+    """A question still open when the phase it holds should have ended: its time is up
+    with the phase – decided as its own deadline decides it (here: by lot) – and the
+    phase ends at its deadline, not later."""
+    bot = started(here)
+    for step in SCRIPT[: SCRIPT.index(("deadline", "day 2")) + 1]:
+        here.act(step, bot)
+    assert bot.game.pending() == ["Clara"]
+    now = here.clock.now
+    with bot.sessions() as session:
+        records.schedule(session, bot.game_id, "dusk 2", now + timedelta(seconds=1))
+    assert loop.tick(bot, now=now + timedelta(seconds=2)).done == ["dusk 2"]
+    answered = [e for e in bot.game.state.log if isinstance(e, ev.QuestionAnswered)]
+    assert answered[-1].player == "Clara" and answered[-1].by_lot
+    assert str(bot.game.state.phase) == "dusk 2" and bot.game.state.mayor is not None
+    assert here.bot().game.state == bot.game.state  # and a restart rebuilds exactly this
+
+
+def test_a_reminder_reaches_the_player_a_question_waits_for(here) -> None:
+    bot = started(here)
+    for step in SCRIPT[: SCRIPT.index(("deadline", "day 2")) + 1]:
+        here.act(step, bot)
+    now = here.clock.now
+    with bot.sessions() as session:
+        records.schedule(session, bot.game_id, "reminder question 1", now)
+    assert loop.tick(bot, now=now).done == ["reminder question 1"]
+    (message,) = [m for m in bot.outbox.messages() if "reminder question 1" in m.key]
+    assert message.key.endswith("/Clara") and "Ohne Antwort entscheidet das Los." in message.html
 
 
 def test_after_a_finished_round_a_new_one_may_start(here) -> None:

@@ -18,7 +18,7 @@ import threading
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from wolfbot.bot import stored
+from wolfbot.bot import reminders, stored
 from wolfbot.bot.round import RoundBot
 from wolfbot.forum.outbox import SendResult
 from wolfbot.schedule_types import Deadline, phase_index
@@ -34,15 +34,25 @@ class DeadlineWaits(RuntimeError):
 
 def on_due(bot: RoundBot, deadline: Deadline) -> int:
     """Carry out a due deadline: first the posts written up to it, then by its kind
-    (`wolfbot.schedule_types`): a phase ends (`day 2`: night 2 ends) or a question's time is
-    up → `bot.deadline`; a Zwischenstand → `bot.zwischenstand`. One that no longer applies
-    (its phase is over, its question answered) is marked done without advancing. Reminders
-    are not sent yet: marked done. Returns how many posts were processed first."""
+    (`wolfbot.schedule_types`):
+
+    - a phase ends (`day 2`: night 2 ends): questions still open are decided first (their
+      time is up with the phase; `RoundBot.decide_open_questions`), then the phase ends
+      (`bot.deadline`) – on time, whatever held the game;
+    - a question's time is up → `bot.deadline` (the open questions are decided);
+    - a Zwischenstand → `bot.zwischenstand`; a reminder → `wolfbot.bot.reminders`.
+
+    One that no longer applies (its phase is over, its question answered) is marked done
+    without advancing. Returns how many posts were processed first."""
     with bot.lock:
         processed = bot.poll(until=deadline.at).processed
+        if deadline.kind == "phase" and _phase_running(bot, deadline):
+            bot.decide_open_questions(deadline.name)
         if _applies(bot, deadline):
             if deadline.kind == "zwischenstand":
                 bot.zwischenstand(deadline.name)
+            elif deadline.kind == "reminder":
+                reminders.remind(bot, deadline)
             else:
                 bot.deadline(deadline.name)
             return processed
@@ -53,20 +63,30 @@ def on_due(bot: RoundBot, deadline: Deadline) -> int:
         return processed
 
 
+def _phase_running(bot: RoundBot, deadline: Deadline) -> bool:
+    """The game has not gone past the phase the deadline ends."""
+    state = bot.game.state
+    if deadline.phase is None or state.phase.kind == "over":
+        return False
+    return phase_index(state.phase) <= phase_index(deadline.phase)
+
+
 def _applies(bot: RoundBot, deadline: Deadline) -> bool:
     state = bot.game.state
+    if state.phase.kind == "over":
+        return False
     if deadline.kind == "question":
         return bool(state.questions)
     if deadline.kind == "zwischenstand":
         return True
+    if deadline.kind == "reminder":
+        return reminders.applies(bot, deadline)
     if deadline.kind != "phase" or deadline.phase is None:
         return False
-    if state.phase.kind == "over":
-        return False
     now, ends = phase_index(state.phase), phase_index(deadline.phase)
-    if now < ends:  # an earlier phase is still held by a question
+    if now < ends:  # an earlier phase's deadline has not been carried out yet
         raise DeadlineWaits(f"{deadline.name}: the game is still in {state.phase}")
-    return now == ends  # its phase: it ends now (open questions of it: no choice / lot)
+    return now == ends
 
 
 @dataclass

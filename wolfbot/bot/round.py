@@ -52,6 +52,7 @@ from wolfbot.store import records
 from wolfbot.store.results import run_post
 
 log = logging.getLogger("wolfbot.bot")
+_MAX_CHAIN = 100  # questions raised by deciding questions: far more than any round has
 
 
 @functools.cache
@@ -250,16 +251,33 @@ class RoundBot:
         if not self._pending(name):
             log.info("deadline %s was done already", name)
             return []
+        return self._advance(name)
+
+    def decide_open_questions(self, why: str) -> list[ev.Event]:
+        """The time of every open question is up (`why`: the deadline that says so): each is
+        decided as its deadline decides it (no choice / lot), and so is every question that
+        decision raises (a Jäger shot by a Jäger), until none is open or the game is over.
+        Each step is recorded like a deadline's advance (without marking a deadline)."""
+        events: list[ev.Event] = []
+        for _ in range(_MAX_CHAIN):
+            if not self.game.state.questions or self.game.state.phase.kind == "over":
+                break
+            log.info("%s: the open questions are decided", why)
+            events += self._advance(None)
+        return events
+
+    def _advance(self, done: str | None) -> list[ev.Event]:
+        """One `Game.advance()`, recorded (marking `done` in the same transaction), published."""
         start = len(self.game.state.log)
         events = self.game.advance()
         with self.sessions() as session:
             try:
-                records.record_events(session, self._id, events, start, done=name, now=self.clock())
+                records.record_events(session, self._id, events, start, done=done, now=self.clock())
             except Exception:
-                log.exception("deadline %s: recording failed; the round is rebuilt", name)
+                log.exception("deadline %s: recording failed; the round is rebuilt", done)
                 self._load(self._id)
                 raise
-        log.info("deadline %s: %d events, now %s", name, len(events), self.game.state.phase)
+        log.info("deadline %s: %d events, now %s", done, len(events), self.game.state.phase)
         self.desk.publish(self.game, start, events)
         return events
 

@@ -33,3 +33,36 @@ def public_roster(game: Game) -> list[PublicPlayer]:
         )
         for p in game.state.players
     ]
+
+
+def awaited_votes(game: Game) -> list[str]:
+    """By day: the living, active players without a `!Lynch` vote (the vote reminder)."""
+    if game.state.phase.kind not in ("day", "dusk") or game.state.step:
+        return []
+    voted = game.state.day.lynch_votes
+    return [p.name for p in game.living() if p.active and p.name not in voted]
+
+
+def awaited_actions(game: Game) -> dict[str, list[str]]:
+    """By night: each living player's night commands he could still give and has not
+    (the night reminder) – the pack's `!Fressen`/`!Alpha` until he voted, his role's
+    commands until he used them tonight. Players with nothing left are not listed."""
+    state = game.state
+    if state.phase.kind != "night" or state.step:
+        return {}
+    common = {use.word for use in game.rules.common_commands}
+    given = {
+        "Fressen": state.night.attack_votes,
+        "Alpha": state.night.alpha_votes,
+    }
+    out: dict[str, list[str]] = {}
+    for player in game.living():
+        done = state.night.actions.get(player.name, {})
+        words = [
+            word
+            for word in game.available_words(player.name)
+            if word not in common and word not in done and player.name not in given.get(word, {})
+        ]
+        if words:
+            out[player.name] = words
+    return out
