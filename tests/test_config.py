@@ -55,6 +55,7 @@ def test_every_key_of_the_example_is_set_explicitly() -> None:
             if field.exclude:
                 continue
             annotation = field.annotation
+            name = field.alias or name
             if isinstance(annotation, type) and hasattr(annotation, "model_fields"):
                 walk(annotation, section.get(name, {}), f"{prefix}{name}.")
             else:

@@ -257,7 +257,8 @@ def test_the_config_times_are_used(tmp_path: Path) -> None:
     timetable = Timetable.from_config(config, FRIDAY)
     assert f"{timetable.begins('day 1').astimezone(BERLIN):%H:%M}" == "08:00"
     assert f"{timetable.begins('dusk 1').astimezone(BERLIN):%H:%M}" == "20:30"
-    assert timetable.cadence == Cadence()  # the keys it does not have: the defaults
+    # the keys it does not set: the config's defaults (questions 3 h, reminded 1 h before)
+    assert timetable.cadence == Cadence.from_hours(question_hours=3, question_reminder_hours=1)
 
 
 # -- Zwischenstände, reminders, questions ------------------------------------------------------

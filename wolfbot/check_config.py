@@ -45,6 +45,16 @@ def summary(config: Config) -> list[tuple[str, str]]:
             f"Tag ab {schedule.day_begins:%H:%M}, Dämmerung ab {schedule.dusk_begins:%H:%M}, "
             f"Nacht ab {schedule.night_begins:%H:%M} Uhr",
         ),
+        ("Fristen", _cadence(config)),
+        ("Spielerliste", _signup(config)),
+        (
+            "Rollen",
+            ", ".join(config.roles.role_list) or "Vorschlag nach der Rollenverteilung",
+        ),
+        (
+            "Entwurfsmodus",
+            "an: jeder Beitrag wartet auf wolfbot approve" if config.round.draft else "aus",
+        ),
         ("Forum", f"{forum.base_url} als {forum.username}"),
         ("Passwort", f"gesetzt, aus {source}"),
         ("Spielthema", str(forum.thread_id) if forum.thread_id else "noch keins (0)"),
@@ -62,6 +72,40 @@ def summary(config: Config) -> list[tuple[str, str]]:
         ),
         ("Datenbank", str(config.store.path)),
     ]
+
+
+def _cadence(config: Config) -> str:
+    s = config.schedule
+
+    def hours(value: float, text: str) -> str:
+        return text.format(f"{value:g} h") if value else f"{text.format('–')} (keine)"
+
+    return "; ".join(
+        [
+            hours(s.zwischenstand_hours, "Zwischenstand alle {}"),
+            hours(s.vote_reminder_hours, "Erinnerung an die Stimme {} vor der Dämmerung"),
+            hours(s.night_reminder_hours, "an die Nachtaktion {} vor dem Morgen"),
+            f"Fragen {s.question_hours:g} h (in der Nacht {s.night_question_hours:g} h)"
+            + (
+                f", Erinnerung {s.question_reminder_hours:g} h vorher"
+                if s.question_reminder_hours
+                else ""
+            )
+            + ", dann entscheidet das Los",
+        ]
+    )
+
+
+def _signup(config: Config) -> str:
+    section = config.signup
+    if section is None:
+        return "fehlt: [signup] thread_id oder players"
+    if section.thread_id:
+        return (
+            f"Anmeldethema {section.thread_id} bis {section.closes:%d.%m.%Y %H:%M}, "
+            f"{section.min_players}–{section.max_players} Spieler"
+        )
+    return ", ".join(section.players)
 
 
 def register(app: typer.Typer) -> None:

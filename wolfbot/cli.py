@@ -11,7 +11,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from wolfbot import check_config, controls, explain, rulesets
+from wolfbot import check_config, controls, controls_interventions, controls_run, explain, rulesets
+from wolfbot.controls_drafts import register as register_drafts
 from wolfbot.forum.cli import forum_app
 from wolfbot.scenario.model import ScenarioError, load
 from wolfbot.scenario.runner import run_scenario, scenario_files
@@ -23,8 +24,11 @@ app.add_typer(scenario_app, name="scenario")
 app.add_typer(rules_app, name="rules")
 app.add_typer(forum_app, name="forum")
 controls.register(app)
+controls_interventions.register(app)
+register_drafts(app)
 explain.register(app)
 check_config.register(app)
+controls_run.register(app)
 console = Console()
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
-from datetime import time
+from datetime import date, datetime, time
 from pathlib import Path
 from typing import Annotated, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -227,6 +227,13 @@ class ScheduleConfig(_Section):
     day_begins: time = time(9, 0)
     dusk_begins: time = time(19, 0)
     night_begins: time = time(21, 0)
+    first_day: date | None = None  # the Tag der Bürgermeisterwahl; default: the next day
+    zwischenstand_hours: float = Field(4, ge=0)  # 0: no Zwischenstand
+    vote_reminder_hours: float = Field(2, ge=0)  # before the Dämmerung; 0: none
+    night_reminder_hours: float = Field(2, ge=0)  # before the night ends; 0: none
+    question_hours: float = Field(3, gt=0)  # a question's time (Jäger, Nachfolger, ties)
+    question_reminder_hours: float = Field(1, ge=0)  # before a question's deadline; 0: none
+    night_question_hours: float = Field(1, gt=0)  # the split night's questions (hold the Morgen)
 
     @field_validator("day_begins", "dusk_begins", "night_begins", mode="before")
     @classmethod
@@ -238,11 +245,74 @@ class StoreConfig(_Section):
     path: Path = Path("wolfbot.sqlite")
 
 
+class SignupConfig(_Section):
+    """How the Spielerliste comes about: the sign-up thread (`thread_id`, read until
+    `closes`, local time in `game.timezone`) or, without one (`thread_id = 0`), the
+    `players` listed here in Spielerliste order."""
+
+    thread_id: int = Field(0, ge=0)
+    closes: datetime | None = None
+    min_players: int = Field(8, ge=3)
+    max_players: int = Field(24, ge=3)
+    players: list[str] = Field(default_factory=list)
+
+    @field_validator("closes", mode="before")
+    @classmethod
+    def _closes(cls, value: object) -> object:
+        if isinstance(value, str):
+            try:
+                return datetime.fromisoformat(value)
+            except ValueError:
+                raise _error(
+                    "closes", "not a date and time YYYY-MM-DD HH:MM: {value}", value=repr(value)
+                ) from None
+        return value
+
+    @model_validator(mode="after")
+    def _source(self) -> SignupConfig:
+        if self.max_players < self.min_players:
+            raise _error("players", "max_players must not be below min_players")
+        if self.thread_id and self.closes is None:
+            raise _error("closes", "a sign-up thread needs signup.closes (when the round starts)")
+        if not self.thread_id and not self.players:
+            raise _error(
+                "players",
+                "set signup.thread_id (the sign-up thread) or list signup.players",
+            )
+        if self.players and len({p.casefold() for p in self.players}) != len(self.players):
+            raise _error("players", "a player is listed twice in signup.players")
+        return self
+
+
+class RolesConfig(_Section):
+    """The roles of the round: `list` (one entry per player, Dieb +2, Gaukler +3), or empty:
+    suggested per the "Rollenverteilung" advice of the ruleset."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    role_list: list[str] = Field(default_factory=list, alias="list")
+
+
+class RoundConfig(_Section):
+    """How the round is named and run (the posts' header, draft mode)."""
+
+    season: int | None = None
+    round_number: int | None = None
+    round_type: str = "Ligarunde"
+    round_name: str = ""
+    game_masters: list[str] = Field(default_factory=list)  # besides the bot's account
+    draft: bool = False  # every thread post waits for `wolfbot approve`
+    rules_url: str = ""
+
+
 class Config(_Section):
     game: GameConfig
     forum: ForumConfig
     schedule: ScheduleConfig = Field(default_factory=ScheduleConfig)
     store: StoreConfig = Field(default_factory=StoreConfig)
+    signup: SignupConfig | None = None
+    roles: RolesConfig = Field(default_factory=RolesConfig)
+    round: RoundConfig = Field(default_factory=RoundConfig)
     source: Path | None = Field(default=None, exclude=True)
 
 

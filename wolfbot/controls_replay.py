@@ -6,9 +6,10 @@ replay (`wolfbot.bot.replay`), exactly as a restarted bot rebuilds it – and co
    write-queue keys) with the messages the write queue has published under the same keys.
 
 The messages are collected, never queued: the store is not changed. Their text depends on
-the round's `PostContext` (title, schedule, Spielleitung …) and the template folder, which
-the store does not hold: pass the ones the bot runs with (`context`, `templates`), or
-compare the events alone (`messages=False`). Posts made on demand (the Zwischenstände)
+the round's `PostContext` (title, schedule, Spielleitung …) – stored with the round when it
+was started (`games.context`) and used here unless another is passed (`context`) – and on
+the template folder, which the store does not hold (`templates`); or compare the events
+alone (`messages=False`). Posts made on demand (the Zwischenstände)
 are not made by a replay and not compared.
 """
 
@@ -24,7 +25,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot import rulesets
-from wolfbot.bot import replay, stored
+from wolfbot.bot import interventions, replay, stored
 from wolfbot.bot.channels import ChannelBook, Keys
 from wolfbot.bot.writing import Desk
 from wolfbot.engine import events as ev
@@ -32,6 +33,7 @@ from wolfbot.forum.base import ChannelRef
 from wolfbot.forum.outbox_rows import check_participants, snapshot, validate
 from wolfbot.forum.outbox_types import FloodLimits, QueuedMessage
 from wolfbot.posts.context import PostContext
+from wolfbot.posts.context_json import context_from_json
 from wolfbot.posts.publisher import Publisher, environment
 from wolfbot.store.models import EventRow, OutgoingMessage
 from wolfbot.store.results import event_from_payload
@@ -135,7 +137,7 @@ def replay_round(
     report.events, report.inputs = len(data.events), len(data.inputs)
     rules = rulesets.load(data.ruleset)
     game = replay.new_game(rules, data.roster, data.seed, data.options)
-    ctx = context(data) if callable(context) else context or PostContext()
+    ctx = context(data) if callable(context) else context or _stored_context(data)
     collector = Collector(limits or FloodLimits())
     thread = ChannelRef("thread", data.thread_id) if data.thread_id else None
     publisher = Publisher(env=environment(templates))
@@ -144,7 +146,8 @@ def replay_round(
     failure: Exception | None = None
     try:
         desk.start(game)
-        replay.replay(game, data.events, data.inputs, functools.partial(desk.publish, game))
+        step = functools.partial(interventions.publish, desk, game)
+        replay.replay(game, data.events, data.inputs, step)
     except Exception as error:  # ReplayError, or the engine refusing a stored input
         failure = error
     report.rebuilt = len(game.state.log)
@@ -259,3 +262,8 @@ def _unreadable_event(
         except Exception as bad:
             return Difference("event", seq, f"{type_name} {payload}", f"unlesbar: {bad}")
     return Difference("event", None, "", f"die Runde ist nicht lesbar: {error}")
+
+
+def _stored_context(data: stored.StoredRound) -> PostContext:
+    """The context the round was started with (`games.context`), else the default."""
+    return context_from_json(data.context) if data.context is not None else PostContext()

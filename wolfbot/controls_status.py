@@ -29,6 +29,8 @@ from wolfbot.forum.outbox_rows import snapshot
 from wolfbot.forum.outbox_types import QueuedMessage
 from wolfbot.schedule_jobs import Deadlines
 from wolfbot.schedule_types import Deadline
+from wolfbot.store import interventions
+from wolfbot.store.interventions import StoredIntervention
 from wolfbot.store.models import OutgoingMessage
 
 QUESTION_WORDS = {
@@ -45,11 +47,13 @@ STATE_WORDS = {
     "failed": "fehlgeschlagen",
     "blocked": "blockiert",
     "sent": "veröffentlicht",
+    "draft": "Entwurf (wartet auf approve)",
 }
 KIND_WORDS = {
     "post": "Beitrag",
     "conversation": "Konversation",
     "add_participants": "Teilnehmer",
+    "edit": "Änderung",
 }
 SHOWN_DEADLINES = 8
 
@@ -75,7 +79,10 @@ class Status:
     undecided: list[dict[str, Any]] = field(default_factory=list)
     night_actions: list[dict[str, Any]] | None = None  # None: not a night
     outbox: list[QueuedMessage] = field(default_factory=list)  # not sent yet, or given up
+    # the Spielleitung's interventions still waiting for the bot, or refused by the rules
+    interventions: list[StoredIntervention] = field(default_factory=list)
     sent: int = 0
+    superseded: int = 0  # edits a newer edit of the same post replaced (never sent)
 
 
 def load_status(sessions: sessionmaker[Session], game: GameInfo) -> Status:
@@ -84,7 +91,8 @@ def load_status(sessions: sessionmaker[Session], game: GameInfo) -> Status:
     with sessions() as session:
         roster = _rows(
             session,
-            "SELECT name, alive, excluded FROM v_players WHERE game_id = :g AND kind = 'player'",
+            "SELECT name, alive, excluded FROM v_players WHERE game_id = :g AND kind = 'player'"
+            " AND withdrawn_at IS NULL",  # a player a Reservespieler replaced is withdrawn
             gid,
         )
         status.players = len(roster)
@@ -129,8 +137,12 @@ def load_status(sessions: sessionmaker[Session], game: GameInfo) -> Status:
         ).all()
         messages = [snapshot(row) for row in rows]
     status.sent = sum(1 for m in messages if m.state == "sent")
-    status.outbox = [m for m in messages if m.state != "sent"]
+    status.outbox = [m for m in messages if m.state != "sent" and not m.superseded]
+    status.superseded = sum(1 for m in messages if m.superseded)
     status.deadlines = Deadlines(sessions, game.id).pending()
+    with sessions() as session:
+        found = interventions.load(session, game.id)
+    status.interventions = [r for r in found if r.state in ("pending", "refused")]
     return status
 
 
@@ -222,6 +234,12 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
             )
         console.print(table)
 
+    if status.interventions:
+        from wolfbot.controls_interventions import interventions_table  # (imports controls)
+
+        title = "Eingriffe der Spielleitung: wartend oder abgelehnt (wolfbot interventions)"
+        console.print(interventions_table(title, status.interventions, zone))
+
     if status.night_actions is not None:
         night = phase_label(game.phase)
         if status.night_actions:
@@ -261,4 +279,8 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
         counts[m.state] = counts.get(m.state, 0) + 1
     parts = [f"{status.sent} veröffentlicht"]
     parts += [f"{n} {STATE_WORDS.get(state, state)}" for state, n in sorted(counts.items())]
+    if status.superseded:
+        parts.append(f"{status.superseded} ersetzte Änderungen")
     console.print(f"Warteschlange: {', '.join(parts)}")
+    if counts.get("draft"):
+        console.print(f"Entwürfe: {counts['draft']} warten auf `wolfbot approve` (wolfbot drafts).")

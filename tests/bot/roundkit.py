@@ -233,11 +233,13 @@ def site(tmp_path: Path, name: str = "bot.sqlite") -> Iterator[Site]:
 
 # -- what the forum shows ------------------------------------------------------------------
 def bot_messages(here: Site) -> Counter[tuple[str, str, str]]:
-    """Every post and conversation message the bot wrote: (where, title, html) → count."""
+    """Every post and conversation message the bot wrote: (where, title, html) → count.
+    The forum's own address is left out of the links (two sites, two ports)."""
     seen: Counter[tuple[str, str, str]] = Counter()
     for post in here.forum.posts(here.thread_id):
         if post.author == BOT:
-            seen[("thread", post.subject, post.html)] += 1
+            html = post.html.replace(here.server.base_url, "/")
+            seen[("thread", post.subject, html)] += 1
     rows = {c.id: c for c in here.forum.conversations(BOT)}
     for conversation_id, row in sorted(rows.items()):
         view = here.forum.conversation(conversation_id)

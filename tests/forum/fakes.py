@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Literal
 
@@ -79,6 +79,7 @@ class FakeForum:
         self.read_marks: list[ReadMark] = []
         self.read_requests = 0
         self.stored: list[str] = []  # html of every post / first message stored, in order
+        self.edits: list[tuple[int, str]] = []  # (post id, new html) of every edit stored
         self.self_floods = 0
         self._next_post = 100
         self._next_conv = 7
@@ -139,6 +140,26 @@ class FakeForum:
         post_id = self._store(channel, self._username, html)
         self._after(fault)
         return post_id
+
+    def edit_post(
+        self, channel: ChannelRef, post_id: int, html: str, *, title: str | None = None
+    ) -> None:
+        """No flood control (WoltLab has none for edits); faults as for any write."""
+        self.calls["edit_post"] += 1
+        fault = self._before(None)
+        posts = self.threads[channel.id] if channel.kind == "thread" else None
+        posts = posts if posts is not None else self.convs[channel.id].messages
+        for index, old in enumerate(posts):
+            if old.post_id == post_id:
+                posts[index] = replace(old, html=html, edit_count=old.edit_count + 1)
+                self.edits.append((post_id, html))
+                break
+        else:
+            raise ForumError(f"no post {post_id}", status=400)
+        self._after(fault)
+
+    def post_url(self, thread_id: int, post_id: int) -> str:
+        return f"https://forum.example/index.php?thread/{thread_id}/&postID={post_id}#post{post_id}"
 
     def open_conversation(self, title: str, participants: list[str], html: str) -> int:
         self.calls["open_conversation"] += 1

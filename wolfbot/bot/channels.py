@@ -5,6 +5,7 @@ again (after a restart the bot replays the round and publishes each step again) 
 queued message and adds nothing:
 
     g{game}/eroeffnung          the Eröffnungsbeitrag
+    g{game}/eroeffnung/edit/{n} … edited to link the first n Morgen/Dämmerung/Abend posts
     g{game}/rolle/{name}        the player's Rollenmitteilung: a conversation, his channel
     g{game}/e{seq}/{i}          the i-th message the publisher made of event number seq
     g{game}/e{seq}/{i}/{name}   … one per recipient when it goes to several players
@@ -46,6 +47,9 @@ class Keys:
 
     def opening(self) -> str:
         return f"{self.prefix}eroeffnung"
+
+    def opening_edit(self, links: int) -> str:
+        return f"{self.prefix}eroeffnung/edit/{links}"
 
     def role(self, name: str) -> str:
         return f"{self.prefix}rolle/{name}"

@@ -39,7 +39,7 @@ def on_due(bot: RoundBot, deadline: Deadline) -> int:
     - a phase ends (`day 2`: night 2 ends): questions still open are decided first (their
       time is up with the phase; `RoundBot.decide_open_questions`), then the phase ends
       (`bot.deadline`) – on time, whatever held the game;
-    - a question's time is up → `bot.deadline` (the open questions are decided);
+    - a question's time is up → `bot.expire_question` (that question alone is decided);
     - a Zwischenstand → `bot.zwischenstand`; a reminder → `wolfbot.bot.reminders`.
 
     One that no longer applies (its phase is over, its question answered) is marked done
@@ -53,6 +53,8 @@ def on_due(bot: RoundBot, deadline: Deadline) -> int:
                 bot.zwischenstand(deadline.name)
             elif deadline.kind == "reminder":
                 reminders.remind(bot, deadline)
+            elif deadline.kind == "question":
+                bot.expire_question(deadline.name)
             else:
                 bot.deadline(deadline.name)
             return processed
@@ -100,6 +102,7 @@ def tick(bot: RoundBot, now: datetime | None = None) -> TickReport:
     """One round of work: each schedule entry due by `now`, oldest first (`on_due`); then
     the posts written since; then the write queue."""
     report = TickReport()
+    bot.apply_interventions()  # the Spielleitung's, requested since (`wolfbot override` …)
     with bot.sessions() as session:
         due = records.due(session, now or bot.clock(), bot.game_id)
     with bot.lock:

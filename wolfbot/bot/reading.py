@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from wolfbot.bot.channels import Reading
+from wolfbot.engine.text import name_key
 from wolfbot.forum.base import ChannelRef, Forum, ForumError, ForumPost, ReadMark
 
 log = logging.getLogger("wolfbot.bot.reading")
@@ -61,6 +62,8 @@ def read_channels(
         report.requests += result.requests
         report.read += len(result.new)
         for post in result.edited:
+            if name_key(post.author) == name_key(forum.username):
+                continue  # the bot's own edit (the Eröffnungsbeitrag's links)
             report.edited += 1
             log.warning(
                 "%s: post %d by %s was edited (%d×); edits are not processed",

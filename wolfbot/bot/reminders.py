@@ -121,7 +121,11 @@ def _question(bot: RoundBot, of: str) -> Reminder:
     if row is None or row[0].answered_at is not None:
         return Reminder("question")
     question, player = row
-    optional = any(q.optional for q in bot.game.state.questions if q.player == player)
+    optional = any(
+        q.optional
+        for q in bot.game.state.questions
+        if q.player == player and q.kind == question.kind
+    )
     default = "Ohne Antwort verzichtest du." if optional else "Ohne Antwort entscheidet das Los."
     return Reminder("question", (player,), prompt=question.prompt, default=default)
 

@@ -7,6 +7,7 @@ post), so an advance is where the log grows without a post:
 
     game = Game.new(rules, roster, seed=seed, options=options)
     for each input: advance() until the log has `log_position` events; process the post
+        (or apply the Spielleitung's intervention: inputs too, `store.interventions.merge`)
     advance() until the log has as many events as the store
 
 This is exact because the engine is deterministic and every `advance()` that changes the
@@ -30,10 +31,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 
+from wolfbot.bot.interventions import UnreadableIntervention, to_intervention
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
+from wolfbot.engine.interventions import InterventionError
 from wolfbot.engine.spec import Ruleset
 from wolfbot.intake import process_post
+from wolfbot.store.interventions import StoredIntervention
 from wolfbot.store.records import StoredInput
 
 log = logging.getLogger("wolfbot.bot.replay")
@@ -56,7 +60,7 @@ def new_game(rules: Ruleset, roster: Sequence[tuple[str, str]], seed: int, optio
 def replay(
     game: Game,
     recorded: Sequence[ev.Event],
-    inputs: Sequence[StoredInput],
+    inputs: Sequence[StoredInput | StoredIntervention],
     on_step: Step,
     stop: Stop | None = None,
 ) -> Game:
@@ -79,6 +83,9 @@ def replay(
     _check(game, recorded, 0)
     on_step(0, start)
     for item in inputs:
+        if isinstance(item, StoredIntervention):
+            _intervene(game, recorded, item, on_step)
+            continue
         if item.engine_channel is None or item.log_position is None:
             continue  # not an input of the engine (a sign-up post)
         _advance_to(game, recorded, item.log_position, on_step)
@@ -94,6 +101,20 @@ def replay(
     _advance_to(game, recorded, len(recorded), on_step)
     log.info("replayed %d inputs, %d events", len(inputs), len(game.state.log))
     return game
+
+
+def _intervene(
+    game: Game, recorded: Sequence[ev.Event], item: StoredIntervention, on_step: Step
+) -> None:
+    """An applied intervention, again at its place in the log."""
+    position = item.log_position or 0
+    _advance_to(game, recorded, position, on_step)
+    try:
+        events = game.intervene(to_intervention(game, item))
+    except (InterventionError, UnreadableIntervention) as error:
+        raise ReplayError(f"intervention {item.id} ({item.kind}) is refused now: {error}") from None
+    _check(game, recorded, position)
+    on_step(position, events)
 
 
 def _advance_to(game: Game, recorded: Sequence[ev.Event], target: int, on_step: Step) -> None:

@@ -29,14 +29,16 @@ import functools
 import logging
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
 from jinja2 import Environment
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot.bot import replay, stored
+from wolfbot.bot import interventions, replay, stored
 from wolfbot.bot.channels import ChannelBook, Keys, Reading
+from wolfbot.bot.drafts import DraftHold
 from wolfbot.bot.reading import PollReport, read_channels
 from wolfbot.bot.writing import Desk
 from wolfbot.engine import events as ev
@@ -47,6 +49,7 @@ from wolfbot.forum.base import ChannelRef, Forum, ForumPost, ReadMark
 from wolfbot.forum.outbox import FloodLimits, Outbox, RetryPolicy, SendResult
 from wolfbot.forum.outbox_types import utc_now
 from wolfbot.posts.context import PostContext
+from wolfbot.posts.context_json import context_from_json, context_to_json
 from wolfbot.posts.publisher import Publisher, environment
 from wolfbot.store import records
 from wolfbot.store.results import run_post
@@ -86,7 +89,9 @@ class RoundBot:
         self.rules = rules
         self.context = context or PostContext()
         self.clock = clock
-        self.outbox = outbox or Outbox(sessions, limits, clock, retry=retry, marks=self.mark_of)
+        self.outbox = outbox or Outbox(
+            sessions, limits, clock, retry=retry, marks=self.mark_of, hold=DraftHold(sessions)
+        )
         self._templates = templates
         self.lock = threading.RLock()  # for callers in other threads (the alarm clock)
         self.game_id: int | None = None
@@ -120,15 +125,25 @@ class RoundBot:
         thread_id: int,
         title: str | None = None,
         options: dict | None = None,
+        reserves: Sequence[str] = (),
+        observers: Sequence[str] = (),
+        user_ids: dict[str, int] | None = None,
+        draft: bool = False,
     ) -> int:
         """Create the round in the store and queue its start: the Eröffnungsbeitrag, a
         Rollenmitteilung conversation per player, the conversations the start opens
         (Wolfshöhle, …). Returns the game id. Killed half-way, the next `RoundBot` finds the
         round and queues what is missing (a kill before the players were stored leaves an
-        empty game row, which is never loaded: start again)."""
+        empty game row, which is never loaded: start again). The context is stored with
+        the round (a restart and `wolfbot replay` publish with exactly it); `reserves` and
+        `observers` are stored for the Spielleitung (a Reservespieler may replace a player);
+        `user_ids` (forum user ids by name) make mentions WoltLab's own; `draft`: every
+        thread post waits for `wolfbot approve`."""
         if self._game is not None and self._game.state.phase.kind != "over":
             raise RuntimeError(f"round {self.game_id} is running; one RoundBot, one round")
         self.context = context or self.context
+        if user_ids:
+            self.context = replace(self.context, user_ids={**self.context.user_ids, **user_ids})
         # the live bot waits at each information stage ("teilt ... mit ... kann nun")
         options = {"split_night": True, **(options or {})}
         with self.sessions() as session:
@@ -140,8 +155,16 @@ class RoundBot:
                 options=options,
                 thread_id=thread_id,
                 now=self.clock(),
+                context=context_to_json(self.context),
+                draft=draft,
             )
-            new = [records.NewPlayer(n, position=i, role=r) for i, (n, r) in enumerate(players, 1)]
+            ids = dict(self.context.user_ids)
+            new = [
+                records.NewPlayer(n, position=i, role=r, forum_user_id=ids.get(n))
+                for i, (n, r) in enumerate(players, 1)
+            ]
+            new += [records.NewPlayer(n, "reserve", forum_user_id=ids.get(n)) for n in reserves]
+            new += [records.NewPlayer(n, "observer", forum_user_id=ids.get(n)) for n in observers]
             records.add_players(session, game_id, new)
         log.info("round %d created: %d players, seed %d", game_id, len(players), seed)
         self._load(game_id)
@@ -153,6 +176,8 @@ class RoundBot:
         if data.ruleset != self.rules.name:
             raise ValueError(f"round {game_id} is played by {data.ruleset}, not {self.rules.name}")
         self.game_id, self._game, self._marks = game_id, None, {}
+        if data.context is not None:  # the round is published with the context it began with
+            self.context = context_from_json(data.context)
         thread = ChannelRef("thread", data.thread_id) if data.thread_id else None
         publisher = Publisher(env=_environment(self._templates))
         desk = Desk(
@@ -162,6 +187,7 @@ class RoundBot:
             self.context,
             self.sessions,
             data.conversations,
+            post_url=getattr(self.forum, "post_url", None),
         )
         game = replay.new_game(self.rules, data.roster, data.seed, data.options)
         recorded = list(data.events)
@@ -171,7 +197,8 @@ class RoundBot:
             recorded = list(game.state.log)
         with desk.rebuilding():
             desk.start(game)
-            replay.replay(game, recorded, data.inputs, functools.partial(desk.publish, game))
+            step = functools.partial(interventions.publish, desk, game)
+            replay.replay(game, recorded, data.inputs, step)
         self._game, self._desk = game, desk
         with self.sessions() as session:
             self._floors = stored.read_floors(session, game_id)
@@ -302,6 +329,17 @@ class RoundBot:
                 records.schedule(session, self._id, name, self.clock())
         return state != "done"
 
+    # -- the Spielleitung (`wolfbot.bot.interventions`) ----------------------------------------
+    def apply_interventions(self) -> int:
+        """Apply the Spielleitung's pending interventions in order (each recorded, or
+        refused with the engine's reason); returns how many were applied."""
+        return interventions.apply_pending(self)
+
+    def expire_question(self, name: str) -> list[ev.Event]:
+        """The deadline "question <id>" has passed: that question alone is decided (no
+        choice / lot), recorded as an `expire` intervention; the entry is marked done."""
+        return interventions.expire_question(self, name)
+
     # -- writing -------------------------------------------------------------------------------
     def send(self, limit: int = 10_000) -> list[SendResult]:
         """Publish the due messages of the write queue until none is due (or the forum
@@ -314,8 +352,8 @@ class RoundBot:
             results.append(result)
             if result.status == "login_failed":
                 break
-        if self._desk is not None:
-            self._desk.learn(self._id)
+        if self._desk is not None and self._desk.learn(self._id) and len(results) < limit:
+            results += self.send(limit - len(results))  # the Eröffnungsbeitrag's new link
         return results
 
     @property

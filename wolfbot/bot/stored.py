@@ -14,7 +14,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.engine import events as ev
 from wolfbot.forum.base import ForumPost
-from wolfbot.store import records
+from wolfbot.store import interventions, records
+from wolfbot.store.interventions import StoredIntervention
 from wolfbot.store.models import GameRow, InputPost, PlayerRow, ScheduleEntry
 from wolfbot.store.records import StoredInput
 
@@ -38,7 +39,9 @@ class StoredRound:
     roster: tuple[tuple[str, str], ...]  # (name, starting role) in the engine's order
     conversations: dict[str, int]  # player → his Rollenmitteilung's conversation id
     events: tuple[ev.Event, ...]  # the recorded log
-    inputs: tuple[StoredInput, ...]  # processed posts, in processing order
+    # processed posts and applied interventions (`interventions.merge`), in processing order
+    inputs: tuple[StoredInput | StoredIntervention, ...]
+    context: dict[str, Any] | None = None  # the PostContext it was started with, as JSON
 
 
 def latest_game(sessions: sessionmaker[Session]) -> int | None:
@@ -64,11 +67,13 @@ def load_round(sessions: sessionmaker[Session], game_id: int) -> StoredRound:
             .order_by(PlayerRow.position, PlayerRow.id)
         ).all()
         row = (game.title, game.ruleset, game.seed, dict(game.options or {}), game.thread_id)
+        context = dict(game.context) if game.context is not None else None
     if not players:
         raise RoundNotFound(f"game {game_id} has no players (its start was interrupted)")
     with sessions() as session:
         events = tuple(records.load_events(session, game_id))
-        inputs = tuple(records.load_inputs(session, game_id))
+        posts = records.load_inputs(session, game_id)
+        inputs = interventions.merge(posts, interventions.applied(session, game_id))
     roles = {p.name: p.role for p in players}
     names = [p.name for p in players if p.withdrawn_at is None]
     if events and isinstance(events[0], ev.GameStarted):
@@ -87,6 +92,7 @@ def load_round(sessions: sessionmaker[Session], game_id: int) -> StoredRound:
         conversations={p.name: p.conversation_id for p in players if p.conversation_id},
         events=events,
         inputs=inputs,
+        context=context,
     )
 
 

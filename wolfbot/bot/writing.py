@@ -1,16 +1,21 @@
 """The bot's writing side: what the publisher makes of each event, queued in the write
 queue under keys that make a second publication of the same event a no-op
-(`channels.Keys`), and the forum ids of the conversations once they are open."""
+(`channels.Keys`), the forum ids of the conversations once they are open, and the edits of
+the Eröffnungsbeitrag that link each Morgen, Dämmerung and Abend once it is out
+(`links`)."""
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 
 from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.bot.channels import ChannelBook, Outgoing, routes
+from wolfbot.bot.links import PhaseLinks, PostUrl
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.forum.outbox import Outbox, Priority
@@ -33,7 +38,10 @@ class Desk:
         context: PostContext,
         sessions: sessionmaker[Session],
         conversations: dict[str, int],
+        post_url: PostUrl | None = None,
     ) -> None:
+        """`post_url` (the forum's `Forum.post_url`) makes the links of the
+        Eröffnungsbeitrag; without it (a test double) the Eröffnungsbeitrag is not edited."""
         self.outbox = outbox
         self.book = book
         self.publisher = publisher
@@ -41,6 +49,8 @@ class Desk:
         self._sessions = sessions
         self._stored = dict(conversations)  # player → conversation id as the store has it
         self._queued: set[str] | None = None
+        self.links = PhaseLinks(book.thread, post_url)
+        self._first: Game | None = None  # the game as it started: the Eröffnungsbeitrag's
 
     @contextmanager
     def rebuilding(self) -> Iterator[None]:
@@ -56,6 +66,7 @@ class Desk:
     def start(self, game: Game) -> None:
         """The Eröffnungsbeitrag and a Rollenmitteilung conversation per player, made from
         the game as it starts (before anything the start itself publishes)."""
+        self._first = Game(game.rules, copy.deepcopy(game.state))
         opening = self.publisher.opening(game, self.context)
         key = self.book.keys.opening()
         thread = self.book.thread
@@ -72,6 +83,7 @@ class Desk:
             messages = self.publisher.feed(game, [event], self.context)
             for index, message in enumerate(messages):
                 for item in routes(message, event, start + offset, index, self.book, self.context):
+                    self.links.note(event, item.key, item.kind, item.channel, item.title)
                     self.enqueue(item)
 
     def post_now(self, key: str, title: str, html: str) -> None:
@@ -98,9 +110,11 @@ class Desk:
             if channel is not None:  # its messages go to each member instead
                 self.book.drop_group(channel, item.key)
 
-    def learn(self, game_id: int) -> None:
+    def learn(self, game_id: int) -> bool:
         """The forum ids of the conversations (and of the Eröffnungsbeitrag) sent since; a
-        player's Rollenmitteilung is also written to `players.conversation_id`."""
+        player's Rollenmitteilung is also written to `players.conversation_id`. A Morgen,
+        Dämmerung or Abend sent since is linked in the Eröffnungsbeitrag: True when an
+        edit of it was queued now."""
         owners = {key: name for name, key in self.book.roles.items()}
         for key in self.book.conversation_keys():
             if key in self.book.ids:
@@ -114,3 +128,25 @@ class Desk:
                 with self._sessions() as session:
                     records.set_conversation(session, game_id, player, queued.forum_id)
                 self._stored[player] = queued.forum_id
+        self.links.learn(self.outbox)
+        return self._edit_opening()
+
+    def _edit_opening(self) -> bool:
+        """Queue the Eröffnungsbeitrag re-rendered with every link so far, under a key
+        that counts the links (after a restart the same key: queued once)."""
+        opening = self.book.ids.get(self.book.keys.opening())
+        if not self.links.pending or opening is None or self._first is None:
+            return False
+        links = self.links.links()
+        self.context = replace(self.context, links=links)
+        message = self.publisher.opening(self._first, self.context)
+        self.outbox.enqueue(
+            self.book.keys.opening_edit(len(links)),
+            "edit",
+            self.book.thread,
+            message.html,
+            priority=Priority.PHASE,
+            target=opening,
+        )
+        self.links.linked = len(links)
+        return True

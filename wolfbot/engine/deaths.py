@@ -9,13 +9,24 @@ from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.events import PlayerDied
+from wolfbot.engine.events import PlayerDied, PlayerExcluded
+from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 LIEBESKUMMER = "Liebeskummer"
 INAKTIVITAET = "Inaktivität"  # an inactive player's death: his role is not revealed
+
+
+def exclude(game: Game, player: PlayerState, *, by: str = "") -> None:
+    """The rules about inactive Dorfbewohner: excluded now (no more commands, no vote
+    counts), he dies at the following Morgen with the cause `Inaktivität` and his role is
+    not revealed (`night.resolve_deaths`). `by`: "" by the rule of the missed Dämmerungen,
+    "Spielleitung" by the Spielleitung ("Ausschluss aus der Runde nach den Regelungen über
+    inaktive Dorfbewohner")."""
+    player.excluded = True
+    game.emit(PlayerExcluded(player.name, by))
 
 
 def phrase(game: Game, cause: str) -> str:

@@ -129,6 +129,7 @@ class PlayerDied(Event):
 @dataclass(frozen=True, slots=True)
 class PlayerExcluded(Event):
     player: str
+    by: str = ""  # "" by the inactivity rule; "Spielleitung": excluded by the Spielleitung
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,3 +187,15 @@ class LoneWinner(Event):
 class GameOver(Event):
     winners: tuple[str, ...]  # sides, e.g. ("Dorf", "Liebespaar"); () when nobody won
     winning_players: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class Intervened(Event):
+    """The Spielleitung intervened (`wolfbot accept|reject|override`): what, concerning
+    whom, with what (the command, the role, the Reservespieler) and why. Its consequences
+    are the events that follow it."""
+
+    kind: str  # accept, reject, kill, exclude, revive, role, replace
+    player: str
+    argument: str
+    reason: str

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from wolfbot.engine import checks, night, offices, victory, voting
+from wolfbot.engine import checks, interventions, night, offices, victory, voting
 from wolfbot.engine.commands import Command
 from wolfbot.engine.deaths import kill
 from wolfbot.engine.errors import CommandError
@@ -29,6 +29,7 @@ from wolfbot.engine.events import (
     QuestionAnswered,
     QuestionAsked,
 )
+from wolfbot.engine.interventions import Intervention
 from wolfbot.engine.rng import choose
 from wolfbot.engine.roles import GROUPS, QUESTIONS, behaviour_of
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
@@ -230,13 +231,8 @@ class Game:
             return []
         if state.questions:
             for question in list(state.questions):
-                if question not in state.questions:
-                    continue
-                if question.optional:  # the deadline passed: no choice, the night goes on
-                    state.questions.remove(question)
-                    self.emit(QuestionAnswered(question.player, question.kind, "", False))
-                else:
-                    self.answer(question, self.draw(question.options), by_lot=True)
+                if question in state.questions:
+                    self._default(question)
         elif state.phase.kind == "night":
             state.step = "night"
         elif state.phase.kind == "day":
@@ -245,6 +241,31 @@ class Game:
         else:
             state.step = "lynch"
         self._continue()
+        return self._since(mark)
+
+    def expire(self, question: Question) -> list[Event]:
+        """The time of one open question ran out: it is decided as `advance` decides it
+        (optional: no choice; mandatory: by lot); the held resolution goes on only once no
+        question is left."""
+        mark = len(self.state.log)
+        self._default(question)
+        self._continue()
+        return self._since(mark)
+
+    def _default(self, question: Question) -> None:
+        if question.optional:  # the deadline passed: no choice, the night goes on
+            self.state.questions.remove(question)
+            self.emit(QuestionAnswered(question.player, question.kind, "", False))
+        else:
+            self.answer(question, self.draw(question.options), by_lot=True)
+
+    # -- the Spielleitung ------------------------------------------------------------------------
+    def intervene(self, intervention: Intervention) -> list[Event]:
+        """Check the Spielleitung's intervention (`InterventionError` with a German reason
+        if the rules do not allow it now; nothing changes then) and apply it."""
+        mark = len(self.state.log)
+        interventions.check(self, intervention)
+        interventions.apply(self, intervention)
         return self._since(mark)
 
     def _continue(self) -> None:

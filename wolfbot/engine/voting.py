@@ -7,8 +7,9 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.commands import Command
+from wolfbot.engine.deaths import exclude
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.events import LynchDecided, MayorElected, PlayerExcluded, VoteTally
+from wolfbot.engine.events import LynchDecided, MayorElected, VoteTally
 from wolfbot.engine.roles.base import QuestionHandler, WordHandler
 from wolfbot.engine.state import PlayerState, Question
 
@@ -112,8 +113,7 @@ def begin_dusk(game: Game) -> None:
     game.emit(_tally_event(game, "dusk", non_voters))
     for p in game.living():
         if p.active and p.missed_dusks >= limit:
-            p.excluded = True
-            game.emit(PlayerExcluded(p.name))
+            exclude(game, p)
 
 
 def resolve_day(game: Game) -> None:

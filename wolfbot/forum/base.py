@@ -135,6 +135,21 @@ class Forum(Protocol):
         instead of the quick reply."""
         ...
 
+    def edit_post(
+        self, channel: ChannelRef, post_id: int, html: str, *, title: str | None = None
+    ) -> None:
+        """Replace the content of the bot's own post `post_id` in `channel` (the forum
+        counts the edit and shows "edited"); with `title`, also its title (thread posts
+        only). Sending the same edit twice is harmless: the second changes nothing visible
+        but the edit counter. The channel is needed: WoltLab's editor names the thread or
+        conversation of the post (`containerID`)."""
+        ...
+
+    def post_url(self, thread_id: int, post_id: int) -> str:
+        """A link to post `post_id` of thread `thread_id` that never depends on what was read
+        before (the same after a restart)."""
+        ...
+
     def open_conversation(self, title: str, participants: list[str], html: str) -> int:
         """Start a conversation; returns its id."""
         ...

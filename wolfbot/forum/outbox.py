@@ -18,6 +18,19 @@ a refused login (`LoginFailed`) → nothing is sent any more (every message stay
 until `resume()` or a restart; a refusal (4xx) → `blocked` for the Spielleitung; other
 errors → retried after `RetryPolicy` backoff, `failed` after `max_attempts` tries.
 
+Edits (kind `edit`: new HTML for the published post `forum_id` in `channel`): sending one
+twice is harmless, so an uncertain edit is simply sent again (no appeared-check; after
+`max_attempts` tries it is `failed`); it is not marked `sending` before its try either, so
+a crash during it leaves it as it was, to be sent again. Only the newest edit of a post is
+ever sent: enqueueing one supersedes the older ones not yet out (`failed`, "superseded by
+KEY"), and an edit is checked once more right before it goes out. WoltLab has no flood
+control for edits (`validateSave` does not call it), so edits are not paced; the HTTP
+client's minimum interval between requests still applies.
+
+Drafts: with a `hold` (the bot's draft mode), a new message the hold picks is stored as
+`draft` instead of `queued`; drafts are never sent until `outbox_drafts.approve` makes them
+`queued` (they keep their priority and age, so they go out in their original order).
+
 Conversations with more participants than `FloodLimits.max_participants` are refused by
 `enqueue` (`TooManyParticipants`): WoltLab checks that limit against the whole conversation,
 also when participants are added later, so opening it with the first N and adding the rest
@@ -41,8 +54,11 @@ from wolfbot.forum import outbox_rows as rows
 from wolfbot.forum.base import ChannelRef, Forum, ReadMark
 from wolfbot.forum.outbox_pacing import PaceClass, gate, pace_class
 from wolfbot.forum.outbox_types import (
+    SUPERSEDED,
     FloodLimits,
+    Hold,
     MessageKind,
+    NewMessage,
     Priority,
     QueuedMessage,
     RetryPolicy,
@@ -76,6 +92,7 @@ class Outbox:
         retry: RetryPolicy | None = None,
         marks: MarkSource | None = None,
         secrets: Iterable[str | SecretStr] = (),
+        hold: Hold | None = None,
     ) -> None:
         self._sessions = session_factory
         self.limits = limits or FloodLimits()
@@ -86,6 +103,7 @@ class Outbox:
             s.get_secret_value() if isinstance(s, SecretStr) else s for s in secrets if s
         ]
         self._flood_until: dict[PaceClass, datetime] = {}
+        self.hold = hold
         self.login_error: str | None = None
         self._recover()
 
@@ -102,13 +120,20 @@ class Outbox:
         *,
         parent: str | None = None,
         not_before: datetime | None = None,
+        target: int | None = None,
     ) -> int:
         """Queue a message; returns its row id. The same `key` again returns the existing
         row and changes nothing. `parent` names a queued "conversation" message: this post
         or add_participants then goes into the conversation it opens, once it is open.
-        `participants` never include the bot itself."""
-        channel_text, people = rows.validate(key, kind, channel, html, title, participants, parent)
+        `participants` never include the bot itself. An `edit` names its post (`target`)."""
+        channel_text, people = rows.validate(
+            key, kind, channel, html, title, participants, parent, target
+        )
         now = self._now()
+        # asked before the transaction: a hold may read the store itself
+        draft = self.hold is not None and self.hold(
+            NewMessage(key, kind, channel_text, title, int(priority))
+        )
         with self._sessions.begin() as session:
             existing = rows.by_key(session, key)
             if existing is not None:
@@ -131,14 +156,17 @@ class Outbox:
                 html=html,
                 participants=people,
                 priority=int(priority),
-                state="queued",
+                state="draft" if draft else "queued",
                 attempts=0,
+                forum_id=target,
                 not_before=rows.utc(not_before) if not_before else None,
                 created_at=now,
                 parent_id=parent_row.id if parent_row else None,
             )
             session.add(row)
             session.flush()
+            if kind == "edit":
+                rows.supersede(session, row)
             return row.id
 
     def get(self, key: str) -> QueuedMessage | None:
@@ -180,6 +208,8 @@ class Outbox:
             row = rows.by_key(session, key)
             if row is None or row.state not in ("failed", "blocked"):
                 raise ValueError(f"{key}: no failed or blocked message with this key")
+            if rows.snapshot(row).superseded:
+                raise ValueError(f"{key}: {row.last_error}")
             row.state = "uncertain" if row.attempted_at else "queued"
             row.attempts, row.not_before = 0, None
 
@@ -202,7 +232,11 @@ class Outbox:
             msg = rows.snapshot(row)
         only: list[str] | None = None
         calls = 0
-        if msg.state in ("uncertain", "sending"):
+        if msg.kind == "edit":
+            settled = self._edit_settled(msg)
+            if settled is not None:
+                return settled
+        elif msg.state in ("uncertain", "sending"):
             outcome, only, calls = self._check(forum, msg, now)
             if isinstance(outcome, SendResult):
                 return outcome
@@ -220,7 +254,8 @@ class Outbox:
                     limit=held.limit,
                     blocked_reason=held.reason,
                 )
-            row.state, row.attempted_at = "sending", now
+            if msg.kind != "edit":  # an edit is not marked: interrupted, it is sent again
+                row.state, row.attempted_at = "sending", now
             if msg.kind == "post":
                 reader = self._marks(ChannelRef.parse(msg.channel or "")) if self._marks else None
                 row.before_mark = rows.before_mark(session, msg, reader)
@@ -229,7 +264,9 @@ class Outbox:
         except Exception as exc:
             return self._failed_try(msg, exc, now, calls + 1)
         with self._sessions.begin() as session:
-            rows.mark_sent(session, session.get_one(Row, msg.id), forum_id, self._now())
+            row = session.get_one(Row, msg.id)
+            row.attempted_at = row.attempted_at if msg.kind != "edit" else now
+            rows.mark_sent(session, row, forum_id, self._now())
         log.info("outbox: %s sent (%s %s)", msg.key, msg.kind, forum_id)
         return self._result("sent", msg, calls + 1, forum_id=forum_id)
 
@@ -238,6 +275,11 @@ class Outbox:
             return forum.post(ChannelRef.parse(msg.channel or ""), msg.html, msg.title)
         if msg.kind == "conversation":
             return forum.open_conversation(msg.title or "", list(msg.participants), msg.html)
+        if msg.kind == "edit":
+            assert msg.forum_id is not None
+            ref = ChannelRef.parse(msg.channel or "")
+            forum.edit_post(ref, msg.forum_id, msg.html, title=msg.title)
+            return msg.forum_id
         conversation = ChannelRef.parse(msg.channel or "")
         people = list(msg.participants) if only is None else only
         if people:
@@ -293,7 +335,9 @@ class Outbox:
                     blocked_reason=self.login_error,
                 )
             if kind == "flood" and not checking:
-                pace = pace_class(msg.kind, msg.channel) or "conversation"
+                pace = pace_class(msg.kind, msg.channel) or (
+                    "thread" if (msg.channel or "").startswith("thread:") else "conversation"
+                )
                 wait = getattr(exc, "retry_after", None)
                 until = now + timedelta(
                     seconds=self.limits.interval(pace) if wait is None else wait
@@ -315,7 +359,7 @@ class Outbox:
                 row.state = "blocked"
                 log.error("outbox: %s blocked: %s", msg.key, error)
                 return self._result("blocked", msg, calls, error=error)
-            if checking and row.attempts >= self.retry_policy.max_attempts:
+            if (checking or msg.kind == "edit") and row.attempts >= self.retry_policy.max_attempts:
                 row.state = "failed"
                 return self._result("failed", msg, calls, error=error)
             # anything else may have reached the forum: checked before the next try, and
@@ -327,6 +371,22 @@ class Outbox:
         if kind == "bug":
             raise exc  # not the forum: the row is safe (uncertain); let the bug surface
         return result
+
+    def _edit_settled(self, msg: QueuedMessage) -> SendResult | None:
+        """An edit needs no appeared-check (sending it again is harmless); it is settled
+        without a try when a newer edit of its post exists, or when an uncertain one has
+        used up its tries."""
+        with self._sessions.begin() as session:
+            row = session.get_one(Row, msg.id)
+            newer = rows.newer_edit(session, msg)
+            if newer is not None:
+                row.state, row.not_before = "failed", None
+                row.last_error = f"{SUPERSEDED}{newer} (not sent: a newer edit replaces it)"
+                return self._result("failed", msg, 0, error=row.last_error)
+            if msg.attempts >= self.retry_policy.max_attempts:
+                row.state = "failed"
+                return self._result("failed", msg, 0, error=row.last_error)
+        return None
 
     # -- helpers -----------------------------------------------------------------------
     def _recover(self) -> None:

@@ -11,7 +11,13 @@ from sqlalchemy.orm import Session, aliased
 
 from wolfbot.engine.text import name_key
 from wolfbot.forum.base import ChannelRef, ReadMark
-from wolfbot.forum.outbox_types import KINDS, PENDING, QueuedMessage, TooManyParticipants
+from wolfbot.forum.outbox_types import (
+    KINDS,
+    PENDING,
+    SUPERSEDED,
+    QueuedMessage,
+    TooManyParticipants,
+)
 from wolfbot.store.models import OutgoingMessage as Row
 
 
@@ -29,8 +35,10 @@ def validate(
     title: str | None,
     participants: Sequence[str],
     parent: str | None,
+    target: int | None = None,
 ) -> tuple[str | None, list[str]]:
-    """The channel as text and the participants (stripped, without repeats), or ValueError."""
+    """The channel as text and the participants (stripped, without repeats), or ValueError.
+    `target`: the post an `edit` changes (only there)."""
     if not key or len(key) > 200:
         raise ValueError("key: 1 to 200 characters")
     if kind not in KINDS:
@@ -46,8 +54,12 @@ def validate(
             raise ValueError("a new conversation needs a title, a message and participants")
     elif (ref is None) == (parent is None):
         raise ValueError(f"a {kind} needs either a channel or a parent conversation")
-    if kind == "post" and not html.strip():
-        raise ValueError("a post needs a message")
+    if kind in ("post", "edit") and not html.strip():
+        raise ValueError(f"a {kind} needs a message")
+    if (kind == "edit") != (target is not None):
+        raise ValueError("an edit, and only an edit, names the post it changes (target)")
+    if kind == "edit" and (ref is None or people or not isinstance(target, int) or target < 1):
+        raise ValueError("an edit needs the channel and the id of its post, no participants")
     if kind == "add_participants":
         if not people:
             raise ValueError("add_participants needs participants")
@@ -188,3 +200,41 @@ def check_added(
     )
     present = [*opening.participants, *(p for people in added for p in people)]
     check_participants(limit, opening.title or "", present, new)
+
+
+SUPERSEDABLE = ("queued", "uncertain", "draft", "failed", "blocked")
+
+
+def supersede(session: Session, row: Row) -> int:
+    """Only the newest edit of a post is ever sent: the older edits of `row`'s post that are
+    not out (and not being sent) become `failed` with "superseded by KEY". Returns how many."""
+    older = session.scalars(
+        select(Row).where(
+            Row.kind == "edit",
+            Row.channel == row.channel,
+            Row.forum_id == row.forum_id,
+            Row.id < row.id,
+            Row.state.in_(SUPERSEDABLE),
+        )
+    ).all()
+    for old in older:
+        if old.state == "failed" and (old.last_error or "").startswith(SUPERSEDED):
+            continue
+        old.state, old.not_before = "failed", None
+        old.last_error = f"{SUPERSEDED}{row.key} (not sent: a newer edit of the post replaces it)"
+    return len(older)
+
+
+def newer_edit(session: Session, msg: QueuedMessage) -> str | None:
+    """The key of an edit of the same post enqueued after `msg` (then `msg` is outdated)."""
+    return session.scalar(
+        select(Row.key)
+        .where(
+            Row.kind == "edit",
+            Row.channel == msg.channel,
+            Row.forum_id == msg.forum_id,
+            Row.id > msg.id,
+        )
+        .order_by(Row.id.desc())
+        .limit(1)
+    )

@@ -3,6 +3,7 @@ a queued message as the caller sees it, and the result of one `send_next`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import IntEnum
@@ -12,8 +13,8 @@ import httpx
 
 from wolfbot.forum.base import FloodLimited, ForumError, LoginFailed, Refused
 
-MessageKind = Literal["post", "conversation", "add_participants"]
-MessageState = Literal["queued", "sending", "uncertain", "sent", "failed", "blocked"]
+MessageKind = Literal["post", "conversation", "add_participants", "edit"]
+MessageState = Literal["queued", "sending", "uncertain", "sent", "failed", "blocked", "draft"]
 SendStatus = Literal["sent", "appeared", "waiting", "retry", "failed", "blocked", "login_failed"]
 Limit = Literal[
     "thread_post_interval",
@@ -23,7 +24,7 @@ Limit = Literal[
     "login",
 ]
 
-KINDS: tuple[MessageKind, ...] = ("post", "conversation", "add_participants")
+KINDS: tuple[MessageKind, ...] = ("post", "conversation", "add_participants", "edit")
 PENDING: tuple[MessageState, ...] = ("queued", "sending", "uncertain")
 
 
@@ -80,6 +81,23 @@ class RetryPolicy:
         return timedelta(seconds=min(self.backoff * 2**exponent, self.backoff_max))
 
 
+SUPERSEDED = "superseded by "  # `last_error` of an edit a newer edit of its post replaced
+
+
+@dataclass(frozen=True, slots=True)
+class NewMessage:
+    """A message as it is being enqueued: what a `Hold` decides on."""
+
+    key: str
+    kind: MessageKind
+    channel: str | None  # "thread:12", "conversation:7"; None until its conversation is open
+    title: str | None
+    priority: int
+
+
+Hold = Callable[[NewMessage], bool]  # True: stored as `draft`, sent only after approval
+
+
 class TooManyParticipants(ValueError):
     """A conversation would get more participants than the forum allows. WoltLab checks
     the limit for the whole conversation (opening it and adding later alike), so the outbox
@@ -108,6 +126,11 @@ class QueuedMessage:
     before_mark: dict[str, int] | None
     last_error: str | None
     parent_id: int | None
+
+    @property
+    def superseded(self) -> bool:
+        """An edit that a newer edit of the same post replaced before it was sent."""
+        return self.kind == "edit" and (self.last_error or "").startswith(SUPERSEDED)
 
 
 @dataclass(frozen=True, slots=True)

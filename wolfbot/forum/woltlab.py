@@ -20,6 +20,26 @@ Endpoints (WoltLab source each follows, WoltLab/WCF and WoltLab/com.woltlab.wcf.
 - participants: ajax-proxy ``wcf\\data\\conversation\\ConversationAction`` /
   ``addParticipants``, ``objectIDs[0]``, ``parameters[participants][i]``,
   ``parameters[visibility]`` (``all``|``new``); refusals come as ``returnValues.errorMessage``.
+- edit a post/message: ajax-proxy ``wbb\\data\\post\\PostAction`` /
+  ``ConversationMessageAction``, ``save``, ``interfaceName=wcf\\data\\IMessageInlineEditorAction``,
+  ``parameters[containerID]`` (thread/conversation id), ``parameters[objectID]`` (post/message
+  id), ``parameters[data][message]`` – what the message inline editor sends
+  (``Ui/Message/InlineEditor.ts``: ``beginEdit`` fetches the editor's template, ``save``
+  stores). ``ConversationMessageAction::validateSave()`` (conversation package) reads
+  ``data[message]`` (empty: UserInputException, 400/412), then runs ``validateBeginEdit()``
+  itself (container, participant, ``canEdit()`` – else PermissionDeniedException, 403), so
+  ``save`` alone suffices; ``save()`` raises ``editCount``, sets ``lastEditTime`` and answers
+  ``returnValues {actionName: "save", message: <formatted HTML>}``. wbb's ``PostAction`` is
+  not public; its inline editor is the same generic class with the thread as container.
+  Neither ``validateSave`` nor ``save`` calls flood control (only ``validateQuickReply`` and
+  the add forms do), so edits are not paced like new posts. A new title needs the full
+  edit form ``index.php?post-edit/POSTID/`` (``subject``, ``text``, ``t`` – the fields of
+  WCF's ``MessageForm`` that ``ConversationMessageEditForm`` also uses; success redirects
+  to the post). Only the author (or a moderator) may edit, and the forum may limit the time
+  for editing one's own posts: the bot's user group needs "edit own posts" without a time
+  limit, or the Eröffnungsbeitrag's links stop after a while (403, the edit is blocked).
+- post link: ``index.php?thread/ID/&postID=P#postP`` (the forum redirects it to the canonical
+  thread URL, keeping ``postID``): built from ids alone, so it is the same after a restart.
 - conversation list: ``index.php?conversation-list/`` (``conversationList.tpl``).
 - user search: ajax-proxy ``wcf\\data\\user\\UserAction`` / ``getSearchResultList``,
   ``interfaceName=wcf\\data\\ISearchAction``, ``parameters[data][searchString]``
@@ -57,6 +77,7 @@ MESSAGE_ACTION = "wcf\\data\\conversation\\message\\ConversationMessageAction"
 CONVERSATION_ACTION = "wcf\\data\\conversation\\ConversationAction"
 USER_ACTION = "wcf\\data\\user\\UserAction"
 QUICK_REPLY = "wcf\\data\\IMessageQuickReplyAction"
+INLINE_EDITOR = "wcf\\data\\IMessageInlineEditorAction"
 SEARCH = "wcf\\data\\ISearchAction"
 VERSION = "0.1"
 
@@ -283,6 +304,26 @@ class WoltLabForum:
             return int(found.group(1))
         log.warning("%s: titled reply saved, but the redirect names no post", channel)
         return 0
+
+    def edit_post(
+        self, channel: ChannelRef, post_id: int, html: str, *, title: str | None = None
+    ) -> None:
+        """The inline editor's ``save``; a thread post with ``title`` through the full edit
+        form. Sent once (again only after a refusal for an expired session)."""
+        with self._session.lock:
+            if title and channel.kind == "thread":
+                root = self._forum_url.removeprefix(self._session.base_url)
+                fields = {"subject": title, "text": html}
+                self._session.submit_form(f"{root}index.php?post-edit/{post_id}/", fields)
+                return
+            action = POST_ACTION if channel.kind == "thread" else MESSAGE_ACTION
+            parameters = {"containerID": channel.id, "objectID": post_id, "data": {"message": html}}
+            answer = self._session.ajax(action, "save", parameters, interface=INLINE_EDITOR)
+            if not isinstance(answer.get("returnValues"), dict):
+                raise ForumError("edit: the answer has no returnValues", status=200)
+
+    def post_url(self, thread_id: int, post_id: int) -> str:
+        return f"{self._forum_url}index.php?thread/{thread_id}/&postID={post_id}#post{post_id}"
 
     def open_conversation(self, title: str, participants: list[str], html: str) -> int:
         with self._session.lock:

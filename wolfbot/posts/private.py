@@ -88,6 +88,15 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
                     f"<p>Neu im {esc(title)}: {esc(names(added))}.</p>",
                 )
             ]
+        case ev.PlayerExcluded(player=player, by=by) if by:
+            return [
+                _to(
+                    player,
+                    "Ausschluss",
+                    "<p>Die Spielleitung hat dich nach den Regeln über inaktive Dorfbewohner "
+                    "aus der Runde ausgeschlossen.</p>",
+                )
+            ]
         case ev.PlayerExcluded(player=player):
             return [
                 _to(

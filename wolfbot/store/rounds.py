@@ -57,8 +57,11 @@ def create_game(
     thread_id: int | None = None,
     signup_thread_id: int | None = None,
     now: datetime | None = None,
+    context: Mapping[str, Any] | None = None,
+    draft: bool = False,
 ) -> int:
-    """A new round in sign-up; returns its id."""
+    """A new round in sign-up; returns its id. `context`: the round's PostContext as JSON
+    (`wolfbot.posts.context_json`); `draft`: every thread post waits for approval."""
     with session.begin():
         game = GameRow(
             title=title,
@@ -70,6 +73,8 @@ def create_game(
             status="signup",
             thread_id=thread_id,
             signup_thread_id=signup_thread_id,
+            context=dict(context) if context is not None else None,
+            draft=draft,
         )
         session.add(game)
         session.flush()

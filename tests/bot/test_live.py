@@ -1,0 +1,285 @@
+"""`wolfbot run` (`wolfbot.live.Live`) on a configuration, against the local forum over
+HTTP: the Spielerliste from the config or the sign-up thread, the round started with the
+configured roles and context, every deadline planned from `[schedule]` in the forum's time
+zone (the round crosses the end of summer time on 25 October 2026), reminders, and a
+restart in the middle that neither loses nor doubles a post."""
+
+from __future__ import annotations
+
+import threading
+import time
+import tomllib
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from roundkit import BOT, PASSWORD, PLAYERS, SEED, Site, bold, site
+from sqlalchemy import select
+from typer.testing import CliRunner
+
+from wolfbot.cli import app
+from wolfbot.config import Config, parse_config
+from wolfbot.live import Live
+from wolfbot.posts.woltlab import mentioned_user_ids
+from wolfbot.store.models import GameRow, PlayerRow
+
+ENV = {"WOLFBOT_TEST_PASSWORD": PASSWORD}
+NAMES = [name for name, _ in PLAYERS]
+
+
+def config_text(here: Site, *, signup: str | None = None) -> str:
+    roles = ", ".join(f'"{role}"' for _, role in PLAYERS)
+    players = ", ".join(f'"{name}"' for name in NAMES)
+    signup = signup or f"min_players = 5\nplayers = [{players}]"
+    return f"""
+[game]
+title = "Düsterliga Season '26 - Ligarunde 1: Testrunde"
+seed = {SEED}
+timezone = "Europe/Berlin"
+
+[forum]
+base_url = "{here.server.base_url}"
+username = "{BOT}"
+password_env = "WOLFBOT_TEST_PASSWORD"
+thread_id = {here.thread_id}
+poll_seconds = 1
+request_interval = 0
+timeout = 2
+
+[forum.limits]
+thread_post_interval = 0
+conversation_message_interval = 0
+conversations_per_day = 100
+
+[forum.retry]
+backoff_seconds = 0
+backoff_max_seconds = 0
+
+[schedule]
+zwischenstand_hours = 5
+vote_reminder_hours = 2
+night_reminder_hours = 2
+
+[signup]
+{signup}
+
+[roles]
+list = [{roles}]
+
+[round]
+season = 26
+round_number = 1
+round_name = "Testrunde"
+
+[store]
+path = "{here.db}"
+"""
+
+
+def config_for(here: Site, **kwargs) -> Config:
+    text = config_text(here, **kwargs)
+    return parse_config(tomllib.loads(text), here.db.parent / "config.toml", env=ENV)
+
+
+def live(here: Site, config: Config) -> Live:
+    return Live(config, forum=here.client(), clock=here.clock)
+
+
+def titles(here: Site) -> list[str]:
+    return [p.subject for p in here.forum.posts(here.thread_id) if p.author == BOT]
+
+
+def until(here: Site, moment: datetime) -> None:
+    here.clock.now = moment
+
+
+def due(runner: Live, name: str) -> datetime:
+    (found,) = [d.at for d, _ in runner.planner().deadlines.entries() if d.name == name]
+    return found
+
+
+def test_run_starts_the_listed_round_and_keeps_its_schedule_across_a_restart(
+    tmp_path: Path,
+) -> None:
+    with site(tmp_path) as here:
+        config = config_for(here)
+        runner = live(here, config)
+        report = runner.step()
+        assert report.stage == "running" and "6 players" in report.detail
+        assert titles(here) == ["Düsterliga Season '26 - Ligarunde 1: Testrunde"]
+        started = runner.started_at()
+        # night 1 began at the start (09:00 CEST on Saturday 24 October); day 1 is Sunday
+        # 25 October, the day summer time ends: 09:00 CET is 08:00 UTC
+        assert due(runner, "day 1") == datetime(2026, 10, 25, 8, 0, tzinfo=UTC)
+        assert due(runner, "reminder day 1") == datetime(2026, 10, 25, 6, 0, tzinfo=UTC)
+        with runner.sessions() as session:
+            game = session.scalars(select(GameRow)).one()
+            assert game.context["round_name"] == "Testrunde" and game.context["timetable"]
+        roles = {p.role: p.name for p in runner.bot.game.state.players}
+        wolf, seer = roles["Werwolf"], roles["Seherin"]
+        state = runner.bot.game.state
+        victim = next(p.name for p in state.players if p.role == "Bürger")
+        den = here.conversation(wolf, "wolves")
+        here.forum.add_conversation_message(den, wolf, bold(f"!Alpha {wolf}"))
+        here.forum.add_conversation_message(den, wolf, bold(f"!Fressen {victim}"))
+        until(here, due(runner, "reminder day 1"))
+        runner.step()  # the night's reminder: the Seherin may still see
+        private = here.forum.conversation(here.conversation(seer, "private"))
+        assert any("Du kannst heute Nacht noch" in m.html for m in private.messages)
+        until(here, due(runner, "day 1"))
+        runner.step()
+        assert titles(here)[-1] == "Morgen des ersten Tages"
+        # a restart: a new process with the same configuration and store
+        runner.close()
+        again = live(here, config)
+        assert again.started_at() == started
+        here.forum.add_post(here.thread_id, seer, bold(f"!Bürgermeister {seer}"))
+        here.forum.add_post(here.thread_id, seer, bold(f"!Lynch {wolf}"))
+        until(here, due(again, "zwischenstand 1/1"))
+        again.step()
+        until(here, due(again, "reminder dusk 1"))
+        again.step()
+        reminder = here.forum.posts(here.thread_id)[-1]
+        ids = again.bot.context.user_ids  # mentions as WoltLab stores them: by user id
+        silent = next(n for n in NAMES if n not in (seer, victim))
+        assert reminder.subject == "Erinnerung"
+        assert ids[silent] in mentioned_user_ids(reminder.html)
+        assert ids[seer] not in mentioned_user_ids(reminder.html)  # she has voted
+        # the Dämmerung at 19:00 CET = 18:00 UTC, after the change
+        assert due(again, "dusk 1") == datetime(2026, 10, 25, 18, 0, tzinfo=UTC)
+        until(here, due(again, "dusk 1"))
+        again.step()
+        assert titles(here) == [
+            "Düsterliga Season '26 - Ligarunde 1: Testrunde",
+            "Morgen des ersten Tages",
+            "Zwischenstand des ersten Tages",
+            "Erinnerung",
+            "Dämmerung des ersten Tages",
+        ]
+        again.close()
+
+
+def test_the_signup_thread_makes_the_spielerliste_when_it_closes(tmp_path: Path) -> None:
+    with site(tmp_path) as here:
+        signup_thread = here.forum.add_thread("Anmeldung", BOT)
+        for name in NAMES:
+            here.clock.tick()
+            here.forum.add_post(signup_thread, name, bold("!Dabei"))
+        here.forum.add_user("Rudi", "pw")
+        here.forum.add_user("Bea", "pw")
+        here.forum.add_post(signup_thread, "Rudi", bold("!Reserve"))
+        here.forum.add_post(signup_thread, "Bea", bold("!Beobachter"))
+        closes = here.clock.now + timedelta(hours=2)
+        local = closes.astimezone(ZoneInfo("Europe/Berlin"))
+        config = config_for(
+            here,
+            signup=(
+                f"thread_id = {signup_thread}\nmin_players = 5\nmax_players = 6\n"
+                f'closes = "{local:%Y-%m-%d %H:%M}"'
+            ),
+        )
+        runner = live(here, config)
+        report = runner.step()
+        assert report.stage == "signup" and "closes" in report.detail
+        until(here, closes + timedelta(minutes=1))
+        report = runner.step()
+        assert report.stage == "running"
+        with runner.sessions() as session:
+            rows = session.scalars(select(PlayerRow).order_by(PlayerRow.id)).all()
+        assert [r.name for r in rows if r.kind == "player"] == NAMES
+        assert [(r.name, r.kind) for r in rows if r.kind != "player"] == [
+            ("Rudi", "reserve"),
+            ("Bea", "observer"),
+        ]
+        runner.close()
+
+
+def test_too_few_players_at_the_close_wait_and_say_why(tmp_path: Path) -> None:
+    with site(tmp_path) as here:
+        signup_thread = here.forum.add_thread("Anmeldung", BOT)
+        here.forum.add_post(signup_thread, "Anna", bold("!Dabei"))
+        config = config_for(
+            here,
+            signup=f'thread_id = {signup_thread}\nmin_players = 5\ncloses = "2026-10-24 09:30"',
+        )
+        until(here, datetime(2026, 10, 24, 7, 31, tzinfo=UTC))  # 09:31 in Berlin
+        runner = live(here, config)
+        report = runner.step()
+        assert report.stage == "signup" and "Es fehlen noch 4 Spieler" in report.detail
+        assert titles(here) == []
+        runner.close()
+
+
+def test_init_writes_the_example_and_then_makes_the_store(tmp_path: Path) -> None:
+    path = tmp_path / "runde" / "config.toml"
+    result = CliRunner().invoke(app, ["init", str(path)])
+    assert result.exit_code == 0, result.output
+    assert path.exists() and "angelegt" in result.output
+    result = CliRunner().invoke(app, ["init", str(path)], env={"WOLFBOT_PASSWORD": "x"})
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "runde" / "wolfbot.sqlite").exists()
+    assert "wolfbot run" in result.output
+
+
+def test_init_and_run_refuse_an_invalid_configuration(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("[game]\ntitle = 'x'\n", encoding="utf-8")
+    for command in ("init", "run"):
+        result = CliRunner().invoke(app, [command, str(path)])
+        assert result.exit_code == 2 and "Fehler" in result.output
+        assert "seed" in result.output and "forum" in result.output
+
+
+@pytest.mark.parametrize("once", [True], ids=["--once"])
+def test_run_once_starts_the_round_on_the_forum(tmp_path: Path, once: bool) -> None:
+    with site(tmp_path) as here:
+        path = tmp_path / "config.toml"
+        path.write_text(config_text(here), encoding="utf-8")
+        result = CliRunner().invoke(app, ["run", str(path), "--once"], env=ENV)
+        assert result.exit_code == 0, result.output
+        assert "running: round 1 started with 6 players" in result.output
+        assert titles(here)[0].endswith("Testrunde")
+
+
+def test_run_passes_until_stopped_and_arms_the_alarm_clock(tmp_path: Path) -> None:
+    with site(tmp_path) as here:
+        runner = Live(config_for(here), forum=here.client())  # the real clock
+        stop = threading.Event()
+        thread = threading.Thread(target=runner.run, args=(stop,))
+        thread.start()
+        armed: dict = {}
+        for _ in range(200):
+            if runner.alarm is not None:
+                armed = runner.alarm.jobs()
+                if "deadline 1: day 1" in armed:
+                    break
+            time.sleep(0.05)
+        stop.set()
+        thread.join(timeout=10)
+        assert not thread.is_alive()
+        assert titles(here)[0].endswith("Testrunde")
+        planned = {d.name: d.at for d in runner.planner().deadlines.pending()}
+        assert armed["deadline 1: day 1"] == planned["day 1"]  # the alarm clock is armed
+        runner.close()
+
+
+def test_a_listed_player_the_forum_does_not_know_stops_the_start(tmp_path: Path) -> None:
+    with site(tmp_path) as here:
+        players = ", ".join(f'"{n}"' for n in [*NAMES[:-1], "Niemand"])
+        runner = live(here, config_for(here, signup=f"min_players = 5\nplayers = [{players}]"))
+        report = runner.step()
+        assert report.stage == "signup" and "Niemand" in report.detail
+        assert titles(here) == []
+        runner.close()
+
+
+def test_mentions_carry_the_forum_user_ids(tmp_path: Path) -> None:
+    with site(tmp_path) as here:
+        runner = live(here, config_for(here))
+        runner.step()
+        with runner.sessions() as session:
+            rows = session.scalars(select(PlayerRow)).all()
+        assert all(row.forum_user_id for row in rows)
+        assert runner.bot.context.user_ids == {r.name: r.forum_user_id for r in rows}
+        runner.close()

@@ -1,0 +1,67 @@
+"""The generic rename of the game state a Reservespieler's replacement uses
+(`wolfbot.engine.rename`): every reference to the player, and nothing else."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from test_interventions import RULES, day_one, say
+
+from wolfbot.engine.game import Game
+from wolfbot.engine.interventions import KillPlayer
+from wolfbot.engine.rename import rename_player
+
+
+def _strings(value, path="state"):
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(key, f"{path}.key")
+            yield from _strings(item, f"{path}[{key!r}]")
+    elif isinstance(value, list | tuple | set | frozenset):
+        for item in value:
+            yield from _strings(item, f"{path}[]")
+
+
+def test_the_rename_reaches_every_reference_but_the_log() -> None:
+    game = day_one()
+    say(game, "Holle", "thread", "!Bürgermeister Holle")
+    say(game, "Holle", "thread", "!Lynch Anna")
+    say(game, "Clara", "thread", "!Lynch Holle")  # refused: lovers; the log names her
+    assert game.state.night.actions["Fritz"]["Verlieben"].targets == ("Clara", "Holle")
+    game.state.night.offered.add("Holle/Sehen")
+    game.state.mayor = "Holle"
+    game.intervene(KillPlayer("Dora", "x"))  # an open question with Holle among its options
+    game.player("Clara").memory["walk"] = [2, "Holle"]
+    game.player("Clara").last_targets["Sehen"] = (1, ("Holle",))
+    log = list(game.state.log)
+    rename_player(game.state, "Holle", "Zoë")
+    state = dataclasses.asdict(game.state)
+    state["night"]["actions"] = {
+        actor: {w: (c.actor, c.targets) for w, c in words.items()}
+        for actor, words in game.state.night.actions.items()
+    }
+    strings = list(_strings({k: v for k, v in state.items() if k != "log"}))
+    assert any(text == "Zoë" for _, text in strings)
+    assert not [path for path, text in strings if "Holle" in text]
+    assert game.state.log == log
+    assert game.state.day.mayor_votes == {"Zoë": "Zoë"} and game.state.mayor == "Zoë"
+    assert game.state.lovers == ("Clara", "Zoë")
+    assert game.state.night.actions["Fritz"]["Verlieben"].targets == ("Clara", "Zoë")
+    assert game.state.questions[0].options[-1] == "Zoë"
+    assert game.state.night.offered == {"Zoë/Sehen"} | {
+        m for m in game.state.night.offered if not m.startswith("Zoë/")
+    }
+
+
+def test_the_rename_leaves_what_is_no_name() -> None:
+    roster = [("Anna", "Werwolf"), ("Bürger", "Seherin"), ("Clara", "Bürger"), ("Dora", "Jäger")]
+    game = Game.new(RULES, roster, seed=1)
+    rename_player(game.state, "Bürger", "Zoë")
+    assert [(p.name, p.role) for p in game.state.players] == [
+        ("Anna", "Werwolf"),
+        ("Zoë", "Seherin"),
+        ("Clara", "Bürger"),  # the role of the same spelling stays
+        ("Dora", "Jäger"),
+    ]

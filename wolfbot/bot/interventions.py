@@ -1,0 +1,240 @@
+"""The running bot applies the Spielleitung's interventions (`wolfbot accept|reject|
+override` write them `pending`) and the question deadlines of the schedule.
+
+    bot.apply_interventions()          # each pending one in order; at every tick
+    bot.expire_question("question 7")  # the schedule's deadline of question 7
+
+Each intervention is one step like a post: the engine checks and applies it
+(`Game.intervene`), its events are recorded with the row marked `applied` at that place in
+the log (or the row is marked `refused` with the engine's reason, and nothing changed), in
+one transaction (`wolfbot.store.interventions`); then its events are published like a
+post's (`publish`: a Reservespieler also gets his Rollenmitteilung). Replay applies the
+applied ones again at their log positions (`to_intervention` rebuilds the value).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from sqlalchemy import select
+
+from wolfbot.bot import stored
+from wolfbot.bot.channels import Outgoing
+from wolfbot.bot.writing import Desk
+from wolfbot.commands import parse_command
+from wolfbot.engine import events as ev
+from wolfbot.engine.errors import CommandError
+from wolfbot.engine.game import Game
+from wolfbot.engine.interventions import (
+    AcceptCommand,
+    ChangeRole,
+    ExcludePlayer,
+    ExpireQuestion,
+    Intervention,
+    InterventionError,
+    KillPlayer,
+    RejectCommand,
+    ReplacePlayer,
+    RevivePlayer,
+    find_question,
+)
+from wolfbot.store import interventions as store
+from wolfbot.store import records
+from wolfbot.store.interventions import Replacement, StoredIntervention
+from wolfbot.store.models import PlayerRow, QuestionRow
+from wolfbot.store.results import CommandResult
+
+if TYPE_CHECKING:
+    from wolfbot.bot.round import RoundBot
+
+log = logging.getLogger("wolfbot.bot.interventions")
+
+
+class UnreadableIntervention(ValueError):
+    """A stored row that names no intervention (a kind without its player or command)."""
+
+
+# -- the value of a stored row -----------------------------------------------------------------
+def to_intervention(game: Game, row: StoredIntervention) -> Intervention:
+    """The engine's value of a stored intervention, read against the game as it is now
+    (an accept's command line is parsed now, as if posted now)."""
+    name, argument, reason = row.player or "", row.argument or "", row.reason
+    match row.kind:
+        case "kill":
+            return KillPlayer(name, reason)
+        case "exclude":
+            return ExcludePlayer(name, reason)
+        case "revive":
+            return RevivePlayer(name, reason)
+        case "role":
+            return ChangeRole(name, argument, reason)
+        case "replace":
+            return ReplacePlayer(name, argument, reason)
+        case "expire":
+            return ExpireQuestion(name, argument)
+        case "accept" if row.command is not None:
+            text = row.command_text or row.command.text
+            actor, channel = row.command.actor, row.command.channel
+            try:
+                command = parse_command(text, actor, channel, game)
+            except CommandError as error:
+                return AcceptCommand(actor, channel, text, reason, None, error.reason)
+            return AcceptCommand(actor, channel, text, reason, command)
+        case "reject" if row.command is not None:
+            c = row.command
+            return RejectCommand(
+                c.actor, c.channel, c.word or "", c.targets, c.phase, c.text, reason
+            )
+    raise UnreadableIntervention(f"intervention {row.id}: {row.kind} without what it decides on")
+
+
+# -- publishing --------------------------------------------------------------------------------
+def publish(desk: Desk, game: Game, start: int, events: Sequence[ev.Event]) -> None:
+    """`Desk.publish`, and for a Reservespieler who took a player's place his
+    Rollenmitteilung first: a conversation of his own, his private channel from now on
+    (the conversations of the old player he joins by the events' ParticipantsAdded). The
+    step of every replay too, so that a restarted bot reads the Reservespieler's
+    conversation."""
+    for event in events:
+        if isinstance(event, ev.Intervened) and event.kind == "replace":
+            reserve = event.argument
+            message = desk.publisher.role_message(game, reserve, desk.context)
+            key = desk.book.add_player(reserve)
+            desk.enqueue(
+                Outgoing(key, "conversation", message.html, None, message.title, (reserve,))
+            )
+    desk.publish(game, start, events)
+
+
+# -- applying ----------------------------------------------------------------------------------
+def apply_pending(bot: RoundBot) -> int:
+    """Apply every pending intervention of the bot's round in order; returns how many were
+    applied (the others were refused)."""
+    if bot.game_id is None:
+        return 0
+    with bot.lock:
+        with bot.sessions() as session:
+            rows = store.pending(session, bot.game_id)
+        return sum(1 for row in rows if _apply(bot, row) is not None)
+
+
+def expire_question(bot: RoundBot, name: str) -> list[ev.Event]:
+    """The schedule's deadline `name` ("question 7", `questions.id` 7) has passed: the
+    question is decided as its deadline decides it (no choice / lot; `ExpireQuestion`),
+    recorded as an `expire` intervention requested by "schedule", with the schedule entry
+    marked done in the same transaction. A question answered already (or not open in the
+    game) only marks the entry done; an entry done already does nothing."""
+    game_id = bot.game_id
+    if game_id is None:
+        return []
+    with bot.lock:
+        apply_pending(bot)  # one requested before (a kill between asking and now …)
+        with bot.sessions() as session:
+            state = stored.schedule_state(session, game_id, name)
+            if state == "done":
+                return []
+            if state == "missing":
+                records.schedule(session, game_id, name, bot.clock())
+        open_question = _open_question(bot, game_id, name)
+        if open_question is None:
+            with bot.sessions() as session:
+                records.mark_done(session, game_id, name, now=bot.clock())
+            log.info("%s: no open question; nothing to decide", name)
+            return []
+        player, kind = open_question
+        with bot.sessions() as session:
+            row_id = store.request(
+                session,
+                game_id,
+                "expire",
+                player=player,
+                argument=kind,
+                reason=f"Antwortfrist abgelaufen ({name})",
+                requested_by=store.SCHEDULE,
+                now=bot.clock(),
+            )
+            (row,) = [r for r in store.pending(session, game_id) if r.id == row_id]
+        return _apply(bot, row, done=name) or []
+
+
+def _open_question(bot: RoundBot, game_id: int, name: str) -> tuple[str, str] | None:
+    """(player, kind) of the question the deadline `name` is about, if the game still has
+    it open."""
+    words = name.split()
+    if len(words) != 2 or words[0] != "question" or not words[1].isdigit():
+        return None
+    with bot.sessions() as session:
+        found = session.execute(
+            select(PlayerRow.name, QuestionRow.kind, QuestionRow.answered_at)
+            .join(PlayerRow, PlayerRow.id == QuestionRow.player_id)
+            .where(QuestionRow.id == int(words[1]), QuestionRow.game_id == game_id)
+        ).first()
+    if found is None or found[2] is not None:
+        return None
+    if find_question(bot.game, found[0], found[1]) is None:
+        return None
+    return found[0], found[1]
+
+
+def _apply(
+    bot: RoundBot, row: StoredIntervention, done: str | None = None
+) -> list[ev.Event] | None:
+    """One pending intervention: applied and recorded (its events returned, published) or
+    refused (None)."""
+    game_id, game = bot.game_id or 0, bot.game
+    start = len(game.state.log)
+    try:
+        value = to_intervention(game, row)
+        events = game.intervene(value)
+    except (InterventionError, UnreadableIntervention) as error:
+        reason = error.reason if isinstance(error, InterventionError) else str(error)
+        with bot.sessions() as session:
+            store.refuse(session, row.id, reason, now=bot.clock())
+            if done is not None:
+                records.mark_done(session, game_id, done, now=bot.clock())
+        log.warning("intervention %d (%s %s) refused: %s", row.id, row.kind, row.player, reason)
+        return None
+    except Exception:
+        log.exception("intervention %d failed; the round is rebuilt", row.id)
+        bot._load(game_id)  # the game in memory may be ahead of the store
+        raise
+    try:
+        with bot.sessions() as session:
+            store.record_applied(
+                session,
+                game_id,
+                row.id,
+                events,
+                start,
+                now=bot.clock(),
+                accepted=_accepted(value, events, start, row.reason),
+                rejected=row.command_id if isinstance(value, RejectCommand) else None,
+                replacement=_replacement(value),
+                done=done,
+            )
+    except Exception:
+        log.exception("intervention %d: recording failed; the round is rebuilt", row.id)
+        bot._load(game_id)
+        raise
+    log.info("intervention %d (%s %s): %d events", row.id, row.kind, row.player, len(events))
+    publish(bot.desk, game, start, events)
+    return events
+
+
+def _accepted(
+    value: Intervention, events: Sequence[ev.Event], start: int, reason: str
+) -> CommandResult | None:
+    if not isinstance(value, AcceptCommand) or value.command is None:
+        return None
+    seq = next(start + i for i, event in enumerate(events) if isinstance(event, ev.CommandAccepted))
+    return CommandResult.of(
+        value.command, "accepted", reason, event_seq=seq, decided_by="spielleitung"
+    )
+
+
+def _replacement(value: Intervention) -> Replacement | None:
+    if isinstance(value, ReplacePlayer):
+        return Replacement(value.player, value.reserve)
+    return None

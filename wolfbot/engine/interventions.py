@@ -1,0 +1,414 @@
+"""The Spielleitung's interventions: typed values, checked before they are applied.
+
+"Die Spielleitung entscheidet nach eigenem Ermessen, ob sie einen fehlerhaften Befehl
+dennoch gelten lassen will" (`AcceptCommand`, `RejectCommand`); inactive Dorfbewohner are
+excluded or replaced by Reservespieler (`ExcludePlayer`, `ReplacePlayer`); and where the
+round needs a hand, a player is taken out, brought back or given another role
+(`KillPlayer`, `RevivePlayer`, `ChangeRole`). `ExpireQuestion` is the time of one open
+question running out (the schedule asks for it, not the Spielleitung).
+
+    game.intervene(KillPlayer("Anna", reason="Regelverstoß"))   # → events
+    # InterventionError(intervention, reason) when the rules do not allow it now
+
+Each intervention but `ExpireQuestion` first emits `Intervened(kind, player, argument,
+reason)`, then its consequences, which are the rules' own (a death triggers the Liebespaar
+and the Jäger, a role change tells the player …). Nothing here reads a clock or a global
+random source: a lot comes from `game.draw`, so the same interventions at the same places
+give the same events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from wolfbot.engine import changes, deaths
+from wolfbot.engine.commands import Command
+from wolfbot.engine.errors import CommandError
+from wolfbot.engine.events import (
+    Announcement,
+    CommandRejected,
+    ConversationOpened,
+    Intervened,
+    ParticipantsAdded,
+    ParticipantsLeft,
+)
+from wolfbot.engine.rename import rename_player
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.state import Phase, PlayerState, Question
+from wolfbot.engine.text import name_key
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+SPIELLEITUNG = "Spielleitung"  # the cause of a death, the `by` of an exclusion or revival
+WOLVES = "wolves"  # the Wolfshöhle
+RESERVED_NAMES = ("Spielleitung", "thread", "private", "public", "wolves", "lovers", "dead")
+
+
+@dataclass(frozen=True, slots=True)
+class KillPlayer:
+    """The player dies now; announced with his role in the next phase post."""
+
+    KIND: ClassVar[str] = "kill"
+    player: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExcludePlayer:
+    """Excluded now under the rules about inactive Dorfbewohner: no more commands, and he
+    dies at the following Morgen without his role being revealed."""
+
+    KIND: ClassVar[str] = "exclude"
+    player: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RevivePlayer:
+    """The dead player lives again (and is no longer excluded)."""
+
+    KIND: ClassVar[str] = "revive"
+    player: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeRole:
+    """The player plays `role` from now on (any spelling the commands accept)."""
+
+    KIND: ClassVar[str] = "role"
+    player: str
+    role: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacePlayer:
+    """The Reservespieler `reserve` takes the player's place: same role, same position;
+    votes, offices, lovers, night actions and questions follow the new name."""
+
+    KIND: ClassVar[str] = "replace"
+    player: str
+    reserve: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptCommand:
+    """A "fehlerhafter Befehl" counts after all: `text` (the line as written, or as the
+    Spielleitung corrected it) is checked and applied now as if `actor` posted it in
+    `channel`. `command` is what `text` means (the caller parses it: name resolution lives
+    outside the engine); None when it does not parse, with the parser's reason in
+    `unreadable`."""
+
+    KIND: ClassVar[str] = "accept"
+    actor: str
+    channel: str
+    text: str
+    reason: str
+    command: Command | None = None
+    unreadable: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RejectCommand:
+    """A command the engine accepted does not count: allowed while it is still the actor's
+    standing one for its word in the running day or night (a vote is withdrawn, a night
+    action removed before the night is resolved). `text` is the command as accepted
+    ("!Lynch Bernd"), `targets` its players, `phase` the phase it was given in."""
+
+    KIND: ClassVar[str] = "reject"
+    actor: str
+    channel: str
+    word: str
+    targets: tuple[str, ...]
+    phase: str
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExpireQuestion:
+    """The time of the player's open question of this kind ran out."""
+
+    KIND: ClassVar[str] = "expire"
+    player: str
+    kind: str
+
+
+Intervention = (
+    KillPlayer
+    | ExcludePlayer
+    | RevivePlayer
+    | ChangeRole
+    | ReplacePlayer
+    | AcceptCommand
+    | RejectCommand
+    | ExpireQuestion
+)
+
+
+class InterventionError(ValueError):
+    """The rules do not allow the intervention now; `reason` is German for the Spielleitung."""
+
+    def __init__(self, intervention: Intervention, reason: str) -> None:
+        super().__init__(f"{intervention.KIND}: {reason}")
+        self.intervention = intervention
+        self.reason = reason
+
+
+Refuse = Callable[[str], InterventionError]
+
+
+# -- check ---------------------------------------------------------------------------------------
+def check(game: Game, intervention: Intervention) -> None:
+    """Raise `InterventionError` if `intervention` cannot be applied now; change nothing."""
+
+    def refuse(reason: str) -> InterventionError:
+        return InterventionError(intervention, reason)
+
+    if game.state.phase.kind == "over":
+        raise refuse("Die Runde ist vorbei.")
+    match intervention:
+        case AcceptCommand(command=None, text=text, unreadable=why):
+            raise refuse(f"Der Befehl {text!r} ist nicht lesbar: {why}")
+        case AcceptCommand(command=Command() as command):
+            try:
+                game.check(command)
+            except CommandError as error:
+                raise refuse(error.reason) from None
+        case ExpireQuestion(player=name, kind=kind):
+            if find_question(game, name, kind) is None:
+                raise refuse(f"{name} hat keine offene Frage ({kind}).")
+        case ReplacePlayer(player=name, reserve=reserve):
+            _living(game, name, refuse)  # excluded for inactivity: replaced before he dies
+            _check_reserve(game, reserve, refuse)
+        case ExcludePlayer(player=name):
+            player = _living(game, name, refuse)
+            if player.excluded:
+                raise refuse(f"{name} ist bereits aus der Runde ausgeschlossen.")
+        case _:
+            _not_held(game, refuse)
+            _check_held_ones(game, intervention, refuse)
+
+
+def _check_held_ones(game: Game, intervention: Intervention, refuse: Refuse) -> None:
+    """The interventions that wait while a resolution is held by a question."""
+    match intervention:
+        case KillPlayer(player=name):
+            _living(game, name, refuse)
+        case RevivePlayer(player=name):
+            if _player(game, name, refuse).alive:
+                raise refuse(f"{name} lebt.")
+        case ChangeRole(player=name, role=role):
+            player = _living(game, name, refuse)
+            canonical = role_name(game, role)
+            if canonical is None:
+                raise refuse(f"Keine Rolle heißt {role!r} (Regelwerk {game.rules.title}).")
+            if canonical == player.role:
+                raise refuse(f"{name} spielt bereits die Rolle {canonical}.")
+        case RejectCommand():
+            _check_reject(game, intervention, refuse)
+
+
+def _not_held(game: Game, refuse: Refuse) -> None:
+    if game.state.step:
+        waiting = ", ".join(game.pending()) or "niemanden"
+        raise refuse(
+            f"Die Spielleitung wertet {game.time_label()} gerade aus und wartet auf {waiting}; "
+            "dieser Eingriff ist erst danach möglich."
+        )
+
+
+def _player(game: Game, name: str, refuse: Refuse) -> PlayerState:
+    player = game.find_player(name)
+    if player is None:
+        raise refuse(f"{name} spielt in dieser Runde nicht mit.")
+    return player
+
+
+def _living(game: Game, name: str, refuse: Refuse) -> PlayerState:
+    player = _player(game, name, refuse)
+    if not player.alive:
+        raise refuse(f"{name} ist bereits verstorben.")
+    return player
+
+
+def _check_reserve(game: Game, reserve: str, refuse: Refuse) -> None:
+    key = name_key(reserve)
+    if not key:
+        raise refuse("Der Name des Reservespielers fehlt.")
+    if any(name_key(p.name) == key for p in game.state.players):
+        raise refuse(f"{reserve} spielt bereits in dieser Runde mit.")
+    taken = [*game.rules.factions, *game.rules.causes, *RESERVED_NAMES]
+    if key in game.rules.role_index or any(name_key(word) == key for word in taken):
+        raise refuse(
+            f"{reserve} heißt wie eine Rolle, Fraktion oder ein Kanal der Runde; "
+            "Befehle könnten ihn nicht eindeutig nennen."
+        )
+
+
+def _period(phase: Phase) -> tuple[int, str]:
+    """A day with its Dämmerung is one voting period; a night is its own."""
+    return phase.number, "night" if phase.kind == "night" else "day"
+
+
+def _check_reject(game: Game, reject: RejectCommand, refuse: Refuse) -> None:
+    player = _player(game, reject.actor, refuse)
+    try:
+        given = Phase.parse(reject.phase)
+    except ValueError:
+        given = Phase(0, "over")
+    if _period(given) != _period(game.state.phase):
+        raise refuse(
+            f"{reject.text} wurde in einer anderen Phase ({reject.phase}) gegeben und ist "
+            "schon ausgewertet."
+        )
+    if reject.word == "Zurücknehmen":
+        raise refuse(
+            "!Zurücknehmen lässt sich nicht zurückweisen: die Stimme ist zurückgenommen; "
+            "der Spieler kann erneut abstimmen."
+        )
+    votes = votes_of(game, reject.word)
+    if votes is not None:
+        standing = len(reject.targets) == 1 and votes.get(player.name) == reject.targets[0]
+    else:
+        action = game.state.night.actions.get(player.name, {}).get(reject.word)
+        standing = action is not None and action.text() == reject.text
+        if standing and type(game.behaviour(player)).accepted is not Behaviour.accepted:
+            raise refuse(
+                f"!{reject.word} von {player.name} wirkt, sobald er angenommen ist; er lässt "
+                "sich nicht mehr zurückweisen."
+            )
+    if not standing:
+        raise refuse(
+            f"{reject.text} ist nicht mehr der gültige !{reject.word}-Befehl von {player.name} "
+            f"({game.time_label()}): er wurde ersetzt, zurückgenommen oder schon ausgewertet."
+        )
+
+
+# -- apply ---------------------------------------------------------------------------------------
+def apply(game: Game, intervention: Intervention) -> None:
+    """Apply a checked intervention (`check` first)."""
+    match intervention:
+        case ExpireQuestion(player=name, kind=kind):
+            question = find_question(game, name, kind)
+            assert question is not None  # checked
+            game.expire(question)
+        case AcceptCommand(command=Command() as command, reason=reason):
+            game.emit(Intervened("accept", command.actor, command.text(), reason))
+            game.submit(command)
+        case RejectCommand():
+            _reject(game, intervention)
+        case KillPlayer(player=name, reason=reason):
+            game.emit(Intervened("kill", name, "", reason))
+            game.kill([(name, SPIELLEITUNG)])
+        case ExcludePlayer(player=name, reason=reason):
+            game.emit(Intervened("exclude", name, "", reason))
+            deaths.exclude(game, game.player(name), by=SPIELLEITUNG)
+        case RevivePlayer(player=name, reason=reason):
+            game.emit(Intervened("revive", name, "", reason))
+            player = game.player(name)
+            changes.revive(game, player, SPIELLEITUNG)
+            player.excluded = False  # brought back: a fresh start, also for inactivity
+            player.missed_dusks = 0
+        case ChangeRole(player=name, role=role, reason=reason):
+            _change_role(game, game.player(name), role_name(game, role) or role, reason)
+        case ReplacePlayer(player=name, reserve=reserve, reason=reason):
+            _replace(game, name, reserve, reason)
+
+
+def votes_of(game: Game, word: str) -> dict[str, str] | None:
+    """The votes standing by voter for a voting word (other words are night actions)."""
+    state = game.state
+    return {
+        "Lynch": state.day.lynch_votes,
+        "Bürgermeister": state.day.mayor_votes,
+        "Fressen": state.night.attack_votes,
+        "Alpha": state.night.alpha_votes,
+    }.get(word)
+
+
+def find_question(game: Game, player: str, kind: str) -> Question | None:
+    """The player's open question of this kind (the first, if he has several)."""
+    return next((q for q in game.state.questions if q.player == player and q.kind == kind), None)
+
+
+def role_name(game: Game, role: str) -> str | None:
+    """The canonical role a spelling names (as the commands resolve role names)."""
+    return game.rules.role_index.get(name_key(role))
+
+
+def _reject(game: Game, reject: RejectCommand) -> None:
+    game.emit(Intervened("reject", reject.actor, reject.text, reject.reason))
+    votes = votes_of(game, reject.word)
+    if votes is not None:
+        del votes[reject.actor]
+    else:
+        # uses are counted when the night is resolved: a removed action has used nothing
+        del game.state.night.actions[reject.actor][reject.word]
+        if not game.state.night.actions[reject.actor]:
+            del game.state.night.actions[reject.actor]
+    why = f"Die Spielleitung lässt diesen Befehl nicht gelten: {reject.reason}"
+    game.emit(CommandRejected(reject.actor, reject.channel, reject.text, why))
+
+
+def members(game: Game, channel: str) -> list[str] | None:
+    """Who is in a group conversation (the Wolfshöhle, the Bettgeflüster, the Totenreich)
+    as its events made it – also the ones the state does not track; None: never opened."""
+    found: list[str] | None = None
+    for event in game.state.log:
+        match event:
+            case ConversationOpened(channel=opened, members=names) if opened == channel:
+                found = list(names)
+            case ParticipantsAdded(channel=added, names=names) if added == channel:
+                found = [*(found or []), *(n for n in names if n not in (found or []))]
+            case ParticipantsLeft(channel=left, names=names) if left == channel and found:
+                found = [n for n in found if n not in names]
+    return found
+
+
+def _channels(game: Game) -> list[str]:
+    seen: list[str] = []
+    for event in game.state.log:
+        if isinstance(event, ConversationOpened) and event.channel not in seen:
+            seen.append(event.channel)
+    return seen
+
+
+def _change_role(game: Game, player: PlayerState, role: str, reason: str) -> None:
+    """`changes.change_role`; the Wolfshöhle follows the pack."""
+    game.emit(Intervened("role", player.name, role, reason))
+    was_pack = game.spec(player).pack
+    changes.change_role(game, player, role)
+    is_pack = game.spec(player).pack
+    den = members(game, WOLVES)
+    tracked = game.state.conversations.get(WOLVES)
+    if is_pack and not was_pack:
+        if den is None:
+            changes.open_conversation(game, WOLVES, [player.name])
+        elif player.name not in den:
+            if tracked is not None:
+                tracked.append(player.name)
+            game.emit(ParticipantsAdded(WOLVES, (player.name,)))
+    elif was_pack and not is_pack and den and player.name in den:
+        if tracked is not None and player.name in tracked:
+            tracked.remove(player.name)
+        game.emit(ParticipantsLeft(WOLVES, (player.name,)))
+
+
+def _replace(game: Game, old: str, reserve: str, reason: str) -> None:
+    """The generic rename; then the Reservespieler joins the old player's conversations."""
+    joined = [c for c in _channels(game) if old in (members(game, c) or [])]
+    game.emit(Intervened("replace", old, reserve, reason))
+    rename_player(game.state, old, reserve)
+    player = game.player(reserve)
+    player.excluded = False  # the Reservespieler starts afresh: no inactivity of his own
+    player.missed_dusks = 0
+    for channel in joined:  # the forum cannot take the old player out: the log does
+        game.emit(ParticipantsAdded(channel, (reserve,)))
+        game.emit(ParticipantsLeft(channel, (old,)))
+    game.emit(Announcement(f"{reserve} ersetzt {old} als Reservespieler.", SPIELLEITUNG))
