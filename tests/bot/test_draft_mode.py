@@ -117,3 +117,26 @@ def test_readable_text() -> None:
     assert readable_text(html) == (
         "Morgen des ersten Tages\n\nTote\n\n• Dora (Bürger <https://f/x>)\n• Emil\n\nZeile\nzwei"
     )
+
+
+def test_a_discarded_draft_is_never_sent_and_says_why(tmp_path) -> None:
+    with site(tmp_path) as here:
+        db = str(here.db)
+        bot = here.bot()
+        bot.start_round(PLAYERS, 1, thread_id=here.thread_id)
+        bot.send()
+        for step in NIGHT_ONE:
+            here.act(step, bot)
+        bot.send()
+        assert cli("draft", "on", "--db", db).exit_code == 0
+        bot.zwischenstand("zwischenstand 1")
+        [key] = drafts(bot)
+        result = cli("discard", key, "--reason", "doppelt", "--db", db)
+        assert result.exit_code == 0 and f"verworfen: {key}" in result.output
+        bot.send()
+        here.bot().send()  # a restart does not send it either
+        assert "Zwischenstand des ersten Tages" not in thread_titles(here)
+        assert drafts(bot) == []
+        message = bot.outbox.get(key)
+        assert message is not None and message.state != "sent"
+        assert "doppelt" in (message.last_error or "")
