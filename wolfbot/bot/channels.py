@@ -165,7 +165,7 @@ def routes(
             return []
         return [Outgoing(key, "post", message.html, book.thread, message.title, (), priority)]
     if message.channel == "private":
-        return _private(key, message, priority, book)
+        return into_conversations(key, message, priority, book)
     if isinstance(event, ev.ConversationOpened):
         book.open_group(message.channel, key)
         title = conversation_title(message.title, context)
@@ -173,7 +173,7 @@ def routes(
     parent = book.groups.get(message.channel)
     if parent is None:
         log.warning("%s: no conversation %r; sent to each member", key, message.channel)
-        return _private(key, message, priority, book)
+        return into_conversations(key, message, priority, book)
     out = []
     if isinstance(event, ev.ParticipantsAdded):
         out.append(
@@ -183,7 +183,9 @@ def routes(
     return out
 
 
-def _private(key: str, message: Message, priority: int, book: ChannelBook) -> list[Outgoing]:
+def into_conversations(
+    key: str, message: Message, priority: int, book: ChannelBook
+) -> list[Outgoing]:
     """Into each recipient's Rollenmitteilung (someone without one – not a player – is
     skipped: there is nowhere to tell him)."""
     several = len(message.recipients) > 1

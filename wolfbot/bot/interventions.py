@@ -18,8 +18,6 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select
-
 from wolfbot.bot import stored
 from wolfbot.bot.channels import Outgoing
 from wolfbot.bot.writing import Desk
@@ -43,7 +41,6 @@ from wolfbot.engine.interventions import (
 from wolfbot.store import interventions as store
 from wolfbot.store import records
 from wolfbot.store.interventions import Replacement, StoredIntervention
-from wolfbot.store.models import PlayerRow, QuestionRow
 from wolfbot.store.results import CommandResult
 
 if TYPE_CHECKING:
@@ -162,20 +159,11 @@ def expire_question(bot: RoundBot, name: str) -> list[ev.Event]:
 def _open_question(bot: RoundBot, game_id: int, name: str) -> tuple[str, str] | None:
     """(player, kind) of the question the deadline `name` is about, if the game still has
     it open."""
-    words = name.split()
-    if len(words) != 2 or words[0] != "question" or not words[1].isdigit():
-        return None
     with bot.sessions() as session:
-        found = session.execute(
-            select(PlayerRow.name, QuestionRow.kind, QuestionRow.answered_at)
-            .join(PlayerRow, PlayerRow.id == QuestionRow.player_id)
-            .where(QuestionRow.id == int(words[1]), QuestionRow.game_id == game_id)
-        ).first()
-    if found is None or found[2] is not None:
+        found = stored.open_question(session, game_id, name)
+    if found is None or find_question(bot.game, found.player, found.kind) is None:
         return None
-    if find_question(bot.game, found[0], found[1]) is None:
-        return None
-    return found[0], found[1]
+    return found.player, found.kind
 
 
 def _apply(

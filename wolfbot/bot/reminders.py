@@ -23,15 +23,14 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from sqlalchemy import select
 
-from wolfbot.bot.channels import Outgoing
+from wolfbot.bot import stored
+from wolfbot.bot.channels import Outgoing, into_conversations
 from wolfbot.engine import views
-from wolfbot.engine.state import Phase
 from wolfbot.forum.outbox_types import Priority
-from wolfbot.posts import german
-from wolfbot.posts.woltlab import mentioner
+from wolfbot.posts.messages import Message
 from wolfbot.schedule_types import Deadline
 from wolfbot.store import records
-from wolfbot.store.models import PlayerRow, QuestionRow, ScheduleEntry
+from wolfbot.store.models import ScheduleEntry
 
 if TYPE_CHECKING:
     from wolfbot.bot.round import RoundBot
@@ -47,87 +46,72 @@ class Reminder:
     player with the night commands he still has), `question` (the player asked)."""
 
     kind: Literal["votes", "actions", "question"]
-    names: tuple[str, ...] = ()
+    names: tuple[str, ...]
     words: dict[str, list[str]] = field(default_factory=dict)
     prompt: str = ""
     default: str = ""
 
-    def __bool__(self) -> bool:
-        return bool(self.names)
-
 
 def applies(bot: RoundBot, deadline: Deadline) -> bool:
     """Whether the reminder still has someone to remind."""
-    return bool(_reminder(bot, deadline))
+    return _reminder(bot, deadline) is not None
 
 
 def remind(bot: RoundBot, deadline: Deadline) -> int:
     """Queue the reminder(s) of `deadline` and mark it done; returns how many were queued."""
     reminder = _reminder(bot, deadline)
-    due = _due(bot, deadline)
     key = bot.desk.book.keys.on_demand(deadline.name)
-    queued = 0
-    if reminder.kind == "votes" and reminder:
-        html = _render(bot, kind="votes", due=due, names=reminder.names)
-        thread = bot.desk.book.thread
-        bot.desk.enqueue(Outgoing(key, "post", html, thread, TITLE, (), Priority.QUESTION))
-        queued = 1
-    for name in reminder.names if reminder.kind != "votes" else ():
-        html = _render(
-            bot,
-            kind=reminder.kind,
-            due=due,
-            words=reminder.words.get(name, []),
-            prompt=reminder.prompt,
-            default=reminder.default,
-        )
-        queued += _private(bot, f"{key}/{name}", name, html)
+    queued: list[Outgoing] = []
+    if reminder is not None:
+        data = {"kind": reminder.kind, "due": _due(bot, deadline)}
+        if reminder.kind == "votes":
+            html = _render(bot, {**data, "names": reminder.names})
+            thread = bot.desk.book.thread
+            queued.append(Outgoing(key, "post", html, thread, TITLE, (), Priority.QUESTION))
+        else:
+            data |= {"prompt": reminder.prompt, "default": reminder.default}
+            for name in reminder.names:
+                html = _render(bot, {**data, "words": reminder.words.get(name, [])})
+                message = Message("private", (name,), TITLE, html)
+                queued += into_conversations(
+                    f"{key}/{name}", message, Priority.QUESTION, bot.desk.book
+                )
+    for item in queued:
+        bot.desk.enqueue(item)
     with bot.sessions() as session:
         records.mark_done(session, bot.game_id or 0, deadline.name, now=bot.clock())
-    log.info("%s: %d reminders queued", deadline.name, queued)
-    return queued
+    log.info("%s: %d reminders queued", deadline.name, len(queued))
+    return len(queued)
 
 
-def _reminder(bot: RoundBot, deadline: Deadline) -> Reminder:
+def _reminder(bot: RoundBot, deadline: Deadline) -> Reminder | None:
+    """Who is still to be reminded (None: nobody)."""
     of = deadline.of or ""
-    game = bot.game
     if of.startswith("question "):
         return _question(bot, of)
-    try:
-        ends = Phase.parse(of)  # the phase that begins at the deadline
-    except ValueError:
-        return Reminder("votes")
+    game = bot.game
     running = game.state.phase
-    if running.next() != ends:
-        return Reminder("votes")
+    if running.kind not in ("day", "night") or str(running.next()) != of:
+        return None
     if running.kind == "day":
-        return Reminder("votes", tuple(views.awaited_votes(game)))
-    if running.kind == "night":
-        awaited = views.awaited_actions(game)
-        return Reminder("actions", tuple(sorted(awaited)), awaited)
-    return Reminder("votes")
+        names = tuple(views.awaited_votes(game))
+        return Reminder("votes", names) if names else None
+    awaited = views.awaited_actions(game)
+    return Reminder("actions", tuple(sorted(awaited)), awaited) if awaited else None
 
 
-def _question(bot: RoundBot, of: str) -> Reminder:
-    key = of.removeprefix("question ")
-    if not key.isdigit():
-        return Reminder("question")
+def _question(bot: RoundBot, name: str) -> Reminder | None:
     with bot.sessions() as session:
-        row = session.execute(
-            select(QuestionRow, PlayerRow.name)
-            .join(PlayerRow, PlayerRow.id == QuestionRow.player_id)
-            .where(QuestionRow.id == int(key), QuestionRow.game_id == (bot.game_id or 0))
-        ).first()
-    if row is None or row[0].answered_at is not None:
-        return Reminder("question")
-    question, player = row
+        question = stored.open_question(session, bot.game_id or 0, name)
+    if question is None:
+        return None
     optional = any(
         q.optional
         for q in bot.game.state.questions
-        if q.player == player and q.kind == question.kind
+        if q.player == question.player and q.kind == question.kind
     )
     default = "Ohne Antwort verzichtest du." if optional else "Ohne Antwort entscheidet das Los."
-    return Reminder("question", (player,), prompt=question.prompt, default=default)
+    return Reminder("question", (question.player,), prompt=question.prompt, default=default)
 
 
 def _due(bot: RoundBot, deadline: Deadline) -> datetime | None:
@@ -139,22 +123,5 @@ def _due(bot: RoundBot, deadline: Deadline) -> datetime | None:
         )
 
 
-def _render(bot: RoundBot, **data: Any) -> str:
-    context = bot.context
-    zone = context.zone
-
-    def when(moment: datetime | None) -> str:
-        return german.when(moment, zone) if moment is not None else "bald"
-
-    template = bot.desk.publisher.env.get_template(TEMPLATE)
-    html = template.render(mention=mentioner(context.user_ids), when=when, ctx=context, **data)
-    return "".join(line.strip() for line in html.splitlines())
-
-
-def _private(bot: RoundBot, key: str, player: str, html: str) -> int:
-    parent = bot.desk.book.roles.get(player)
-    if parent is None:
-        log.info("%s: %s has no conversation with the bot", key, player)
-        return 0
-    bot.desk.enqueue(Outgoing(key, "post", html, None, TITLE, (), Priority.QUESTION, parent))
-    return 1
+def _render(bot: RoundBot, data: dict[str, Any]) -> str:
+    return bot.desk.publisher.render_html(TEMPLATE, TITLE, bot.context, data)

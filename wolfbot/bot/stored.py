@@ -16,7 +16,7 @@ from wolfbot.engine import events as ev
 from wolfbot.forum.base import ForumPost
 from wolfbot.store import interventions, records
 from wolfbot.store.interventions import StoredIntervention
-from wolfbot.store.models import GameRow, InputPost, PlayerRow, ScheduleEntry
+from wolfbot.store.models import GameRow, InputPost, PlayerRow, QuestionRow, ScheduleEntry
 from wolfbot.store.records import StoredInput
 
 ScheduleState = Literal["missing", "pending", "done"]
@@ -135,3 +135,27 @@ def schedule_state(session: Session, game_id: int, name: str) -> ScheduleState:
         if done_at is None:
             return "missing"
         return "pending" if done_at[0] is None else "done"
+
+
+@dataclass(frozen=True, slots=True)
+class OpenQuestion:
+    """A question the store has unanswered, by its deadline's name ("question 7")."""
+
+    player: str
+    kind: str
+    prompt: str
+
+
+def open_question(session: Session, game_id: int, name: str) -> OpenQuestion | None:
+    """The unanswered question the deadline (or reminder target) `name` is about."""
+    words = name.split()
+    if len(words) != 2 or words[0] != "question" or not words[1].isdigit():
+        return None
+    with session.begin():
+        found = session.execute(
+            select(PlayerRow.name, QuestionRow.kind, QuestionRow.prompt)
+            .join(PlayerRow, PlayerRow.id == QuestionRow.player_id)
+            .where(QuestionRow.id == int(words[1]), QuestionRow.game_id == game_id)
+            .where(QuestionRow.answered_at.is_(None))
+        ).first()
+    return OpenQuestion(*found) if found is not None else None

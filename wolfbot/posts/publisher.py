@@ -134,7 +134,7 @@ class Publisher:
         player = game.player(name)
         data = role_message_data(game, player, ctx)
         title = f"{player.name} – {ctx.round_label or 'Rollenmitteilung'}"
-        html = self._html("rollenmitteilung.html.j2", title, ctx, data)
+        html = self.render_html("rollenmitteilung.html.j2", title, ctx, data)
         return Message("private", (player.name,), title, html)
 
     def role_messages(self, game: Game, context: PostContext | None = None) -> list[Message]:
@@ -161,7 +161,7 @@ class Publisher:
     # -- private messages (`private`) and phase posts (`phase_posts`) ---------------------------
     def _private(self, game: Game, event: ev.Event, context: PostContext | None) -> list[Message]:
         def render(template: str, title: str, data: dict[str, Any]) -> str:
-            return self._html(template, title, self._ctx(context), data)
+            return self.render_html(template, title, self._ctx(context), data)
 
         return private_messages(game, event, render)
 
@@ -176,7 +176,8 @@ class Publisher:
         return self._render(post.template, post.title, ctx, post.data)
 
     # -- rendering ------------------------------------------------------------------------------
-    def _html(self, template: str, title: str, ctx: PostContext, data: dict[str, Any]) -> str:
+    def render_html(self, template: str, title: str, ctx: PostContext, data: dict[str, Any]) -> str:
+        """A template as WoltLab HTML, with `title`, `ctx`, `mention(name)`, `when(moment)`."""
         zone = ctx.zone
 
         def when(moment: datetime | None) -> str:
@@ -188,4 +189,4 @@ class Publisher:
         return _BETWEEN_TAGS.sub("><", html).strip()
 
     def _render(self, template: str, title: str, ctx: PostContext, data: dict) -> Message:
-        return Message("thread", (), title, self._html(template, title, ctx, data))
+        return Message("thread", (), title, self.render_html(template, title, ctx, data))
