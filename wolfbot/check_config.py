@@ -77,21 +77,26 @@ def summary(config: Config) -> list[tuple[str, str]]:
 def _cadence(config: Config) -> str:
     s = config.schedule
 
-    def hours(value: float, text: str) -> str:
-        return text.format(f"{value:g} h") if value else f"{text.format('–')} (keine)"
+    def hours(value: float, text: str, never: str) -> str:
+        return text.format(f"{value:g} h") if value else never
 
+    question = f"Fragen {s.question_hours:g} h (in der Nacht {s.night_question_hours:g} h)"
+    if s.question_reminder_hours:
+        question += f", Erinnerung {s.question_reminder_hours:g} h vorher"
     return "; ".join(
         [
-            hours(s.zwischenstand_hours, "Zwischenstand alle {}"),
-            hours(s.vote_reminder_hours, "Erinnerung an die Stimme {} vor der Dämmerung"),
-            hours(s.night_reminder_hours, "an die Nachtaktion {} vor dem Morgen"),
-            f"Fragen {s.question_hours:g} h (in der Nacht {s.night_question_hours:g} h)"
-            + (
-                f", Erinnerung {s.question_reminder_hours:g} h vorher"
-                if s.question_reminder_hours
-                else ""
-            )
-            + ", dann entscheidet das Los",
+            hours(s.zwischenstand_hours, "Zwischenstand alle {}", "kein Zwischenstand"),
+            hours(
+                s.vote_reminder_hours,
+                "Erinnerung an die Stimme {} vor der Dämmerung",
+                "keine Erinnerung an die Stimme",
+            ),
+            hours(
+                s.night_reminder_hours,
+                "an die Nachtaktion {} vor dem Morgen",
+                "keine an die Nachtaktion",
+            ),
+            f"{question}, dann entscheidet das Los",
         ]
     )
 

@@ -50,7 +50,6 @@ from wolfbot.demo_parts import (  # noqa: F401 - re-exported
     FORUM_FILE,
     GAME_MASTER,
     GM_PASSWORD,
-    KINDS,
     MAX_PLAYERS,
     MAX_STEPS,
     MIN_PLAYERS,
@@ -201,9 +200,7 @@ class Demo:
             options=dict(OPTIONS),
         )
         self.deadlines = Deadlines(self.bot.sessions, game_id, clock=self.clock)
-        self.planner = Planner(
-            self.bot, self.timetable, kinds=KINDS, night_question_time=CADENCE.question_time
-        )
+        self.planner = Planner(self.bot, self.timetable, night_question_time=CADENCE.question_time)
         self.planner.plan()
         self._tick()  # the Eröffnungsbeitrag and every conversation go out
 

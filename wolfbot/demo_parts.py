@@ -35,7 +35,6 @@ CADENCE = Cadence(
     question_time=timedelta(hours=1),
     question_reminder=timedelta(minutes=30),
 )
-KINDS = ("phase", "zwischenstand", "reminder", "question")
 OPTIONS = {"split_night": True}  # the live bot's night: it asks and waits at each stage
 MAX_STEPS = 2000  # a safety net: no round of 40 players needs this many segments
 WEEKDAYS = ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So")

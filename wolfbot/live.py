@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine
 
 from wolfbot import rulesets
 from wolfbot.bot import RoundBot, loop
@@ -42,7 +42,7 @@ from wolfbot.bot.planning import Planner
 from wolfbot.config import Config
 from wolfbot.distribution import assign_roles, suggest_roles
 from wolfbot.forum.base import ChannelRef, Forum, ForumPost, ReadMark
-from wolfbot.forum.outbox_types import utc_now
+from wolfbot.forum.outbox_types import PENDING, utc_now
 from wolfbot.forum.woltlab import WoltLabForum
 from wolfbot.posts.context import PostContext
 from wolfbot.schedule import Timetable
@@ -50,7 +50,7 @@ from wolfbot.schedule_jobs import Deadlines, DeadlineScheduler
 from wolfbot.schedule_types import Deadline
 from wolfbot.signup import Signup, read_signups
 from wolfbot.store.db import session_factory, upgrade
-from wolfbot.store.models import GameRow
+from wolfbot.store.lookups import game_row
 
 log = logging.getLogger("wolfbot.live")
 Clock = Callable[[], datetime]
@@ -133,12 +133,9 @@ class Live:
         return Timetable.from_config(self.config, start)
 
     def started_at(self) -> datetime:
-        with self.sessions() as session:
-            created = session.scalar(
-                select(GameRow.created_at).where(GameRow.id == self.bot.game_id)
-            )
-        assert created is not None
-        return created
+        """When the round began (night 1): the timetable counts from it."""
+        with self.sessions() as session, session.begin():
+            return game_row(session, self.bot.game_id or 0).created_at
 
     # -- before the round ---------------------------------------------------------------------
     def _signup(self) -> PassReport:
@@ -284,7 +281,7 @@ class Live:
             loop.on_due(self.bot, deadline)
 
     def _unsent(self) -> int:
-        return len(self.bot.outbox.messages(["queued", "sending", "uncertain"]))
+        return len(self.bot.outbox.messages(list(PENDING)))
 
     def close(self) -> None:
         if self.alarm is not None:

@@ -13,7 +13,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-import pytest
 from roundkit import BOT, PASSWORD, PLAYERS, SEED, Site, bold, site
 from sqlalchemy import select
 from typer.testing import CliRunner
@@ -231,8 +230,7 @@ def test_init_and_run_refuse_an_invalid_configuration(tmp_path: Path) -> None:
         assert "seed" in result.output and "forum" in result.output
 
 
-@pytest.mark.parametrize("once", [True], ids=["--once"])
-def test_run_once_starts_the_round_on_the_forum(tmp_path: Path, once: bool) -> None:
+def test_run_once_starts_the_round_on_the_forum(tmp_path: Path) -> None:
     with site(tmp_path) as here:
         path = tmp_path / "config.toml"
         path.write_text(config_text(here), encoding="utf-8")

@@ -77,10 +77,8 @@ def _applies(bot: RoundBot, deadline: Deadline) -> bool:
     state = bot.game.state
     if state.phase.kind == "over":
         return False
-    if deadline.kind == "question":
-        return bool(state.questions)
-    if deadline.kind == "zwischenstand":
-        return True
+    if deadline.kind in ("question", "zwischenstand"):
+        return True  # a question answered in time: `expire_question` only marks it done
     if deadline.kind == "reminder":
         return reminders.applies(bot, deadline)
     if deadline.kind != "phase" or deadline.phase is None:

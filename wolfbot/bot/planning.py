@@ -1,7 +1,7 @@
 """Which deadlines the round has, put into the schedule as the game reaches them.
 
     planner = Planner(bot, timetable)          # timetable: wolfbot.schedule.Timetable
-    planner.plan()                             # after every tick (`loop.tick(…, planner)`)
+    planner.plan()                             # after every `loop.tick(bot)`
 
 The store's `schedule` table is the only memory: what is planned is read back from it, so
 a restarted bot plans nothing twice and forgets nothing.
