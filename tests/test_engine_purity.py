@@ -14,6 +14,7 @@ ALLOWED = {
     "collections",
     "collections.abc",
     "dataclasses",
+    "difflib",  # name suggestions ("Meintest du …?"): pure sequence matching
     "enum",
     "functools",
     "itertools",

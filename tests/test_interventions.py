@@ -24,7 +24,6 @@ from wolfbot.engine.interventions import (
     RejectCommand,
     ReplacePlayer,
     RevivePlayer,
-    members,
 )
 from wolfbot.intake import process_post
 
@@ -167,7 +166,7 @@ def change_role_to_werwolf() -> None:
     assert ev.ParticipantsAdded("wolves", ("Emil",)) in events
     events = intervene(game, ChangeRole("Bernd", "Bürger", "geheilt"))
     assert ev.ParticipantsLeft("wolves", ("Bernd",)) in events
-    assert members(game, "wolves") == ["Anna", "Emil"]
+    assert game.state.conversations["wolves"] == ["Anna", "Emil"]
 
 
 def replace() -> None:

@@ -10,7 +10,6 @@ depends on the player's role (`!Angreifen` is the pack's `!Fressen` for a wolf a
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterator, Sequence
 
@@ -18,7 +17,7 @@ from wolfbot.engine.commands import Command, command_classes
 from wolfbot.engine.errors import AmbiguousName, IllegalCommand, UnknownCommand, UnknownName
 from wolfbot.engine.game import Game
 from wolfbot.engine.spec import CommandUse
-from wolfbot.engine.text import name_key, normalize_text
+from wolfbot.engine.text import close_names, did_you_mean, find_name, name_key, normalize_text
 
 SEPARATORS = {",", "und", "&", "+"}
 PLAYER_KINDS = ("player", "dead")  # a living or a dead player
@@ -125,13 +124,10 @@ def _readings(tokens: list[str], kinds: list[str], game: Game) -> Iterator[tuple
 
 
 def _match(text: str, kind: str, game: Game) -> str | None:
-    key = name_key(text.removeprefix("@"))
-    if kind in PLAYER_KINDS:
-        return next((p.name for p in game.state.players if name_key(p.name) == key), None)
+    name = text.removeprefix("@")
     if kind == "role":
-        return game.rules.role_index.get(key)
-    options = kind.removeprefix("choice:").split("|")
-    return next((o for o in options if name_key(o) == key), None)
+        return game.rules.role_index.get(name_key(name))
+    return find_name(name, _candidates(kind, game))
 
 
 def _candidates(kind: str, game: Game) -> list[str]:
@@ -150,23 +146,22 @@ def _explain_failure(tokens: list[str], kinds: Sequence[str], game: Game) -> str
         return f"Hinter dem Befehl fehlt: {expected}."
     kind = kinds[0]
     names = _candidates(kind, game)
-    by_key = {name_key(n): n for n in names}
-    close = difflib.get_close_matches(name_key(text), list(by_key), n=3, cutoff=0.5)
     if len(kinds) == 1:
         what = "Spieler" if kind in PLAYER_KINDS else "Rolle" if kind == "role" else "Auswahl"
-        hint = f" Meintest du {' oder '.join(repr(by_key[c]) for c in close)}?" if close else ""
+        hint = did_you_mean(text, names, n=3, cutoff=0.5)
         if kind.startswith("choice:"):
             hint = f" Möglich: {', '.join(names)}."
         return f"Keine {what} heißt '{text}' (Namen vollständig, mit allen Sonderzeichen).{hint}"
+    keys = [name_key(n) for n in names]
     unknown = [
         t
         for t in tokens
-        if t.casefold() not in SEPARATORS and not any(name_key(t) in key.split() for key in by_key)
+        if t.casefold() not in SEPARATORS and not any(name_key(t) in key.split() for key in keys)
     ]
     hints = []
     for token in unknown:
-        near = difflib.get_close_matches(name_key(token), list(by_key), n=1, cutoff=0.5)
+        near = close_names(token, names, n=1, cutoff=0.5)
         if near:
-            hints.append(f"'{token}' → Meintest du '{by_key[near[0]]}'?")
+            hints.append(f"'{token}' → Meintest du '{near[0]}'?")
     detail = (" " + " ".join(hints)) if hints else ""
     return f"'{text}' ergibt nicht genau {len(kinds)} Namen ({expected}).{detail}"

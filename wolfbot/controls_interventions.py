@@ -18,7 +18,6 @@ Exit codes: 0; 2 for bad input (with the reason on stderr).
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 from typing import Annotated
 from zoneinfo import ZoneInfo
@@ -32,9 +31,17 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot import rulesets
 from wolfbot.controls import DEFAULT_ZONE, guarded
-from wolfbot.controls_store import ControlError, GameInfo, local, open_store, pick_game, plain
+from wolfbot.controls_store import (
+    VERDICT_WORDS,
+    ControlError,
+    GameInfo,
+    local,
+    open_store,
+    pick_game,
+    plain,
+)
 from wolfbot.controls_store import zone_of as _zone_of
-from wolfbot.engine.text import name_key
+from wolfbot.engine.text import did_you_mean, find_name
 from wolfbot.store import interventions as store
 from wolfbot.store.models import CommandRow, PlayerRow
 
@@ -233,10 +240,10 @@ def _people(sessions: sessionmaker[Session], game: GameInfo, kind: str) -> list[
 
 def _player(sessions: sessionmaker[Session], game: GameInfo, name: str) -> str:
     players = [p.name for p in _people(sessions, game, "player") if p.withdrawn_at is None]
-    found = _named(name, players)
+    found = find_name(name, players)
     if found is None:
         raise ControlError(
-            f"{name} spielt in Runde {game.id} nicht mit.{_close(name, players)} "
+            f"{name} spielt in Runde {game.id} nicht mit.{did_you_mean(name, players)} "
             f"Spieler: {', '.join(players)}."
         )
     return found
@@ -244,11 +251,11 @@ def _player(sessions: sessionmaker[Session], game: GameInfo, name: str) -> str:
 
 def _reserve(sessions: sessionmaker[Session], game: GameInfo, name: str) -> str:
     reserves = [p.name for p in _people(sessions, game, "reserve") if p.withdrawn_at is None]
-    found = _named(name, reserves)
+    found = find_name(name, reserves)
     if found is None:
         listed = ", ".join(reserves) or "keine"
         raise ControlError(
-            f"{name} ist kein Reservespieler der Runde {game.id}.{_close(name, reserves)} "
+            f"{name} ist kein Reservespieler der Runde {game.id}.{did_you_mean(name, reserves)} "
             f"Reservespieler: {listed}."
         )
     return found
@@ -256,20 +263,12 @@ def _reserve(sessions: sessionmaker[Session], game: GameInfo, name: str) -> str:
 
 def _role(game: GameInfo, name: str) -> str:
     rules = rulesets.load(game.ruleset)
-    found = rules.role_index.get(name_key(name))
-    if found is None:
-        raise ControlError(f"Keine Rolle heißt {name!r}.{_close(name, list(rules.roles))}")
-    return found
-
-
-def _named(name: str, names: list[str]) -> str | None:
-    return next((n for n in names if name_key(n) == name_key(name)), None)
-
-
-def _close(name: str, names: list[str]) -> str:
-    by_key = {name_key(n): n for n in names}
-    near = difflib.get_close_matches(name_key(name), list(by_key), n=2, cutoff=0.6)
-    return f" Meintest du {' oder '.join(repr(by_key[n]) for n in near)}?" if near else ""
+    try:
+        return rules.role(name).name
+    except KeyError:
+        raise ControlError(
+            f"Keine Rolle heißt {name!r}.{did_you_mean(name, rules.roles)}"
+        ) from None
 
 
 def _request(
@@ -333,7 +332,7 @@ def interventions_table(title: str, rows: list[store.StoredIntervention], zone: 
 def _what(row: store.StoredIntervention) -> str:
     if row.kind in ("accept", "reject") and row.command is not None:
         text = row.command_text or row.command.text
-        engine = "abgelehnt" if row.kind == "accept" else "angenommen"
+        engine = VERDICT_WORDS["rejected" if row.kind == "accept" else "accepted"]
         return f"Befehl {row.command.id}: {text} (Engine: {engine})"
     if row.kind == "expire":
         return f"Frage ({row.argument})"

@@ -12,13 +12,12 @@ known, so the not-together lists can name it, but a game cannot use it yet.
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from wolfbot.engine.spec import RoleSpec, Ruleset, adjective_forms
-from wolfbot.engine.text import name_key, normalize_text
+from wolfbot.engine.text import did_you_mean, name_key, normalize_text
 
 BUERGER, WERWOLF, DIEB, GAUKLER = "Bürger", "Werwolf", "Dieb", "Gaukler"
 DORF, RUDEL, EINZELGAENGER, ZWEIDEUTIGE = "Dorf", "Rudel", "Einzelgänger", "Zweideutige"
@@ -113,11 +112,8 @@ def _display(heading: str, refs: Sequence[RoleRef]) -> str:
 
 
 def _unknown(name: str, ruleset: Ruleset) -> str:
-    names = {name_key(n): n for n in ruleset.roles}
-    names.update({name_key(bare(h)): bare(h) for h in ruleset.role_headings})
-    close = difflib.get_close_matches(name_key(name), list(names), n=2, cutoff=0.6)
-    hint = f" Meintest du {' oder '.join(repr(names[c]) for c in close)}?" if close else ""
-    return f"Keine Rolle heißt '{name}'.{hint}"
+    known = [*ruleset.roles, *(bare(h) for h in ruleset.role_headings)]
+    return f"Keine Rolle heißt '{name}'.{did_you_mean(name, known)}"
 
 
 class _Issues(list[tuple[str, str]]):

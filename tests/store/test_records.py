@@ -17,9 +17,10 @@ from sqlalchemy.orm import Session, sessionmaker
 from wolfbot import rulesets
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
+from wolfbot.engine.interventions import KillPlayer
 from wolfbot.forum.base import ChannelRef, ForumPost
 from wolfbot.intake import process_post
-from wolfbot.store import db, event_log, records
+from wolfbot.store import db, event_log, interventions, records
 from wolfbot.store.models import (
     CommandRow,
     EventRow,
@@ -495,3 +496,21 @@ def test_create_views_builds_them_on_a_schema_made_without_alembic() -> None:
         for name in VIEWS:
             assert connection.exec_driver_sql(f"SELECT * FROM {name}").fetchall() == []
     engine.dispose()
+
+
+def test_an_accepted_command_of_the_spielleitung_names_its_own_event(round_: Round) -> None:
+    """An applied intervention records its commands row as a post does: a command that names
+    an event not among the intervention's is refused, and nothing is committed."""
+    with round_.sessions() as session:
+        number = interventions.request(
+            session, round_.game_id, "kill", player="Opfer", reason="Test", requested_by="SL"
+        )
+    start = len(round_.game.state.log)
+    events = round_.game.intervene(KillPlayer("Opfer", "Test"))
+    wrong = CommandResult("Anna", "wolves", "!Fressen Opfer", "accepted", event_seq=start + 99)
+    before = [round_.count(t) for t in (CommandRow, EventRow)]
+    with round_.sessions() as session, pytest.raises(StoreError, match=f"no event {start + 99}"):
+        interventions.record_applied(session, round_.game_id, number, events, start, accepted=wrong)
+    assert [round_.count(t) for t in (CommandRow, EventRow)] == before
+    with round_.sessions() as session:
+        assert interventions.get(session, number).state == "pending"

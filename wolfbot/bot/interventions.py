@@ -152,7 +152,7 @@ def expire_question(bot: RoundBot, name: str) -> list[ev.Event]:
                 requested_by=store.SCHEDULE,
                 now=bot.clock(),
             )
-            (row,) = [r for r in store.pending(session, game_id) if r.id == row_id]
+            row = store.get(session, row_id)
         return _apply(bot, row, done=name) or []
 
 

@@ -16,6 +16,8 @@ from wolfbot.engine.state import PlayerState
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
+WOLVES = "wolves"  # the Wolfshöhle of the pack
+LOVERS = "lovers"  # the Bettgeflüster of the Verliebten
 DEAD = "dead"  # the Totenreich gathers the dead
 
 
@@ -36,20 +38,20 @@ def revive(game: Game, player: PlayerState, by_role: str) -> None:
     player.alive = True
     player.death_cause = player.death_time = player.role_revealed_as = None
     game.emit(PlayerRevived(player.name, by_role))
-    members = game.state.conversations.get(DEAD)
-    among_the_dead = game.spec(player).params.get("totenreich", False)  # Medium, Zigeunerin
-    if members and player.name in members and not among_the_dead:
-        members.remove(player.name)
-        game.emit(ParticipantsLeft(DEAD, (player.name,)))
+    if not game.spec(player).params.get("totenreich", False):  # Medium, Zigeunerin stay
+        leave(game, DEAD, [player.name])
 
 
+# -- conversations: `state.conversations` holds every group conversation and its members ------
 def open_conversation(game: Game, channel: str, members: list[str]) -> None:
+    """Open the group conversation `channel` (once: an open one stays as it is)."""
     if channel not in game.state.conversations:
         game.state.conversations[channel] = list(members)
         game.emit(ConversationOpened(channel, tuple(members)))
 
 
 def join(game: Game, channel: str, names: list[str]) -> None:
+    """The ones of `names` not in the open conversation yet join it (none if not open)."""
     members = game.state.conversations.get(channel)
     if members is None:
         return
@@ -57,3 +59,21 @@ def join(game: Game, channel: str, names: list[str]) -> None:
     if new:
         members.extend(new)
         game.emit(ParticipantsAdded(channel, tuple(new)))
+
+
+def enter(game: Game, channel: str, names: list[str]) -> None:
+    """`join` the conversation, or open it with `names` if it is not open yet."""
+    if channel in game.state.conversations:
+        join(game, channel, names)
+    else:
+        open_conversation(game, channel, names)
+
+
+def leave(game: Game, channel: str, names: list[str]) -> None:
+    """The ones of `names` in the conversation leave it."""
+    members = game.state.conversations.get(channel, [])
+    gone = [name for name in names if name in members]
+    if gone:
+        for name in gone:
+            members.remove(name)
+        game.emit(ParticipantsLeft(channel, tuple(gone)))

@@ -13,14 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from wolfbot.engine import checks, interventions, night, offices, victory, voting
+from wolfbot.engine import changes, checks, interventions, night, offices, victory, voting
 from wolfbot.engine.commands import Command
 from wolfbot.engine.deaths import kill
 from wolfbot.engine.errors import CommandError
 from wolfbot.engine.events import (
     CommandAccepted,
     CommandRejected,
-    ConversationOpened,
     Event,
     GameOver,
     GameStarted,
@@ -29,7 +28,7 @@ from wolfbot.engine.events import (
     QuestionAnswered,
     QuestionAsked,
 )
-from wolfbot.engine.interventions import Intervention
+from wolfbot.engine.interventions import ExpireQuestion, Intervention
 from wolfbot.engine.rng import choose
 from wolfbot.engine.roles import GROUPS, QUESTIONS, behaviour_of
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
@@ -70,9 +69,9 @@ class Game:
         )
         game = cls(ruleset, state)
         game.emit(GameStarted(tuple(names), seed))
-        pack = tuple(p.name for p in game.pack())
+        pack = [p.name for p in game.pack()]
         if pack:
-            game.emit(ConversationOpened("wolves", pack))
+            changes.open_conversation(game, changes.WOLVES, pack)
         game.emit(PhaseBegan(str(state.phase)))
         for player in game.state.players:
             game.behaviour(player).setup(game, player)
@@ -243,14 +242,14 @@ class Game:
         self._continue()
         return self._since(mark)
 
-    def expire(self, question: Question) -> list[Event]:
+    def _expire(self, expired: ExpireQuestion) -> None:
         """The time of one open question ran out: it is decided as `advance` decides it
         (optional: no choice; mandatory: by lot); the held resolution goes on only once no
         question is left."""
-        mark = len(self.state.log)
+        question = interventions.find_question(self, expired.player, expired.kind)
+        assert question is not None  # checked
         self._default(question)
         self._continue()
-        return self._since(mark)
 
     def _default(self, question: Question) -> None:
         if question.optional:  # the deadline passed: no choice, the night goes on
@@ -265,7 +264,10 @@ class Game:
         if the rules do not allow it now; nothing changes then) and apply it."""
         mark = len(self.state.log)
         interventions.check(self, intervention)
-        interventions.apply(self, intervention)
+        if isinstance(intervention, ExpireQuestion):  # the schedule's, not a decision
+            self._expire(intervention)
+        else:
+            interventions.apply(self, intervention)
         return self._since(mark)
 
     def _continue(self) -> None:

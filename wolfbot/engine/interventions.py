@@ -29,13 +29,12 @@ from wolfbot.engine.errors import CommandError
 from wolfbot.engine.events import (
     Announcement,
     CommandRejected,
-    ConversationOpened,
     Intervened,
     ParticipantsAdded,
     ParticipantsLeft,
 )
 from wolfbot.engine.rename import rename_player
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles import WORDS, votes_for
 from wolfbot.engine.state import Phase, PlayerState, Question
 from wolfbot.engine.text import name_key
 
@@ -43,8 +42,11 @@ if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 SPIELLEITUNG = "Spielleitung"  # the cause of a death, the `by` of an exclusion or revival
-WOLVES = "wolves"  # the Wolfshöhle
-RESERVED_NAMES = ("Spielleitung", "thread", "private", "public", "wolves", "lovers", "dead")
+RESERVED_NAMES = (
+    SPIELLEITUNG,
+    *("thread", "private", "public"),
+    *(changes.WOLVES, changes.LOVERS, changes.DEAD),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,9 @@ class KillPlayer:
     KIND: ClassVar[str] = "kill"
     player: str
     reason: str
+
+    def noted(self, game: Game) -> tuple[str, str]:
+        return self.player, ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +70,9 @@ class ExcludePlayer:
     player: str
     reason: str
 
+    def noted(self, game: Game) -> tuple[str, str]:
+        return self.player, ""
+
 
 @dataclass(frozen=True, slots=True)
 class RevivePlayer:
@@ -73,6 +81,9 @@ class RevivePlayer:
     KIND: ClassVar[str] = "revive"
     player: str
     reason: str
+
+    def noted(self, game: Game) -> tuple[str, str]:
+        return self.player, ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +95,9 @@ class ChangeRole:
     role: str
     reason: str
 
+    def noted(self, game: Game) -> tuple[str, str]:
+        return self.player, game.rules.role(self.role).name
+
 
 @dataclass(frozen=True, slots=True)
 class ReplacePlayer:
@@ -94,6 +108,9 @@ class ReplacePlayer:
     player: str
     reserve: str
     reason: str
+
+    def noted(self, game: Game) -> tuple[str, str]:
+        return self.player, self.reserve
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +129,10 @@ class AcceptCommand:
     command: Command | None = None
     unreadable: str = ""
 
+    def noted(self, game: Game) -> tuple[str, str]:
+        assert self.command is not None  # checked
+        return self.command.actor, self.command.text()
+
 
 @dataclass(frozen=True, slots=True)
 class RejectCommand:
@@ -129,6 +150,9 @@ class RejectCommand:
     text: str
     reason: str
 
+    def noted(self, game: Game) -> tuple[str, str]:
+        return self.actor, self.text
+
 
 @dataclass(frozen=True, slots=True)
 class ExpireQuestion:
@@ -139,7 +163,7 @@ class ExpireQuestion:
     kind: str
 
 
-Intervention = (
+Decision = (
     KillPlayer
     | ExcludePlayer
     | RevivePlayer
@@ -147,8 +171,8 @@ Intervention = (
     | ReplacePlayer
     | AcceptCommand
     | RejectCommand
-    | ExpireQuestion
-)
+)  # the Spielleitung's: each is recorded as `Intervened(KIND, *noted(game), reason)`
+Intervention = Decision | ExpireQuestion
 
 
 class InterventionError(ValueError):
@@ -205,9 +229,11 @@ def _check_held_ones(game: Game, intervention: Intervention, refuse: Refuse) -> 
                 raise refuse(f"{name} lebt.")
         case ChangeRole(player=name, role=role):
             player = _living(game, name, refuse)
-            canonical = role_name(game, role)
-            if canonical is None:
-                raise refuse(f"Keine Rolle heißt {role!r} (Regelwerk {game.rules.title}).")
+            try:
+                canonical = game.rules.role(role).name
+            except KeyError:
+                unknown = f"Keine Rolle heißt {role!r} (Regelwerk {game.rules.title})."
+                raise refuse(unknown) from None
             if canonical == player.role:
                 raise refuse(f"{name} spielt bereits die Rolle {canonical}.")
         case RejectCommand():
@@ -267,18 +293,16 @@ def _check_reject(game: Game, reject: RejectCommand, refuse: Refuse) -> None:
             f"{reject.text} wurde in einer anderen Phase ({reject.phase}) gegeben und ist "
             "schon ausgewertet."
         )
-    if reject.word == "Zurücknehmen":
-        raise refuse(
-            "!Zurücknehmen lässt sich nicht zurückweisen: die Stimme ist zurückgenommen; "
-            "der Spieler kann erneut abstimmen."
-        )
-    votes = votes_of(game, reject.word)
+    handler = WORDS.get(reject.word)
+    if handler is not None and handler.irrevocable:
+        raise refuse(f"!{reject.word} lässt sich nicht zurückweisen: {handler.irrevocable}")
+    votes = votes_for(game, reject.word)
     if votes is not None:
         standing = len(reject.targets) == 1 and votes.get(player.name) == reject.targets[0]
     else:
         action = game.state.night.actions.get(player.name, {}).get(reject.word)
         standing = action is not None and action.text() == reject.text
-        if standing and type(game.behaviour(player)).accepted is not Behaviour.accepted:
+        if standing and game.behaviour(player).acts_at_once:
             raise refuse(
                 f"!{reject.word} von {player.name} wirkt, sobald er angenommen ist; er lässt "
                 "sich nicht mehr zurückweisen."
@@ -291,45 +315,28 @@ def _check_reject(game: Game, reject: RejectCommand, refuse: Refuse) -> None:
 
 
 # -- apply ---------------------------------------------------------------------------------------
-def apply(game: Game, intervention: Intervention) -> None:
-    """Apply a checked intervention (`check` first)."""
+def apply(game: Game, intervention: Decision) -> None:
+    """Apply a checked intervention (`check` first): `Intervened`, then its consequences.
+    (`ExpireQuestion` is no decision of the Spielleitung: `Game.intervene` lets the time of
+    the question run out itself.)"""
+    player, argument = intervention.noted(game)
+    game.emit(Intervened(intervention.KIND, player, argument, intervention.reason))
     match intervention:
-        case ExpireQuestion(player=name, kind=kind):
-            question = find_question(game, name, kind)
-            assert question is not None  # checked
-            game.expire(question)
-        case AcceptCommand(command=Command() as command, reason=reason):
-            game.emit(Intervened("accept", command.actor, command.text(), reason))
+        case AcceptCommand(command=Command() as command):
             game.submit(command)
         case RejectCommand():
             _reject(game, intervention)
-        case KillPlayer(player=name, reason=reason):
-            game.emit(Intervened("kill", name, "", reason))
+        case KillPlayer(player=name):
             game.kill([(name, SPIELLEITUNG)])
-        case ExcludePlayer(player=name, reason=reason):
-            game.emit(Intervened("exclude", name, "", reason))
+        case ExcludePlayer(player=name):
             deaths.exclude(game, game.player(name), by=SPIELLEITUNG)
-        case RevivePlayer(player=name, reason=reason):
-            game.emit(Intervened("revive", name, "", reason))
-            player = game.player(name)
-            changes.revive(game, player, SPIELLEITUNG)
-            player.excluded = False  # brought back: a fresh start, also for inactivity
-            player.missed_dusks = 0
-        case ChangeRole(player=name, role=role, reason=reason):
-            _change_role(game, game.player(name), role_name(game, role) or role, reason)
-        case ReplacePlayer(player=name, reserve=reserve, reason=reason):
-            _replace(game, name, reserve, reason)
-
-
-def votes_of(game: Game, word: str) -> dict[str, str] | None:
-    """The votes standing by voter for a voting word (other words are night actions)."""
-    state = game.state
-    return {
-        "Lynch": state.day.lynch_votes,
-        "Bürgermeister": state.day.mayor_votes,
-        "Fressen": state.night.attack_votes,
-        "Alpha": state.night.alpha_votes,
-    }.get(word)
+        case RevivePlayer(player=name):
+            changes.revive(game, game.player(name), SPIELLEITUNG)
+            _start_afresh(game.player(name))  # brought back: also for inactivity
+        case ChangeRole(player=name, role=role):
+            _change_role(game, game.player(name), role)
+        case ReplacePlayer(player=name, reserve=reserve):
+            _replace(game, name, reserve)
 
 
 def find_question(game: Game, player: str, kind: str) -> Question | None:
@@ -337,14 +344,14 @@ def find_question(game: Game, player: str, kind: str) -> Question | None:
     return next((q for q in game.state.questions if q.player == player and q.kind == kind), None)
 
 
-def role_name(game: Game, role: str) -> str | None:
-    """The canonical role a spelling names (as the commands resolve role names)."""
-    return game.rules.role_index.get(name_key(role))
+def _start_afresh(player: PlayerState) -> None:
+    """No exclusion and no missed Dämmerungen: inactivity counts from now on."""
+    player.excluded = False
+    player.missed_dusks = 0
 
 
 def _reject(game: Game, reject: RejectCommand) -> None:
-    game.emit(Intervened("reject", reject.actor, reject.text, reject.reason))
-    votes = votes_of(game, reject.word)
+    votes = votes_for(game, reject.word)
     if votes is not None:
         del votes[reject.actor]
     else:
@@ -356,58 +363,24 @@ def _reject(game: Game, reject: RejectCommand) -> None:
     game.emit(CommandRejected(reject.actor, reject.channel, reject.text, why))
 
 
-def members(game: Game, channel: str) -> list[str] | None:
-    """Who is in a group conversation (the Wolfshöhle, the Bettgeflüster, the Totenreich)
-    as its events made it – also the ones the state does not track; None: never opened."""
-    found: list[str] | None = None
-    for event in game.state.log:
-        match event:
-            case ConversationOpened(channel=opened, members=names) if opened == channel:
-                found = list(names)
-            case ParticipantsAdded(channel=added, names=names) if added == channel:
-                found = [*(found or []), *(n for n in names if n not in (found or []))]
-            case ParticipantsLeft(channel=left, names=names) if left == channel and found:
-                found = [n for n in found if n not in names]
-    return found
-
-
-def _channels(game: Game) -> list[str]:
-    seen: list[str] = []
-    for event in game.state.log:
-        if isinstance(event, ConversationOpened) and event.channel not in seen:
-            seen.append(event.channel)
-    return seen
-
-
-def _change_role(game: Game, player: PlayerState, role: str, reason: str) -> None:
-    """`changes.change_role`; the Wolfshöhle follows the pack."""
-    game.emit(Intervened("role", player.name, role, reason))
+def _change_role(game: Game, player: PlayerState, role: str) -> None:
+    """`changes.change_role`; the Wolfshöhle follows the pack. (Not in `change_role`
+    itself: the rules' own role changes leave the Wolfshöhle as it is – a Werwolf raised as
+    Wiedergänger stays in it – and stored rounds must replay to the same events.)"""
     was_pack = game.spec(player).pack
     changes.change_role(game, player, role)
     is_pack = game.spec(player).pack
-    den = members(game, WOLVES)
-    tracked = game.state.conversations.get(WOLVES)
     if is_pack and not was_pack:
-        if den is None:
-            changes.open_conversation(game, WOLVES, [player.name])
-        elif player.name not in den:
-            if tracked is not None:
-                tracked.append(player.name)
-            game.emit(ParticipantsAdded(WOLVES, (player.name,)))
-    elif was_pack and not is_pack and den and player.name in den:
-        if tracked is not None and player.name in tracked:
-            tracked.remove(player.name)
-        game.emit(ParticipantsLeft(WOLVES, (player.name,)))
+        changes.enter(game, changes.WOLVES, [player.name])
+    elif was_pack and not is_pack:
+        changes.leave(game, changes.WOLVES, [player.name])
 
 
-def _replace(game: Game, old: str, reserve: str, reason: str) -> None:
+def _replace(game: Game, old: str, reserve: str) -> None:
     """The generic rename; then the Reservespieler joins the old player's conversations."""
-    joined = [c for c in _channels(game) if old in (members(game, c) or [])]
-    game.emit(Intervened("replace", old, reserve, reason))
-    rename_player(game.state, old, reserve)
-    player = game.player(reserve)
-    player.excluded = False  # the Reservespieler starts afresh: no inactivity of his own
-    player.missed_dusks = 0
+    joined = [channel for channel, names in game.state.conversations.items() if old in names]
+    rename_player(game.state, old, reserve)  # the members of the conversations too
+    _start_afresh(game.player(reserve))  # the Reservespieler has no inactivity of his own
     for channel in joined:  # the forum cannot take the old player out: the log does
         game.emit(ParticipantsAdded(channel, (reserve,)))
         game.emit(ParticipantsLeft(channel, (old,)))

@@ -1,9 +1,12 @@
-"""Text normalisation shared by the message parser and name matching (pure)."""
+"""Text normalisation shared by the message parser and name matching, and the
+"Meintest du …?" of a name that matches none (pure)."""
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
+from collections.abc import Iterable
 
 _SPACES = "\u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u202f\u205f\u3000"
 _TRANSLATE = {ord(c): " " for c in _SPACES} | {
@@ -22,3 +25,22 @@ def normalize_text(s: str) -> str:
 def name_key(name: str) -> str:
     """The key two spellings of a name share: normalised, case-folded, single spaces."""
     return " ".join(normalize_text(name).casefold().split())
+
+
+def find_name(name: str, names: Iterable[str]) -> str | None:
+    """The one of `names` spelled like `name` (same `name_key`), if any."""
+    key = name_key(name)
+    return next((n for n in names if name_key(n) == key), None)
+
+
+def close_names(name: str, names: Iterable[str], *, n: int = 2, cutoff: float = 0.6) -> list[str]:
+    """At most `n` of `names` most like `name` (compared by `name_key`), best first."""
+    by_key = {name_key(known): known for known in names}
+    near = difflib.get_close_matches(name_key(name), list(by_key), n=n, cutoff=cutoff)
+    return [by_key[key] for key in near]
+
+
+def did_you_mean(name: str, names: Iterable[str], *, n: int = 2, cutoff: float = 0.6) -> str:
+    """The hint " Meintest du 'A' oder 'B'?" with the `close_names`; "" if none is close."""
+    near = close_names(name, names, n=n, cutoff=cutoff)
+    return f" Meintest du {' oder '.join(repr(known) for known in near)}?" if near else ""

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from wolfbot.engine.roles import votes_for
+
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
@@ -51,17 +53,15 @@ def awaited_actions(game: Game) -> dict[str, list[str]]:
     if state.phase.kind != "night" or state.step:
         return {}
     common = {use.word for use in game.rules.common_commands}
-    given = {
-        "Fressen": state.night.attack_votes,
-        "Alpha": state.night.alpha_votes,
-    }
     out: dict[str, list[str]] = {}
     for player in game.living():
         done = state.night.actions.get(player.name, {})
         words = [
             word
             for word in game.available_words(player.name)
-            if word not in common and word not in done and player.name not in given.get(word, {})
+            if word not in common
+            and word not in done
+            and player.name not in (votes_for(game, word) or {})  # the pack's votes
         ]
         if words:
             out[player.name] = words

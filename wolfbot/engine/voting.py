@@ -42,8 +42,13 @@ class LynchVote(WordHandler):
     def apply(self, game: Game, player: PlayerState, command: Command) -> None:
         game.state.day.lynch_votes[player.name] = command.target
 
+    def votes(self, game: Game) -> dict[str, str]:
+        return game.state.day.lynch_votes
+
 
 class WithdrawVote(WordHandler):
+    irrevocable = "die Stimme ist zurückgenommen; der Spieler kann erneut abstimmen."
+
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         if player.name not in game.state.day.lynch_votes:
             raise IllegalCommand("Du hast keine Stimme abgegeben, die du zurücknehmen könntest.")
@@ -61,6 +66,9 @@ class MayorVote(WordHandler):
 
     def apply(self, game: Game, player: PlayerState, command: Command) -> None:
         game.state.day.mayor_votes[player.name] = command.target
+
+    def votes(self, game: Game) -> dict[str, str]:
+        return game.state.day.mayor_votes
 
 
 def _counted(game: Game, votes: dict[str, str]) -> dict[str, str]:

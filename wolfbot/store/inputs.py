@@ -16,7 +16,7 @@ from wolfbot.store.errors import StoreError
 from wolfbot.store.event_log import add_events, check_next
 from wolfbot.store.lookups import game_row, utc_now
 from wolfbot.store.models import CommandRow, EventRow, InputPost
-from wolfbot.store.results import PostResults, Verdict
+from wolfbot.store.results import CommandResult, PostResults, Verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,28 +126,15 @@ def record_input(
         if results.events and results.start_seq is not None:
             by_seq = add_events(session, game, results.events, results.start_seq, now, row.id)
         for position, command in enumerate(results.commands, start=1):
-            event = None
-            if command.event_seq is not None:
-                event = by_seq.get(command.event_seq)
-                if event is None:
-                    raise StoreError(f"{command.text!r}: no event {command.event_seq} in the post")
             session.add(
-                CommandRow(
-                    game_id=game_id,
+                command_row(
+                    game_id,
+                    command,
+                    by_seq,
+                    phase_before,
                     input_id=row.id,
                     position=position,
-                    actor=command.actor,
-                    channel=command.channel,
-                    phase=event.phase if event is not None else phase_before,
-                    word=command.word,
-                    targets=list(command.targets) if command.targets is not None else None,
-                    text=command.text,
-                    typed=command.typed,
-                    verdict=command.verdict,
-                    reason=command.reason,
-                    decided_by=command.decided_by,
                     at=post.time,
-                    event_id=event.id if event is not None else None,
                 )
             )
         session.flush()
@@ -218,6 +205,45 @@ def load_inputs(session: Session, game_id: int) -> list[StoredInput]:
 
 
 # -- inside a transaction ----------------------------------------------------------------------
+def command_row(
+    game_id: int,
+    command: CommandResult,
+    by_seq: dict[int, EventRow],
+    phase: str,
+    *,
+    input_id: int | None,
+    position: int,
+    at: datetime,
+    decided_at: datetime | None = None,
+) -> CommandRow:
+    """The `commands` row of a verdict: dated `at`, in the phase of its event (`by_seq`:
+    the events just added, by log index) or, without an event, in `phase`. A command that
+    names an event not among them is an error (`StoreError`)."""
+    event = None
+    if command.event_seq is not None:
+        event = by_seq.get(command.event_seq)
+        if event is None:
+            raise StoreError(f"{command.text!r}: no event {command.event_seq} among its events")
+    return CommandRow(
+        game_id=game_id,
+        input_id=input_id,
+        position=position,
+        actor=command.actor,
+        channel=command.channel,
+        phase=event.phase if event is not None else phase,
+        word=command.word,
+        targets=list(command.targets) if command.targets is not None else None,
+        text=command.text,
+        typed=command.typed,
+        verdict=command.verdict,
+        reason=command.reason,
+        decided_by=command.decided_by,
+        at=at,
+        decided_at=decided_at,
+        event_id=event.id if event is not None else None,
+    )
+
+
 def _input_row(session: Session, game_id: int, post: ForumPost) -> InputPost | None:
     return session.scalar(
         select(InputPost).where(

@@ -20,6 +20,7 @@ Either way the intervention row links the command (`command_id`) and its events 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -30,7 +31,7 @@ from sqlalchemy.orm import Session
 from wolfbot.engine import events as ev
 from wolfbot.store.errors import StoreError
 from wolfbot.store.event_log import add_events, check_next
-from wolfbot.store.inputs import StoredInput
+from wolfbot.store.inputs import StoredInput, command_row
 from wolfbot.store.lookups import current_role, game_row, player_row, schedule_entry, utc_now
 from wolfbot.store.lookups import find_player as find_player_row
 from wolfbot.store.models import (
@@ -130,6 +131,15 @@ def request(
         return row.id
 
 
+def get(session: Session, intervention_id: int) -> StoredIntervention:
+    """One intervention (`StoreError` if there is none of this id)."""
+    with session.begin():
+        row = session.get(InterventionRow, intervention_id)
+        if row is None:
+            raise StoreError(f"no intervention {intervention_id}")
+        return _stored(session, row)
+
+
 def pending(session: Session, game_id: int) -> list[StoredIntervention]:
     """The interventions still to apply, in the order they were requested."""
     return _load(session, game_id, "pending")
@@ -189,8 +199,20 @@ def record_applied(
         row.state = "applied"
         row.applied_at = now
         row.log_position = start_seq
-        if accepted is not None:
-            _add_decided(session, game_id, accepted, by_seq, phase_before, now)
+        if accepted is not None:  # not a line of a post (position 0): the Spielleitung's
+            decided = dataclasses.replace(accepted, decided_by="spielleitung")
+            session.add(
+                command_row(
+                    game_id,
+                    decided,
+                    by_seq,
+                    phase_before,
+                    input_id=None,
+                    position=0,
+                    at=now,
+                    decided_at=now,
+                )
+            )
         if rejected is not None:
             command = session.get(CommandRow, rejected)
             if command is None:
@@ -260,37 +282,6 @@ def _pending_row(session: Session, intervention_id: int) -> InterventionRow:
     return row
 
 
-def _add_decided(
-    session: Session,
-    game_id: int,
-    command: CommandResult,
-    by_seq: dict,
-    phase: str,
-    now: datetime,
-) -> None:
-    event = by_seq.get(command.event_seq) if command.event_seq is not None else None
-    session.add(
-        CommandRow(
-            game_id=game_id,
-            input_id=None,
-            position=0,  # not a line of a post: the Spielleitung's decision
-            actor=command.actor,
-            channel=command.channel,
-            phase=event.phase if event is not None else phase,
-            word=command.word,
-            targets=list(command.targets) if command.targets is not None else None,
-            text=command.text,
-            typed=command.typed,
-            verdict=command.verdict,
-            reason=command.reason,
-            decided_by="spielleitung",
-            at=now,
-            decided_at=now,
-            event_id=event.id if event is not None else None,
-        )
-    )
-
-
 def _replace(session: Session, game_id: int, replacement: Replacement, now: datetime) -> None:
     old = player_row(session, game_id, replacement.player)
     new = find_player_row(session, game_id, replacement.reserve)
@@ -318,14 +309,15 @@ def _replace(session: Session, game_id: int, replacement: Replacement, now: date
 def merge(
     inputs: Sequence[StoredInput], done: Sequence[StoredIntervention]
 ) -> tuple[StoredInput | StoredIntervention, ...]:
-    """The posts and the applied interventions in the order the engine was given them.
+    """The posts and the applied interventions (in the order `applied` gives them) in the
+    order the engine was given them.
 
     Both carry the length of the engine's log before them (`log_position`). At the same
     position the posts come first: an applied intervention adds at least one event, so a
     post processed after it is at a later position, and one at its position was processed
     before it (a post without events). Posts that are no input of the engine keep their
     place among the posts."""
-    queue = sorted(done, key=lambda r: (r.log_position or 0, r.id))
+    queue = list(done)
     out: list[StoredInput | StoredIntervention] = []
     for post in inputs:
         if post.log_position is not None:

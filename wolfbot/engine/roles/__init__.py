@@ -4,6 +4,8 @@ at run time."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from wolfbot.engine import offices, voting
 from wolfbot.engine.roles import (
     amor,
@@ -33,6 +35,9 @@ from wolfbot.engine.roles import (
 )
 from wolfbot.engine.roles.base import Behaviour, GroupBehaviour, QuestionHandler, WordHandler
 from wolfbot.engine.spec import RoleSpec
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
 
 _PLAIN = Behaviour()
 
@@ -98,3 +103,10 @@ def behaviour_of(role: RoleSpec) -> Behaviour:
     if role.behaviour is None:
         return _PLAIN
     return BEHAVIOURS[role.behaviour]
+
+
+def votes_for(game: Game, word: str) -> dict[str, str] | None:
+    """The votes standing now for a vote word, voter → target (`WordHandler.votes`: the
+    state's own dict); None when the word is no vote."""
+    handler = WORDS.get(word)
+    return None if handler is None else handler.votes(game)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.events import ConversationOpened, PrivateInfo
+from wolfbot.engine.changes import LOVERS, open_conversation
+from wolfbot.engine.events import PrivateInfo
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.victory import LIEBESPAAR, WIN_CONDITIONS, lovers_side
@@ -25,7 +26,7 @@ class Amor(Behaviour):
         game.consume(player, "Verlieben")
         game.state.lovers = (first, second)
         condition = WIN_CONDITIONS[lovers_side(game) or LIEBESPAAR]
-        game.emit(ConversationOpened("lovers", (first, second)))
+        open_conversation(game, LOVERS, [first, second])
         for lover, other in ((first, second), (second, first)):
             text = f"Amor hat dich in {other} verliebt. {condition}"
             game.emit(PrivateInfo((lover,), "private", text))

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 
 class Behaviour:
     prepare_rank = 2  # order of `prepare` within a stage (a role's `params.prepare_rank` wins)
+    # its night commands take effect when accepted (`accepted`), not when the night is
+    # resolved: once accepted, the Spielleitung can no longer reject them
+    acts_at_once = False
 
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         """Raise IllegalCommand for what only this role forbids (after the generic checks)."""
@@ -73,6 +76,15 @@ class GroupBehaviour:
 
 class WordHandler:
     """A command the rules give to everybody (votes) or to a group, with its own checks."""
+
+    # why an accepted command of this word cannot be rejected by the Spielleitung while it
+    # stands ("": it can)
+    irrevocable = ""
+
+    def votes(self, game: Game) -> dict[str, str] | None:
+        """For a vote: the votes standing now, voter → target (the state's own dict, so a
+        vote the Spielleitung rejects is deleted from it); None: its commands are no votes."""
+        return None
 
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         """Raise IllegalCommand when the rules do not allow it."""

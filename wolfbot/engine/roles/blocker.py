@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 
 class Block(Behaviour):
+    acts_at_once = True  # with the split night the block holds once accepted
+
     def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
         """With the split night (the live bot) the block holds from the moment it is sent and
         the player is told at once ("Die Spielleitung teilt diesem Dorfbewohner mit"), so he

@@ -48,6 +48,9 @@ class AlphaVote(WordHandler):
     def apply(self, game: Game, player: PlayerState, command: Command) -> None:
         game.state.night.alpha_votes[player.name] = command.target
 
+    def votes(self, game: Game) -> dict[str, str]:
+        return game.state.night.alpha_votes
+
 
 class AttackVote(WordHandler):
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
@@ -60,6 +63,9 @@ class AttackVote(WordHandler):
 
     def apply(self, game: Game, player: PlayerState, command: Command) -> None:
         game.state.night.attack_votes[player.name] = command.target
+
+    def votes(self, game: Game) -> dict[str, str]:
+        return game.state.night.attack_votes
 
 
 def _majority(votes: dict[str, str], candidates: list[str]) -> list[str]:

@@ -22,6 +22,8 @@ ANSWERS = 99  # "bis zum Ende der Nacht": no limit to the answers
 
 
 class Priester(Behaviour):
+    acts_at_once = True  # the Beichte opens the relay when it is accepted
+
     def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
         if command.word != "Beichte":
             return

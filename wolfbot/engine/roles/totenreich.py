@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import night, victory
-from wolfbot.engine.changes import DEAD, change_role, join, open_conversation, revive
+from wolfbot.engine.changes import DEAD, change_role, enter, join, revive
 from wolfbot.engine.commands import Command
 from wolfbot.engine.deaths import LIEBESKUMMER
 from wolfbot.engine.events import CommandRejected
@@ -45,10 +45,7 @@ class Totenreich(Behaviour):
     """Medium and Zigeunerin share the Totenreich with the dead; the Medium also revives."""
 
     def setup(self, game: Game, player: PlayerState) -> None:
-        if DEAD in game.state.conversations:
-            join(game, DEAD, [player.name])
-        else:
-            open_conversation(game, DEAD, [player.name])
+        enter(game, DEAD, [player.name])
 
     def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
         join(game, DEAD, [dead.name])  # the dead are the Geister of the Totenreich
