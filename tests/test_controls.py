@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -88,6 +88,15 @@ class MemoryForum:
         if self.failures:
             raise self.failures.pop(0)
         return self.add(channel, self.username, html)
+
+    def edit_post(self, channel: ChannelRef, post_id: int, html: str) -> None:
+        posts = self.channels[channel]
+        for index, post in enumerate(posts):
+            if post.post_id == post_id:
+                posts[index] = replace(post, html=html)
+
+    def post_url(self, thread_id: int, post_id: int) -> str:
+        return f"https://forum.example/thread/{thread_id}/#post{post_id}"
 
     def open_conversation(self, title: str, participants: list[str], html: str) -> int:
         self.last_id += 1
@@ -277,7 +286,8 @@ def test_status_shows_the_open_question_and_the_write_queue(stores) -> None:
     queue = out[out.index("Warteschlange: nicht veröffentlicht") :]
     assert line_with(queue, "blockiert", "Refused: Der Beitrag enthält unzulässige Inhalte")
     assert line_with(queue, "wartet", "24.10.2026 09:3", "FloodLimited")  # until, 2 h later
-    assert "Warteschlange: 24 veröffentlicht, 1 blockiert, 5 wartet" in out
+    # 24 messages and the Eröffnungsbeitrag's 3 edits (a link to each Morgen, Dämmerung, Abend)
+    assert "Warteschlange: 27 veröffentlicht, 1 blockiert, 5 wartet" in out
 
 
 def test_status_lists_the_commands_waiting_for_the_spielleitung(stores, tmp_path) -> None:

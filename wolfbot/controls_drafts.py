@@ -16,70 +16,51 @@ Exit codes: 0; 2 for an error (no file, no such round or key, not a draft).
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from bs4 import BeautifulSoup, NavigableString, Tag
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from sqlalchemy.orm import Session, sessionmaker
 
+from wolfbot.bot.channels import Keys
 from wolfbot.bot.drafts import set_draft_mode
 from wolfbot.controls import DEFAULT_ZONE, Db, GameId, Zone, guarded
-from wolfbot.controls_store import ControlError, local, open_store, pick_game, plain, zone_of
+from wolfbot.controls_store import (
+    ControlError,
+    list_games,
+    local,
+    open_store,
+    pick_game,
+    plain,
+    zone_of,
+)
 from wolfbot.forum import outbox_drafts
 from wolfbot.forum.outbox_types import QueuedMessage
+from wolfbot.posts.messages import html_lines
 
-_BLOCKS = {"p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "blockquote", "tr"}
-_BLANKS = re.compile(r"\n{3,}")
 PREVIEW_LINES = 3
 
 
-def readable_text(html: str) -> str:
-    """A message's HTML as the reader sees it, in plain lines: paragraphs and headings on
-    lines of their own, list items with "•", links as "text <URL>"."""
-    soup = BeautifulSoup(html, "lxml")
-    out: list[str] = []
-
-    def walk(node: Tag) -> None:
-        for child in node.children:
-            if isinstance(child, NavigableString):
-                out.append(" ".join(str(child).split()) if str(child).strip() else " ")
-                continue
-            if not isinstance(child, Tag):
-                continue
-            name = child.name
-            if name == "br":
-                out.append("\n")
-            elif name == "li":
-                out.append("\n• ")
-                walk(child)
-            elif name == "a" and child.get("href"):
-                walk(child)
-                out.append(f" <{child['href']}>")
-            elif name in _BLOCKS:
-                out.append("\n\n" if name.startswith("h") or name == "p" else "\n")
-                walk(child)
-                out.append("\n")
-            else:
-                walk(child)
-
-    walk(soup)
-    lines = [" ".join(line.split()) for line in "".join(out).splitlines()]
-    return _BLANKS.sub("\n\n", "\n".join(lines)).strip()
-
-
 def preview(message: QueuedMessage, lines: int = PREVIEW_LINES) -> str:
-    shown = [line for line in readable_text(message.html).splitlines() if line.strip()]
+    shown = html_lines(message.html)
     more = " …" if len(shown) > lines else ""
     return " / ".join(shown[:lines]) + more
 
 
 def _prefix(sessions: sessionmaker[Session], game: int | None, db: Path) -> str | None:
-    return f"g{pick_game(sessions, game, db).id}/" if game is not None else None
+    return Keys(pick_game(sessions, game, db).id).prefix if game is not None else None
+
+
+def _round_of(sessions: sessionmaker[Session], key: str) -> Keys | None:
+    """The keys of the round that `key` belongs to (None: no round's)."""
+    for game in list_games(sessions):
+        keys = Keys(game.id)
+        if key.startswith(keys.prefix):
+            return keys
+    return None
 
 
 def register(app: typer.Typer) -> None:
@@ -98,7 +79,7 @@ def register(app: typer.Typer) -> None:
                 raise ControlError(f"on oder off, nicht {mode!r}")
             chosen = pick_game(sessions, game, db)
             set_draft_mode(sessions, chosen.id, mode == "on")
-            waiting = outbox_drafts.drafts(sessions, f"g{chosen.id}/")
+            waiting = outbox_drafts.drafts(sessions, Keys(chosen.id).prefix)
         state = "an: neue Beiträge im Spielthread warten auf approve" if mode == "on" else "aus"
         out.print(f"Entwurfsmodus für Runde {chosen.id}: {state}.")
         if mode == "off" and waiting:
@@ -143,7 +124,7 @@ def register(app: typer.Typer) -> None:
             highlight=False,
         )
         out.print()
-        out.print(escape(readable_text(m.html)), highlight=False, soft_wrap=True)
+        out.print(escape("\n".join(html_lines(m.html))), highlight=False, soft_wrap=True)
 
     @app.command("approve")
     def approve(
@@ -181,7 +162,8 @@ def register(app: typer.Typer) -> None:
         """Never send this draft (a discarded phase post is missing from the round)."""
         out = Console()
         with guarded(), open_store(db) as sessions:
-            if re.fullmatch(r"g\d+/eroeffnung", key):
+            keys = _round_of(sessions, key)
+            if keys is not None and key == keys.opening():
                 raise ControlError("Den Eröffnungsbeitrag nicht verwerfen: ab ihm liest der Bot")
             try:
                 m = outbox_drafts.discard(sessions, key, reason)
@@ -195,7 +177,10 @@ def _overtaken(sessions: sessionmaker[Session], keys: list[str]) -> list[QueuedM
     chosen = set(keys)
     behind: dict[str, QueuedMessage] = {}
     for key in keys:
-        for m in outbox_drafts.earlier_drafts(sessions, key):
+        round_keys = _round_of(sessions, key)
+        if round_keys is None:
+            continue  # no round's message: `approve` says what it is
+        for m in outbox_drafts.earlier_drafts(sessions, key, round_keys.prefix):
             if m.key not in chosen:
                 behind.setdefault(m.key, m)
     return list(behind.values())

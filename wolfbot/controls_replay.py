@@ -74,8 +74,10 @@ class Collector:
         *,
         parent: str | None = None,
         not_before: object = None,
+        target: int | None = None,
+        draft: bool = False,
     ) -> int:
-        _, people = validate(key, kind, channel, html, title, participants, parent)
+        _, people = validate(key, kind, channel, html, title, participants, parent, target)
         if kind == "conversation":
             check_participants(self.limits.max_participants, title or "", people)
         self.made.setdefault(key, Made(key, kind, title, html, tuple(people)))

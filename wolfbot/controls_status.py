@@ -14,9 +14,10 @@ from zoneinfo import ZoneInfo
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
-from sqlalchemy import select, text
+from sqlalchemy import text
 from sqlalchemy.orm import Session, sessionmaker
 
+from wolfbot.bot.channels import Keys
 from wolfbot.controls_store import (
     STATUS_WORDS,
     GameInfo,
@@ -25,13 +26,12 @@ from wolfbot.controls_store import (
     phase_label,
     plain,
 )
-from wolfbot.forum.outbox_rows import snapshot
+from wolfbot.forum.outbox_rows import listed
 from wolfbot.forum.outbox_types import QueuedMessage
 from wolfbot.schedule_jobs import Deadlines
 from wolfbot.schedule_types import Deadline
 from wolfbot.store import interventions
 from wolfbot.store.interventions import StoredIntervention
-from wolfbot.store.models import OutgoingMessage
 
 QUESTION_WORDS = {
     "shot": "Schuss (Jäger)",
@@ -130,12 +130,7 @@ def load_status(sessions: sessionmaker[Session], game: GameInfo) -> Status:
                 "WHERE game_id = :g",
                 gid,
             )
-        rows = session.scalars(
-            select(OutgoingMessage)
-            .where(OutgoingMessage.key.startswith(f"g{game.id}/", autoescape=True))
-            .order_by(OutgoingMessage.priority, OutgoingMessage.created_at, OutgoingMessage.id)
-        ).all()
-        messages = [snapshot(row) for row in rows]
+        messages = listed(session, Keys(game.id).prefix)
     status.sent = sum(1 for m in messages if m.state == "sent")
     status.outbox = [m for m in messages if m.state != "sent" and not m.superseded]
     status.superseded = sum(1 for m in messages if m.superseded)

@@ -10,7 +10,8 @@ from roundkit import BOT, PLAYERS, SCRIPT, Site, site
 from typer.testing import CliRunner
 
 from wolfbot import controls
-from wolfbot.controls_drafts import readable_text, register
+from wolfbot.controls_drafts import register
+from wolfbot.posts.messages import html_lines
 
 ENV = {"COLUMNS": "250", "NO_COLOR": "1"}
 NIGHT_ONE = SCRIPT[: SCRIPT.index(("deadline", "day 1")) + 1]
@@ -109,14 +110,23 @@ def test_the_commands_say_no_clearly(tmp_path) -> None:
         assert shown.exit_code == 0 and "Anna" in shown.output and "sent" in shown.output
 
 
-def test_readable_text() -> None:
+def test_html_lines() -> None:
+    """What `wolfbot show` prints (and `wolfbot drafts` previews) of a message."""
     html = (
         "<p><strong>Morgen des ersten Tages</strong></p><h2>Tote</h2><ul><li>Dora "
         '(<a href="https://f/x">Bürger</a>)</li><li>Emil</li></ul><p>Zeile<br>zwei</p>'
+        '<woltlab-spoiler data-label="Rollen"><p>geheim</p></woltlab-spoiler>'
     )
-    assert readable_text(html) == (
-        "Morgen des ersten Tages\n\nTote\n\n• Dora (Bürger <https://f/x>)\n• Emil\n\nZeile\nzwei"
-    )
+    assert html_lines(html) == [
+        "Morgen des ersten Tages",
+        "Tote",
+        "• Dora (Bürger <https://f/x>)",
+        "• Emil",
+        "Zeile",
+        "zwei",
+        "[Spoiler: Rollen]",
+        "geheim",
+    ]
 
 
 def test_a_discarded_draft_is_never_sent_and_says_why(tmp_path) -> None:
@@ -140,3 +150,22 @@ def test_a_discarded_draft_is_never_sent_and_says_why(tmp_path) -> None:
         message = bot.outbox.get(key)
         assert message is not None and message.state != "sent"
         assert "doppelt" in (message.last_error or "")
+
+
+def test_approving_a_later_draft_warns_of_the_earlier_ones(tmp_path) -> None:
+    with site(tmp_path) as here:
+        db = str(here.db)
+        bot = here.bot()
+        bot.start_round(PLAYERS, 1, thread_id=here.thread_id, draft=True)
+        bot.send()
+        assert cli("approve", "--all", "--db", db).exit_code == 0
+        bot.send()
+        for step in NIGHT_ONE:
+            here.act(step, bot)
+        bot.send()
+        bot.zwischenstand("zwischenstand 1")
+        morgen, stand = drafts(bot)
+        result = cli("approve", stand, "--db", db)
+        assert result.exit_code == 0 and f"freigegeben: {stand}" in result.output
+        assert f"Achtung: der ältere Entwurf {morgen} wartet weiter." in result.output
+        assert drafts(bot) == [morgen]

@@ -141,9 +141,7 @@ class FakeForum:
         self._after(fault)
         return post_id
 
-    def edit_post(
-        self, channel: ChannelRef, post_id: int, html: str, *, title: str | None = None
-    ) -> None:
+    def edit_post(self, channel: ChannelRef, post_id: int, html: str) -> None:
         """No flood control (WoltLab has none for edits); faults as for any write."""
         self.calls["edit_post"] += 1
         fault = self._before(None)

@@ -1,7 +1,6 @@
 """Editing a post on the local forum over HTTP, in 6.x and 5.x markup: the inline editor's
-`beginEdit`/`save` through the ajax-proxy and the full edit form `post-edit/ID/` – author
-only, no flood control, and the page shows the edit ("bereits N mal editiert") so that a
-reader sees an edited post."""
+`save` through the ajax-proxy – author only, no flood control, and the page shows the edit
+("bereits N mal editiert") so that a reader sees an edited post."""
 
 from __future__ import annotations
 
@@ -51,25 +50,8 @@ def test_the_bot_edits_its_post_and_readers_see_it_edited(forum, server, client,
         assert page.select_one(f"#post{post_id} .messageText a").get_text() == "Morgen"
 
 
-def test_the_edit_form_changes_the_title_too(forum, client, thread) -> None:
-    channel = ChannelRef("thread", thread)
-    post_id = client.post(channel, "<p>alt</p>", title="Alt")
-    client.edit_post(channel, post_id, "<p>neu</p>", title="Neu")
-    stored = forum.post(post_id)
-    assert stored is not None
-    assert (stored.subject, stored.html, stored.edit_count) == ("Neu", "<p>neu</p>", 1)
-
-
 def test_save_answers_like_woltlab(forum, bot: Browser, thread) -> None:
     post_id = forum.add_post(thread, "Spielleitung", "<p>alt</p>")
-    begin = bot.ajax(
-        POST_ACTION,
-        "beginEdit",
-        {"[containerID]": thread, "[objectID]": post_id},
-        interface=EDITOR,
-    )
-    assert begin.status_code == 200
-    assert "&lt;p&gt;alt&lt;/p&gt;" in begin.json()["returnValues"]["template"]
     answer = save(bot, thread, post_id, "<p>neu</p>")
     assert answer.status_code == 200
     assert answer.json()["returnValues"] == {"actionName": "save", "message": "<p>neu</p>"}
@@ -85,8 +67,6 @@ def test_only_the_author_may_edit(forum, server, thread) -> None:
         assert anna.login("Anna", "anna").status_code == 303
         answer = save(anna, thread, post_id, "<p>gefälscht</p>")
         assert answer.status_code == 403
-        form = anna.post_form(f"index.php?post-edit/{post_id}/", {"subject": "", "text": "x"})
-        assert form.status_code == 403
     stored = forum.post(post_id)
     assert stored is not None and (stored.html, stored.edit_count) == ("<p>alt</p>", 0)
 

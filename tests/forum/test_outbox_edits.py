@@ -3,7 +3,7 @@
 - kind `edit`: new HTML for a published post; not paced (WoltLab has no flood control for
   edits), sent again after an uncertain try without an appeared-check, and only the newest
   edit of a post is ever sent;
-- state `draft` (a `hold` picks the messages): never sent until approved, then in the
+- state `draft` (`enqueue(…, draft=True)`): never sent until approved, then in the
   original order; a restart keeps them."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fakes import Crash
 from test_outbox import THREAD, Env, s
 
 from wolfbot.forum import outbox_drafts
 from wolfbot.forum.base import ChannelRef
 from wolfbot.forum.outbox import Priority
-from wolfbot.forum.outbox_types import NewMessage
 from wolfbot.store import db
 
 
@@ -32,8 +32,10 @@ def published(env: Env, key: str = "g1/eroeffnung") -> int:
     return result.forum_id
 
 
-def edit(env: Env, key: str, target: int, html: str) -> int:
-    return env.outbox.enqueue(key, "edit", THREAD, html, priority=Priority.PHASE, target=target)
+def edit(env: Env, key: str, target: int, html: str, draft: bool = False) -> int:
+    return env.outbox.enqueue(
+        key, "edit", THREAD, html, priority=Priority.PHASE, target=target, draft=draft
+    )
 
 
 def html_of(env: Env, post_id: int) -> str:
@@ -66,6 +68,26 @@ def test_an_uncertain_edit_is_sent_again_without_looking(env: Env) -> None:
     assert env.send().status == "sent"
     assert env.forum.calls["read"] + env.forum.calls["conversations"] == reads
     assert env.forum.edits == [(opening, "<p>neu</p>")] * 2  # the same twice: harmless
+
+
+@pytest.mark.parametrize("fault", ["crash_after_store", "crash_before_store"])
+def test_an_edit_a_crash_interrupted_is_sent_again(env: Env, fault: str) -> None:
+    """Marked `sending` like any message; after the restart it is sent again as it is (no
+    recovery, no appeared-check), without counting as an attempt."""
+    opening = published(env)
+    edit(env, "g1/e/1", opening, "<p>neu</p>")
+    env.forum.faults.append(fault)
+    with pytest.raises(Crash):
+        env.send()
+    assert env.state("g1/e/1") == "sending"
+    env.restart()
+    reads = env.forum.calls["read"] + env.forum.calls["conversations"]
+    result = env.send()
+    assert result is not None and (result.status, result.forum_id) == ("sent", opening)
+    assert env.forum.calls["read"] + env.forum.calls["conversations"] == reads
+    message = env.outbox.get("g1/e/1")
+    assert message is not None and (message.state, message.attempts) == ("sent", 0)
+    assert html_of(env, opening) == "<p>neu</p>" and env.send() is None
 
 
 def test_an_edit_fails_after_its_tries(env: Env) -> None:
@@ -134,16 +156,15 @@ def test_invalid_edits_are_refused(env: Env, kwargs: dict, error: str) -> None:
 
 
 # -- drafts ---------------------------------------------------------------------------------
-def thread_posts(message: NewMessage) -> bool:
-    return message.kind in ("post", "edit") and (message.channel or "").startswith("thread:")
-
-
 def test_drafts_are_held_and_approval_releases_them_in_order(env: Env) -> None:
-    env.restart(hold=thread_posts)
     conv = ChannelRef("conversation", env.conversation())
-    env.outbox.enqueue("g1/morgen", "post", THREAD, "<p>Morgen</p>", "Morgen", priority=0)
+    env.outbox.enqueue(
+        "g1/morgen", "post", THREAD, "<p>Morgen</p>", "Morgen", priority=0, draft=True
+    )
     env.clock.advance(1)
-    env.outbox.enqueue("g1/stand", "post", THREAD, "<p>Stand</p>", "Zwischenstand", priority=0)
+    env.outbox.enqueue(
+        "g1/stand", "post", THREAD, "<p>Stand</p>", "Zwischenstand", priority=0, draft=True
+    )
     env.outbox.enqueue("g1/receipt", "post", conv, "<p>Angenommen</p>", priority=3)
     sessions = db.session_factory(env.engine)
     assert [m.key for m in outbox_drafts.drafts(sessions)] == ["g1/morgen", "g1/stand"]
@@ -152,7 +173,9 @@ def test_drafts_are_held_and_approval_releases_them_in_order(env: Env) -> None:
     with pytest.raises(outbox_drafts.DraftError, match="kein Entwurf"):
         outbox_drafts.approve(sessions, ["g1/stand", "g1/receipt"])
     assert env.state("g1/stand") == "draft"  # all or none
-    assert [m.key for m in outbox_drafts.earlier_drafts(sessions, "g1/stand")] == ["g1/morgen"]
+    assert [m.key for m in outbox_drafts.earlier_drafts(sessions, "g1/stand", "g1/")] == [
+        "g1/morgen"
+    ]
     released = outbox_drafts.approve(sessions, ["g1/stand", "g1/morgen"])
     assert [(m.key, m.state) for m in released] == [("g1/morgen", "queued"), ("g1/stand", "queued")]
     sent = []
@@ -165,19 +188,21 @@ def test_drafts_are_held_and_approval_releases_them_in_order(env: Env) -> None:
 
 
 def test_a_restart_keeps_the_drafts(env: Env) -> None:
-    env.restart(hold=thread_posts)
-    env.outbox.enqueue("g1/morgen", "post", THREAD, "<p>Morgen</p>", "Morgen", priority=0)
-    env.restart()  # a bot without draft mode: what is held stays held
+    env.outbox.enqueue(
+        "g1/morgen", "post", THREAD, "<p>Morgen</p>", "Morgen", priority=0, draft=True
+    )
+    env.restart()  # what is held stays held
     assert env.state("g1/morgen") == "draft" and env.send() is None
     sessions = db.session_factory(env.engine)
     assert [m.key for m in outbox_drafts.approve_all(sessions, "g1/")] == ["g1/morgen"]
-    env.restart(hold=thread_posts)
+    env.restart()
     assert env.send().status == "sent"
 
 
 def test_a_discarded_draft_is_never_sent(env: Env) -> None:
-    env.restart(hold=thread_posts)
-    env.outbox.enqueue("g1/morgen", "post", THREAD, "<p>Morgen</p>", "Morgen", priority=0)
+    env.outbox.enqueue(
+        "g1/morgen", "post", THREAD, "<p>Morgen</p>", "Morgen", priority=0, draft=True
+    )
     sessions = db.session_factory(env.engine)
     with pytest.raises(outbox_drafts.DraftError, match="Grund"):
         outbox_drafts.discard(sessions, "g1/morgen", " ")
@@ -192,10 +217,22 @@ def test_a_discarded_draft_is_never_sent(env: Env) -> None:
 
 def test_a_newer_edit_replaces_a_draft_edit(env: Env) -> None:
     opening = published(env)
-    env.restart(hold=thread_posts)
-    edit(env, "g1/e/1", opening, "<p>eins</p>")
-    edit(env, "g1/e/2", opening, "<p>zwei</p>")
+    edit(env, "g1/e/1", opening, "<p>eins</p>", draft=True)
+    edit(env, "g1/e/2", opening, "<p>zwei</p>", draft=True)
     sessions = db.session_factory(env.engine)
     assert [m.key for m in outbox_drafts.drafts(sessions)] == ["g1/e/2"]
     outbox_drafts.approve_all(sessions)
+    assert env.send().status == "sent" and env.forum.edits == [(opening, "<p>zwei</p>")]
+
+
+def test_a_newer_edit_keeps_the_reason_of_a_discarded_one(env: Env) -> None:
+    """A failed edit is out of the way already: superseding it would overwrite why."""
+    opening = published(env)
+    edit(env, "g1/e/1", opening, "<p>eins</p>", draft=True)
+    sessions = db.session_factory(env.engine)
+    outbox_drafts.discard(sessions, "g1/e/1", "falscher Link")
+    edit(env, "g1/e/2", opening, "<p>zwei</p>")
+    first = env.outbox.get("g1/e/1")
+    assert first is not None and first.state == "failed" and not first.superseded
+    assert first.last_error == "discarded by the Spielleitung: falscher Link"
     assert env.send().status == "sent" and env.forum.edits == [(opening, "<p>zwei</p>")]

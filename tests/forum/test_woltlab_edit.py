@@ -1,7 +1,7 @@
 """`WoltLabForum.edit_post` and `post_url` against the respx-mocked WoltLab of
-test_woltlab_client: the message inline editor's `save` through the ajax-proxy (and the full
-edit form for a new title), with WoltLab's answers for success, an expired session, a refusal
-and a timeout – and what the write queue makes of each error."""
+test_woltlab_client: the message inline editor's `save` through the ajax-proxy, with
+WoltLab's answers for success, an expired session, a refusal and a timeout – and what the
+write queue makes of each error."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 import respx
-from test_woltlab_client import AJAX, CONV, HOST, T6, THREAD, TOKEN, FakeWoltLab, json_answer, make
+from test_woltlab_client import AJAX, CONV, HOST, THREAD, FakeWoltLab, json_answer, make
 
 from wolfbot.forum.base import ForumError, ReadMark, Refused
 from wolfbot.forum.outbox_types import classify
@@ -59,21 +59,10 @@ def test_edit_of_a_thread_post_is_the_inline_editors_save(fake, forum) -> None:
 
 def test_edit_of_a_conversation_message_names_the_conversation(fake, forum) -> None:
     fake.ajax_answers.append(json_answer(200, SAVED))
-    forum.edit_post(CONV, 606, "<p>neu</p>", title="ignored: conversations have no title")
+    forum.edit_post(CONV, 606, "<p>neu</p>")
     [call] = fake.ajax_calls
     assert call["className"] == "wcf\\data\\conversation\\message\\ConversationMessageAction"
     assert (call["parameters[containerID]"], call["parameters[objectID]"]) == ("45", "606")
-
-
-def test_a_new_title_goes_through_the_edit_form(fake, forum) -> None:
-    fake.form_answers["/index.php?post-edit/1013/"] = [
-        httpx.Response(302, headers={"Location": f"{HOST}{T6}?postID=1013#post1013"})
-    ]
-    forum.edit_post(THREAD, 1013, "<p>neu</p>", title="Eröffnungsbeitrag")
-    [(path, fields)] = fake.forms
-    assert path == "/index.php?post-edit/1013/"
-    assert fields == {"subject": "Eröffnungsbeitrag", "text": "<p>neu</p>", "t": TOKEN}
-    assert fake.ajax_calls == []
 
 
 @pytest.mark.parametrize(

@@ -73,6 +73,7 @@ class Outgoing:
     participants: tuple[str, ...] = ()
     priority: int = Priority.PRIVATE
     parent: str | None = None
+    target: int | None = None  # the post an `edit` changes
 
 
 @dataclass(frozen=True, slots=True)

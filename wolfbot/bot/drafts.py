@@ -9,26 +9,17 @@ Hexe, …). Those have deadlines the players must meet the same night; holding t
 hold the game, and they reveal nothing to the public. The public side of a night – who died,
 with which role – is the Morgen, which is held.
 
-The mode is read from the store at each new message, so `wolfbot draft on|off` (beside the
-running bot) takes effect at once; switching it off releases nothing already held.
+The `Desk` (`wolfbot.bot.writing`) decides: it reads the mode from the store at each new
+thread post it queues, so `wolfbot draft on|off` (beside the running bot) takes effect at
+once; switching it off releases nothing already held.
 """
 
 from __future__ import annotations
 
-import re
-
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot.forum.outbox_types import NewMessage
 from wolfbot.store.models import GameRow
-
-_GAME_KEY = re.compile(r"^g(\d+)/")  # `channels.Keys`: every key of a round starts so
-
-
-def is_thread_post(message: NewMessage) -> bool:
-    """A post or an edit in a thread (what draft mode holds)."""
-    return message.kind in ("post", "edit") and (message.channel or "").startswith("thread:")
 
 
 def draft_mode(sessions: sessionmaker[Session], game_id: int) -> bool:
@@ -43,16 +34,3 @@ def set_draft_mode(sessions: sessionmaker[Session], game_id: int, on: bool) -> b
             update(GameRow).where(GameRow.id == game_id).values(draft=on)
         ).rowcount
     return bool(changed)
-
-
-class DraftHold:
-    """The write queue's `hold`: a thread post of a round in draft mode is a draft."""
-
-    def __init__(self, sessions: sessionmaker[Session]) -> None:
-        self._sessions = sessions
-
-    def __call__(self, message: NewMessage) -> bool:
-        found = _GAME_KEY.match(message.key)
-        if found is None or not is_thread_post(message):
-            return False
-        return draft_mode(self._sessions, int(found.group(1)))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from wolfbot.bot.channels import Outgoing
 from wolfbot.engine import events as ev
 from wolfbot.forum.base import ChannelRef
 from wolfbot.forum.outbox import Outbox
@@ -34,25 +35,17 @@ class PhaseLinks:
         self._urls: dict[str, str] = {}  # key → URL, once published
         self.linked = 0  # links in the last edit queued by this process
 
-    def note(
-        self,
-        event: ev.Event,
-        key: str,
-        kind: str,
-        channel: ChannelRef | None,
-        title: str | None,
-    ) -> None:
+    def note(self, event: ev.Event, item: Outgoing) -> None:
         """A message routed to the write queue: a thread post made of `PhaseBegan` is a
         Morgen, Dämmerung or Abend (the first night has none; the Abschlussbeitrag comes of
         `GameOver`; Zwischenstände are made on demand)."""
-        if isinstance(event, ev.PhaseBegan) and kind == "post" and channel == self.thread:
-            self._titles.setdefault(key, title or key)
+        if isinstance(event, ev.PhaseBegan) and item.kind == "post" and item.channel == self.thread:
+            self._titles.setdefault(item.key, item.title or item.key)
 
-    def learn(self, outbox: Outbox) -> bool:
-        """Look up the phase posts not linked yet; True if one was published since."""
+    def learn(self, outbox: Outbox) -> None:
+        """Look up the phase posts not linked yet (their links once published)."""
         if self.post_url is None or self.thread is None:
-            return False
-        found = False
+            return
         for key in self._titles:
             if key in self._urls:
                 continue
@@ -60,8 +53,6 @@ class PhaseLinks:
             if queued is None or queued.state != "sent" or not queued.forum_id:
                 continue
             self._urls[key] = self.post_url(self.thread.id, queued.forum_id)
-            found = True
-        return found
 
     def links(self) -> dict[str, str]:
         """Title → URL of the published phase posts, in the order of the round."""

@@ -38,7 +38,6 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.bot import interventions, replay, stored
 from wolfbot.bot.channels import ChannelBook, Keys, Reading
-from wolfbot.bot.drafts import DraftHold
 from wolfbot.bot.reading import PollReport, read_channels
 from wolfbot.bot.writing import Desk
 from wolfbot.engine import events as ev
@@ -89,9 +88,7 @@ class RoundBot:
         self.rules = rules
         self.context = context or PostContext()
         self.clock = clock
-        self.outbox = outbox or Outbox(
-            sessions, limits, clock, retry=retry, marks=self.mark_of, hold=DraftHold(sessions)
-        )
+        self.outbox = outbox or Outbox(sessions, limits, clock, retry=retry, marks=self.mark_of)
         self._templates = templates
         self.lock = threading.RLock()  # for callers in other threads (the alarm clock)
         self.game_id: int | None = None
@@ -187,7 +184,7 @@ class RoundBot:
             self.context,
             self.sessions,
             data.conversations,
-            post_url=getattr(self.forum, "post_url", None),
+            post_url=self.forum.post_url,
         )
         game = replay.new_game(self.rules, data.roster, data.seed, data.options)
         recorded = list(data.events)

@@ -2,7 +2,7 @@
 queue under keys that make a second publication of the same event a no-op
 (`channels.Keys`), the forum ids of the conversations once they are open, and the edits of
 the Eröffnungsbeitrag that link each Morgen, Dämmerung and Abend once it is out
-(`links`)."""
+(`links`). In draft mode the thread's posts and edits are queued as drafts (`drafts`)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from dataclasses import replace
 from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.bot.channels import ChannelBook, Outgoing, routes
+from wolfbot.bot.drafts import draft_mode
 from wolfbot.bot.links import PhaseLinks, PostUrl
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
@@ -56,8 +57,7 @@ class Desk:
     def rebuilding(self) -> Iterator[None]:
         """While the round is replayed, a key queued already is skipped without a look at
         its content (one query for all, instead of one per message)."""
-        prefix = self.book.keys.prefix
-        self._queued = {m.key for m in self.outbox.messages() if m.key.startswith(prefix)}
+        self._queued = {m.key for m in self.outbox.messages(prefix=self.book.keys.prefix)}
         try:
             yield
         finally:
@@ -83,7 +83,7 @@ class Desk:
             messages = self.publisher.feed(game, [event], self.context)
             for index, message in enumerate(messages):
                 for item in routes(message, event, start + offset, index, self.book, self.context):
-                    self.links.note(event, item.key, item.kind, item.channel, item.title)
+                    self.links.note(event, item)
                     self.enqueue(item)
 
     def post_now(self, key: str, title: str, html: str) -> None:
@@ -103,12 +103,22 @@ class Desk:
                 item.participants,
                 item.priority,
                 parent=item.parent,
+                target=item.target,
+                draft=self._held(item),
             )
         except TooManyParticipants as error:
             log.error("%s: %s", item.key, error)
             channel = self.book.group_of.get(item.key)
             if channel is not None:  # its messages go to each member instead
                 self.book.drop_group(channel, item.key)
+
+    def _held(self, item: Outgoing) -> bool:
+        """Draft mode holds every post and edit in the thread (`wolfbot.bot.drafts`); the
+        mode is read now, so that `wolfbot draft on|off` takes effect at once."""
+        in_thread = item.channel is not None and item.channel.kind == "thread"
+        if item.kind not in ("post", "edit") or not in_thread:
+            return False
+        return draft_mode(self._sessions, self.book.keys.game_id)
 
     def learn(self, game_id: int) -> bool:
         """The forum ids of the conversations (and of the Eröffnungsbeitrag) sent since; a
@@ -140,13 +150,8 @@ class Desk:
         links = self.links.links()
         self.context = replace(self.context, links=links)
         message = self.publisher.opening(self._first, self.context)
-        self.outbox.enqueue(
-            self.book.keys.opening_edit(len(links)),
-            "edit",
-            self.book.thread,
-            message.html,
-            priority=Priority.PHASE,
-            target=opening,
-        )
+        key = self.book.keys.opening_edit(len(links))
+        thread, phase = self.book.thread, Priority.PHASE
+        self.enqueue(Outgoing(key, "edit", message.html, thread, priority=phase, target=opening))
         self.links.linked = len(links)
         return True

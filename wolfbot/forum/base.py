@@ -135,14 +135,12 @@ class Forum(Protocol):
         instead of the quick reply."""
         ...
 
-    def edit_post(
-        self, channel: ChannelRef, post_id: int, html: str, *, title: str | None = None
-    ) -> None:
+    def edit_post(self, channel: ChannelRef, post_id: int, html: str) -> None:
         """Replace the content of the bot's own post `post_id` in `channel` (the forum
-        counts the edit and shows "edited"); with `title`, also its title (thread posts
-        only). Sending the same edit twice is harmless: the second changes nothing visible
-        but the edit counter. The channel is needed: WoltLab's editor names the thread or
-        conversation of the post (`containerID`)."""
+        counts the edit and shows "edited"; the title stays). Sending the same edit twice
+        is harmless: the second changes nothing visible but the edit counter. The channel
+        is needed: WoltLab's editor names the thread or conversation of the post
+        (`containerID`)."""
         ...
 
     def post_url(self, thread_id: int, post_id: int) -> str:

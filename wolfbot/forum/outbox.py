@@ -11,24 +11,26 @@ a crash leaves it `uncertain`, and before any retry the queue looks on the forum
 appeared after all (`outbox_checks`): found, it is marked sent and not posted again.
 
 Never lost: the queue is a table; a new `Outbox` over the same database continues, and a
-row a crash left in `sending` is treated as `uncertain`.
+row a crash left in `sending` is treated as `uncertain` (an edit: sent again).
 
 Errors: the forum's flood control (`FloodLimited`) → queued again after `retry_after`;
 a refused login (`LoginFailed`) → nothing is sent any more (every message stays queued)
 until `resume()` or a restart; a refusal (4xx) → `blocked` for the Spielleitung; other
 errors → retried after `RetryPolicy` backoff, `failed` after `max_attempts` tries.
 
-Edits (kind `edit`: new HTML for the published post `forum_id` in `channel`): sending one
-twice is harmless, so an uncertain edit is simply sent again (no appeared-check; after
-`max_attempts` tries it is `failed`); it is not marked `sending` before its try either, so
-a crash during it leaves it as it was, to be sent again. Only the newest edit of a post is
-ever sent: enqueueing one supersedes the older ones not yet out (`failed`, "superseded by
-KEY"), and an edit is checked once more right before it goes out. WoltLab has no flood
-control for edits (`validateSave` does not call it), so edits are not paced; the HTTP
-client's minimum interval between requests still applies.
+Edits (kind `edit`: new HTML for the published post `forum_id` in `channel`): marked
+`sending` like every message, but sending one twice is harmless, so an uncertain edit is
+simply sent again, without an appeared-check; after `max_attempts` failed tries it is
+`failed`. One a crash left in `sending` needs no recovery either: it is sent again as it is
+(a recovery would be one more commit before each try, and a process killed after every
+second commit would never get the edit out). Only the newest edit of a post is ever sent:
+enqueueing one supersedes the older ones not yet out (`failed`, "superseded by KEY"; one
+already failed keeps its reason), and `retry` does not revive a superseded one. WoltLab has
+no flood control for edits (`validateSave` does not call it), so edits are not paced; the
+HTTP client's minimum interval between requests still applies.
 
-Drafts: with a `hold` (the bot's draft mode), a new message the hold picks is stored as
-`draft` instead of `queued`; drafts are never sent until `outbox_drafts.approve` makes them
+Drafts: `enqueue(…, draft=True)` (the caller's draft mode) stores a message as `draft`
+instead of `queued`; drafts are never sent until `outbox_drafts.approve` makes them
 `queued` (they keep their priority and age, so they go out in their original order).
 
 Conversations with more participants than `FloodLimits.max_participants` are refused by
@@ -52,13 +54,10 @@ from sqlalchemy.orm import Session, sessionmaker
 from wolfbot.forum import outbox_checks as checks
 from wolfbot.forum import outbox_rows as rows
 from wolfbot.forum.base import ChannelRef, Forum, ReadMark
-from wolfbot.forum.outbox_pacing import PaceClass, gate, pace_class
+from wolfbot.forum.outbox_pacing import PaceClass, flood_class, gate
 from wolfbot.forum.outbox_types import (
-    SUPERSEDED,
     FloodLimits,
-    Hold,
     MessageKind,
-    NewMessage,
     Priority,
     QueuedMessage,
     RetryPolicy,
@@ -92,7 +91,6 @@ class Outbox:
         retry: RetryPolicy | None = None,
         marks: MarkSource | None = None,
         secrets: Iterable[str | SecretStr] = (),
-        hold: Hold | None = None,
     ) -> None:
         self._sessions = session_factory
         self.limits = limits or FloodLimits()
@@ -103,7 +101,6 @@ class Outbox:
             s.get_secret_value() if isinstance(s, SecretStr) else s for s in secrets if s
         ]
         self._flood_until: dict[PaceClass, datetime] = {}
-        self.hold = hold
         self.login_error: str | None = None
         self._recover()
 
@@ -121,19 +118,17 @@ class Outbox:
         parent: str | None = None,
         not_before: datetime | None = None,
         target: int | None = None,
+        draft: bool = False,
     ) -> int:
         """Queue a message; returns its row id. The same `key` again returns the existing
         row and changes nothing. `parent` names a queued "conversation" message: this post
         or add_participants then goes into the conversation it opens, once it is open.
-        `participants` never include the bot itself. An `edit` names its post (`target`)."""
+        `participants` never include the bot itself. An `edit` names its post (`target`).
+        `draft`: stored as a draft, sent only once approved (`outbox_drafts`)."""
         channel_text, people = rows.validate(
             key, kind, channel, html, title, participants, parent, target
         )
         now = self._now()
-        # asked before the transaction: a hold may read the store itself
-        draft = self.hold is not None and self.hold(
-            NewMessage(key, kind, channel_text, title, int(priority))
-        )
         with self._sessions.begin() as session:
             existing = rows.by_key(session, key)
             if existing is not None:
@@ -174,13 +169,13 @@ class Outbox:
             row = rows.by_key(session, key)
             return rows.snapshot(row) if row else None
 
-    def messages(self, states: Iterable[str] | None = None) -> list[QueuedMessage]:
-        """Every message (or those in `states`), in the order they would be sent."""
-        query = select(Row).order_by(Row.priority, Row.created_at, Row.id)
-        if states is not None:
-            query = query.where(Row.state.in_(list(states)))
+    def messages(
+        self, states: Iterable[str] | None = None, prefix: str | None = None
+    ) -> list[QueuedMessage]:
+        """Every message (or those in `states`, with keys starting with `prefix`), in the
+        order they would be sent."""
         with self._sessions() as session:
-            return [rows.snapshot(r) for r in session.scalars(query)]
+            return rows.listed(session, prefix, states)
 
     def due(self, now: datetime | None = None) -> list[QueuedMessage]:
         """Messages that may be tried at `now` (their time has come and the conversation
@@ -232,11 +227,7 @@ class Outbox:
             msg = rows.snapshot(row)
         only: list[str] | None = None
         calls = 0
-        if msg.kind == "edit":
-            settled = self._edit_settled(msg)
-            if settled is not None:
-                return settled
-        elif msg.state in ("uncertain", "sending"):
+        if msg.kind != "edit" and msg.state in ("uncertain", "sending"):
             outcome, only, calls = self._check(forum, msg, now)
             if isinstance(outcome, SendResult):
                 return outcome
@@ -254,8 +245,7 @@ class Outbox:
                     limit=held.limit,
                     blocked_reason=held.reason,
                 )
-            if msg.kind != "edit":  # an edit is not marked: interrupted, it is sent again
-                row.state, row.attempted_at = "sending", now
+            row.state, row.attempted_at = "sending", now
             if msg.kind == "post":
                 reader = self._marks(ChannelRef.parse(msg.channel or "")) if self._marks else None
                 row.before_mark = rows.before_mark(session, msg, reader)
@@ -265,7 +255,6 @@ class Outbox:
             return self._failed_try(msg, exc, now, calls + 1)
         with self._sessions.begin() as session:
             row = session.get_one(Row, msg.id)
-            row.attempted_at = row.attempted_at if msg.kind != "edit" else now
             rows.mark_sent(session, row, forum_id, self._now())
         log.info("outbox: %s sent (%s %s)", msg.key, msg.kind, forum_id)
         return self._result("sent", msg, calls + 1, forum_id=forum_id)
@@ -278,7 +267,7 @@ class Outbox:
         if msg.kind == "edit":
             assert msg.forum_id is not None
             ref = ChannelRef.parse(msg.channel or "")
-            forum.edit_post(ref, msg.forum_id, msg.html, title=msg.title)
+            forum.edit_post(ref, msg.forum_id, msg.html)
             return msg.forum_id
         conversation = ChannelRef.parse(msg.channel or "")
         people = list(msg.participants) if only is None else only
@@ -335,9 +324,7 @@ class Outbox:
                     blocked_reason=self.login_error,
                 )
             if kind == "flood" and not checking:
-                pace = pace_class(msg.kind, msg.channel) or (
-                    "thread" if (msg.channel or "").startswith("thread:") else "conversation"
-                )
+                pace = flood_class(msg.kind, msg.channel)
                 wait = getattr(exc, "retry_after", None)
                 until = now + timedelta(
                     seconds=self.limits.interval(pace) if wait is None else wait
@@ -372,30 +359,16 @@ class Outbox:
             raise exc  # not the forum: the row is safe (uncertain); let the bug surface
         return result
 
-    def _edit_settled(self, msg: QueuedMessage) -> SendResult | None:
-        """An edit needs no appeared-check (sending it again is harmless); it is settled
-        without a try when a newer edit of its post exists, or when an uncertain one has
-        used up its tries."""
-        with self._sessions.begin() as session:
-            row = session.get_one(Row, msg.id)
-            newer = rows.newer_edit(session, msg)
-            if newer is not None:
-                row.state, row.not_before = "failed", None
-                row.last_error = f"{SUPERSEDED}{newer} (not sent: a newer edit replaces it)"
-                return self._result("failed", msg, 0, error=row.last_error)
-            if msg.attempts >= self.retry_policy.max_attempts:
-                row.state = "failed"
-                return self._result("failed", msg, 0, error=row.last_error)
-        return None
-
     # -- helpers -----------------------------------------------------------------------
     def _recover(self) -> None:
         """Rows a crash left in `sending` may be on the forum: uncertain, checked first
         (not before the backoff after that try, so a slow request has settled). An
         interruption is not the forum's failure: it does not count as an attempt, so a bot
-        killed again and again never gives a message up."""
+        killed again and again never gives a message up. An edit stays `sending`: it is
+        simply sent again (see the module docstring)."""
+        interrupted = select(Row).where(Row.state == "sending", Row.kind != "edit")
         with self._sessions.begin() as session:
-            for row in session.scalars(select(Row).where(Row.state == "sending")):
+            for row in session.scalars(interrupted):
                 row.state = "uncertain"
                 row.last_error = "interrupted while sending; checking the forum before a retry"
                 if row.attempted_at is not None:

@@ -1,22 +1,23 @@
-"""Drafts in the write queue: messages stored in state `draft` (the bot's draft mode, see
-`Outbox(hold=…)`) wait for the Spielleitung. These functions work on the table directly – no
-`Outbox` (whose start would recover the rows a running bot is sending) – so that
-`wolfbot drafts|show|approve|discard` can run beside the bot:
+"""Drafts in the write queue: messages stored in state `draft` (`Outbox.enqueue(…,
+draft=True)`, the bot's draft mode) wait for the Spielleitung. These functions work on the
+table directly – no `Outbox` (whose start would recover the rows a running bot is sending) –
+so that `wolfbot drafts|show|approve|discard` can run beside the bot:
 
 - `approve`: `draft` → `queued`; the running bot sends it at its next tick, in its original
   place (priority, then age: an approved Morgen goes before the messages queued after it);
 - `discard`: `draft` → `failed` with the reason ("discarded by the Spielleitung: …"): it is
   never sent. `Outbox.retry(key)` would revive it.
+
+A `prefix` chooses the messages whose keys start with it (the caller's keys say which).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sqlalchemy import Select, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot.forum.outbox_rows import snapshot
+from wolfbot.forum import outbox_rows as rows
 from wolfbot.forum.outbox_types import QueuedMessage
 from wolfbot.store.models import OutgoingMessage as Row
 
@@ -27,34 +28,36 @@ class DraftError(ValueError):
     """No such message, or not a draft (the message says which)."""
 
 
-def _ordered(prefix: str | None) -> Select[tuple[Row]]:
-    query = select(Row).order_by(Row.priority, Row.created_at, Row.id)
-    if prefix:
-        query = query.where(Row.key.startswith(prefix, autoescape=True))
-    return query
+def _row(session: Session, key: str) -> Row:
+    row = rows.by_key(session, key)
+    if row is None:
+        raise DraftError(f"{key}: keine Nachricht mit diesem Schlüssel")
+    return row
+
+
+def _draft_row(session: Session, key: str) -> Row:
+    row = _row(session, key)
+    if row.state != "draft":
+        raise DraftError(f"{key}: kein Entwurf (Zustand {row.state})")
+    return row
 
 
 def drafts(sessions: sessionmaker[Session], prefix: str | None = None) -> list[QueuedMessage]:
     """The drafts (of the keys starting with `prefix`), in the order they would be sent."""
     with sessions() as session:
-        rows = session.scalars(_ordered(prefix).where(Row.state == "draft")).all()
-        return [snapshot(row) for row in rows]
+        return rows.listed(session, prefix, ["draft"])
 
 
 def message(sessions: sessionmaker[Session], key: str) -> QueuedMessage:
     """The message `key`, whatever its state (DraftError if there is none)."""
     with sessions() as session:
-        row = session.scalar(select(Row).where(Row.key == key))
-        if row is None:
-            raise DraftError(f"{key}: keine Nachricht mit diesem Schlüssel")
-        return snapshot(row)
+        return rows.snapshot(_row(session, key))
 
 
-def earlier_drafts(sessions: sessionmaker[Session], key: str) -> list[QueuedMessage]:
-    """Drafts of the same round that would go out before `key` (approving `key` alone lets
-    it overtake them)."""
+def earlier_drafts(sessions: sessionmaker[Session], key: str, prefix: str) -> list[QueuedMessage]:
+    """Drafts (of the keys starting with `prefix`: the same round) that would go out before
+    `key` (approving `key` alone lets it overtake them)."""
     target = message(sessions, key)
-    prefix = key.split("/", 1)[0] + "/"
     return [
         m
         for m in drafts(sessions, prefix)
@@ -67,17 +70,11 @@ def approve(sessions: sessionmaker[Session], keys: Iterable[str]) -> list[Queued
     draft); returns them as they are now, in sending order."""
     wanted = list(dict.fromkeys(keys))
     with sessions.begin() as session:
-        rows = {r.key: r for r in session.scalars(select(Row).where(Row.key.in_(wanted)))}
-        for key in wanted:
-            row = rows.get(key)
-            if row is None:
-                raise DraftError(f"{key}: keine Nachricht mit diesem Schlüssel")
-            if row.state != "draft":
-                raise DraftError(f"{key}: kein Entwurf (Zustand {row.state})")
-        for row in rows.values():
+        released = [_draft_row(session, key) for key in wanted]
+        for row in released:
             row.state, row.not_before = "queued", None
-        released = sorted(rows.values(), key=lambda r: (r.priority, r.created_at, r.id))
-        return [snapshot(row) for row in released]
+        released.sort(key=lambda r: (r.priority, r.created_at, r.id))
+        return [rows.snapshot(row) for row in released]
 
 
 def approve_all(sessions: sessionmaker[Session], prefix: str | None = None) -> list[QueuedMessage]:
@@ -90,11 +87,7 @@ def discard(sessions: sessionmaker[Session], key: str, reason: str) -> QueuedMes
     if not reason.strip():
         raise DraftError("ein Grund ist nötig (--reason)")
     with sessions.begin() as session:
-        row = session.scalar(select(Row).where(Row.key == key))
-        if row is None:
-            raise DraftError(f"{key}: keine Nachricht mit diesem Schlüssel")
-        if row.state != "draft":
-            raise DraftError(f"{key}: kein Entwurf (Zustand {row.state})")
+        row = _draft_row(session, key)
         row.state, row.not_before = "failed", None
         row.last_error = (DISCARDED + reason.strip())[:1000]
-        return snapshot(row)
+        return rows.snapshot(row)

@@ -6,8 +6,9 @@ Three rules, from the forum's flood control (`FloodLimits`):
   message is one) waits `conversation_message_interval` after the last of those;
 - a new conversation also waits while `conversations_per_day` conversations were opened in
   the last 24 hours, until the oldest of them is 24 hours old.
-Adding participants is not a message and is not paced. The times are those of the tries
-(`attempted_at`, and `sent_at` if later): a try that may have reached the forum counts.
+Adding participants is not a message and is not paced; nor are edits (WoltLab has no
+flood control for them). The times are those of the tries (`attempted_at`, and `sent_at`
+if later): a try that may have reached the forum counts.
 """
 
 from __future__ import annotations
@@ -33,12 +34,24 @@ class Gate:
     reason: str
 
 
+def _channel_class(channel: str | None) -> PaceClass:
+    return "thread" if (channel or "").startswith("thread:") else "conversation"
+
+
 def pace_class(kind: str, channel: str | None) -> PaceClass | None:
+    """The pacing a message of `kind` waits for; None: not paced (adding participants, an
+    edit)."""
     if kind == "conversation":
         return "conversation"
     if kind == "post" and channel:
-        return "thread" if channel.startswith("thread:") else "conversation"
+        return _channel_class(channel)
     return None
+
+
+def flood_class(kind: str, channel: str | None) -> PaceClass:
+    """Whose pacing the forum's flood control, refusing a message of `kind`, holds back: the
+    message's own class, or for one that is not paced that of its channel."""
+    return pace_class(kind, channel) or _channel_class(channel)
 
 
 def _members(cls: PaceClass) -> ColumnElement[bool]:

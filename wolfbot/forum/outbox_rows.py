@@ -1,5 +1,7 @@
-"""The write queue's work on its table: validating and reading rows, the due query, the
-no-request `before_mark`, and the participant limit. Used by `wolfbot.forum.outbox`."""
+"""The write queue's work on its table: validating and reading rows (`listed`: in sending
+order, also for the drafts and `wolfbot status`), the due query, the no-request
+`before_mark`, the participant limit and the superseding of edits. Used by
+`wolfbot.forum.outbox` and `wolfbot.forum.outbox_drafts`."""
 
 from __future__ import annotations
 
@@ -58,8 +60,12 @@ def validate(
         raise ValueError(f"a {kind} needs a message")
     if (kind == "edit") != (target is not None):
         raise ValueError("an edit, and only an edit, names the post it changes (target)")
-    if kind == "edit" and (ref is None or people or not isinstance(target, int) or target < 1):
-        raise ValueError("an edit needs the channel and the id of its post, no participants")
+    if kind == "edit" and (
+        ref is None or people or title or not isinstance(target, int) or target < 1
+    ):
+        raise ValueError(
+            "an edit needs the channel and the id of its post, no participants and no title"
+        )
     if kind == "add_participants":
         if not people:
             raise ValueError("add_participants needs participants")
@@ -93,6 +99,19 @@ def snapshot(row: Row) -> QueuedMessage:
 
 def by_key(session: Session, key: str) -> Row | None:
     return session.scalar(select(Row).where(Row.key == key))
+
+
+def listed(
+    session: Session, prefix: str | None = None, states: Iterable[str] | None = None
+) -> list[QueuedMessage]:
+    """The messages (with keys starting with `prefix`, in `states`) in the order they would
+    be sent: lowest priority number first, then the oldest."""
+    query = select(Row).order_by(Row.priority, Row.created_at, Row.id)
+    if prefix:
+        query = query.where(Row.key.startswith(prefix, autoescape=True))
+    if states is not None:
+        query = query.where(Row.state.in_(list(states)))
+    return [snapshot(row) for row in session.scalars(query)]
 
 
 def pending_query() -> Select[tuple[Row]]:
@@ -202,12 +221,13 @@ def check_added(
     check_participants(limit, opening.title or "", present, new)
 
 
-SUPERSEDABLE = ("queued", "uncertain", "draft", "failed", "blocked")
+SUPERSEDABLE = ("queued", "uncertain", "draft", "blocked")
 
 
-def supersede(session: Session, row: Row) -> int:
+def supersede(session: Session, row: Row) -> None:
     """Only the newest edit of a post is ever sent: the older edits of `row`'s post that are
-    not out (and not being sent) become `failed` with "superseded by KEY". Returns how many."""
+    not out (and not being sent) become `failed` with "superseded by KEY". One that failed
+    already (given up, or a draft the Spielleitung discarded) keeps its reason."""
     older = session.scalars(
         select(Row).where(
             Row.kind == "edit",
@@ -218,23 +238,5 @@ def supersede(session: Session, row: Row) -> int:
         )
     ).all()
     for old in older:
-        if old.state == "failed" and (old.last_error or "").startswith(SUPERSEDED):
-            continue
         old.state, old.not_before = "failed", None
         old.last_error = f"{SUPERSEDED}{row.key} (not sent: a newer edit of the post replaces it)"
-    return len(older)
-
-
-def newer_edit(session: Session, msg: QueuedMessage) -> str | None:
-    """The key of an edit of the same post enqueued after `msg` (then `msg` is outdated)."""
-    return session.scalar(
-        select(Row.key)
-        .where(
-            Row.kind == "edit",
-            Row.channel == msg.channel,
-            Row.forum_id == msg.forum_id,
-            Row.id > msg.id,
-        )
-        .order_by(Row.id.desc())
-        .limit(1)
-    )

@@ -3,7 +3,6 @@ a queued message as the caller sees it, and the result of one `send_next`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import IntEnum
@@ -82,20 +81,6 @@ class RetryPolicy:
 
 
 SUPERSEDED = "superseded by "  # `last_error` of an edit a newer edit of its post replaced
-
-
-@dataclass(frozen=True, slots=True)
-class NewMessage:
-    """A message as it is being enqueued: what a `Hold` decides on."""
-
-    key: str
-    kind: MessageKind
-    channel: str | None  # "thread:12", "conversation:7"; None until its conversation is open
-    title: str | None
-    priority: int
-
-
-Hold = Callable[[NewMessage], bool]  # True: stored as `draft`, sent only after approval
 
 
 class TooManyParticipants(ValueError):

@@ -32,12 +32,12 @@ Endpoints (WoltLab source each follows, WoltLab/WCF and WoltLab/com.woltlab.wcf.
   ``returnValues {actionName: "save", message: <formatted HTML>}``. wbb's ``PostAction`` is
   not public; its inline editor is the same generic class with the thread as container.
   Neither ``validateSave`` nor ``save`` calls flood control (only ``validateQuickReply`` and
-  the add forms do), so edits are not paced like new posts. A new title needs the full
-  edit form ``index.php?post-edit/POSTID/`` (``subject``, ``text``, ``t`` – the fields of
-  WCF's ``MessageForm`` that ``ConversationMessageEditForm`` also uses; success redirects
-  to the post). Only the author (or a moderator) may edit, and the forum may limit the time
-  for editing one's own posts: the bot's user group needs "edit own posts" without a time
-  limit, or the Eröffnungsbeitrag's links stop after a while (403, the edit is blocked).
+  the add forms do), so edits are not paced like new posts. The editor changes the message
+  only (a new title would need the full edit form ``index.php?post-edit/POSTID/``; the bot
+  never changes one). Only the author (or a moderator) may edit, and the forum may limit
+  the time for editing one's own posts: the bot's user group needs "edit own posts"
+  without a time limit, or the Eröffnungsbeitrag's links stop after a while (403, the edit
+  is blocked).
 - post link: ``index.php?thread/ID/&postID=P#postP`` (the forum redirects it to the canonical
   thread URL, keeping ``postID``): built from ids alone, so it is the same after a restart.
 - conversation list: ``index.php?conversation-list/`` (``conversationList.tpl``).
@@ -305,17 +305,10 @@ class WoltLabForum:
         log.warning("%s: titled reply saved, but the redirect names no post", channel)
         return 0
 
-    def edit_post(
-        self, channel: ChannelRef, post_id: int, html: str, *, title: str | None = None
-    ) -> None:
-        """The inline editor's ``save``; a thread post with ``title`` through the full edit
-        form. Sent once (again only after a refusal for an expired session)."""
+    def edit_post(self, channel: ChannelRef, post_id: int, html: str) -> None:
+        """The inline editor's ``save`` (the title stays). Sent once (again only after a
+        refusal for an expired session)."""
         with self._session.lock:
-            if title and channel.kind == "thread":
-                root = self._forum_url.removeprefix(self._session.base_url)
-                fields = {"subject": title, "text": html}
-                self._session.submit_form(f"{root}index.php?post-edit/{post_id}/", fields)
-                return
             action = POST_ACTION if channel.kind == "thread" else MESSAGE_ACTION
             parameters = {"containerID": channel.id, "objectID": post_id, "data": {"message": html}}
             answer = self._session.ajax(action, "save", parameters, interface=INLINE_EDITOR)

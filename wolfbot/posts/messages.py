@@ -22,13 +22,25 @@ class Message:
 
     def lines(self) -> list[str]:
         """The body as lines of text, for a terminal."""
-        soup = BeautifulSoup(f"<body>{self.html}</body>", "lxml")
-        for item in soup.find_all("li"):
-            item.insert(0, "• ")
-        for spoiler in soup.find_all("woltlab-spoiler"):
-            spoiler.insert(0, f"[Spoiler: {spoiler.get('data-label') or 'Spoiler'}]\n")
-        blocks = ["p", "li", "br", "ul", "ol", "div", "h1", "h2", "h3", "h4", "woltlab-spoiler"]
-        for block in soup.find_all(blocks):
-            block.insert_after("\n")
-        text = soup.get_text("")
-        return [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+        return html_lines(self.html)
+
+
+_BLOCKS = ["p", "li", "br", "ul", "ol", "div", "blockquote", "tr", "woltlab-spoiler"]
+_BLOCKS += ["h1", "h2", "h3", "h4", "h5", "h6"]
+
+
+def html_lines(html: str) -> list[str]:
+    """A message's HTML as lines of text, as a reader sees it (for a terminal): blocks on
+    lines of their own, list items with "•", a spoiler with its label, links as
+    "text <URL>"; no empty lines."""
+    soup = BeautifulSoup(f"<body>{html}</body>", "lxml")
+    for item in soup.find_all("li"):
+        item.insert(0, "• ")
+    for spoiler in soup.find_all("woltlab-spoiler"):
+        spoiler.insert(0, f"[Spoiler: {spoiler.get('data-label') or 'Spoiler'}]\n")
+    for link in soup.find_all("a", href=True):
+        link.insert_after(f" <{link['href']}>")
+    for block in soup.find_all(_BLOCKS):
+        block.insert_after("\n")
+    text = soup.get_text("")
+    return [" ".join(line.split()) for line in text.splitlines() if line.strip()]

@@ -20,10 +20,9 @@ Endpoints (`index.php?X/` and, for the pages, the friendly `X/`; details in `app
          the form again (200) with p.error / small.innerError
     POST logout/ t                                               303 to the index
     GET|POST post-add/THREADID/  subject, text, t                303 to …&postID=ID#postID
-    GET|POST post-edit/POSTID/   subject, text, t (author only)  303 to …&postID=ID#postID
     GET|POST conversation-add/   subject, participants, text, t  303 to the conversation
     POST ajax-proxy/&t=TOKEN     quickReply (PostAction, ConversationMessageAction),
-         beginEdit and save of thread posts (PostAction, the inline editor),
+         save of thread posts (PostAction, the inline editor; author only),
          addParticipants (ConversationAction), getSearchResultList (UserAction)
 """
 

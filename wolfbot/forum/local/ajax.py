@@ -3,9 +3,9 @@
 
 Success (`AbstractDatabaseObjectAction::getReturnValues()`):
     {"actionName": …, "objectIDs": […], "returnValues": …}
-beginEdit/save (`IMessageInlineEditorAction`, thread posts only: the local forum does not
-keep edits of conversation messages) answer `{actionName, template}` / `{actionName,
-message}` like `ConversationMessageAction`.
+save (`IMessageInlineEditorAction`, thread posts only: the local forum does not keep edits
+of conversation messages) answers `{actionName, message}` like `ConversationMessageAction`
+(the client sends `save` alone, without `beginEdit`).
 quickReply's returnValues (`QuickReplyManager::createMessage()`): when the client's
 `pageNo` is still the last page `{"lastPostTime", "objectID", "template"}` (the `li` rows of
 all messages after `lastPostTime`), otherwise `{"objectID", "url"}`.
@@ -24,7 +24,6 @@ UserInputException on `message` whose text is in `returnValues.errorMessage`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from wolfbot.forum.local import texts
@@ -199,55 +198,23 @@ def conversation_quick_reply(
     return {"lastPostTime": newer[-1][1].time, "objectID": message_id, "template": html}, []
 
 
-def _edited_post(app: ForumApp, parameters: dict[str, Any]) -> tuple[int, int]:
-    """(thread id, post id) of `parameters[containerID]`/`[objectID]`, checked like
-    `validateBeginEdit()`: the container first, then the object."""
-    thread_id, post_id = _int(parameters, "containerID"), _int(parameters, "objectID")
-    if app.store.thread(thread_id) is None:
-        raise _invalid("containerID")
-    post = app.store.post(post_id)
-    if post is None or post.thread_id != thread_id:
-        raise _invalid("objectID")
-    return thread_id, post_id
-
-
-def post_begin_edit(
-    app: ForumApp, ctx: Context, parameters: dict[str, Any], _ids: list[int]
-) -> tuple[dict[str, Any], list[int]]:
-    """The message inline editor's `beginEdit`: the editor's template (author only)."""
-    assert ctx.user is not None
-    _, post_id = _edited_post(app, parameters)
-    post = app.store.post(post_id)
-    assert post is not None
-    if post.user_id != ctx.user.id:
-        raise Problem("permission", texts.AJAX_PERMISSION_DENIED)
-    template = (
-        f'<div class="messageInlineEditor"><textarea id="messageEditor{post.id}">'
-        f'{escape(post.html)}</textarea><div class="formSubmit">'
-        '<button class="buttonPrimary" data-type="save">Speichern</button>'
-        '<button data-type="cancel">Abbrechen</button></div></div>'
-    )
-    return {"actionName": "beginEdit", "template": template}, []
-
-
 def post_save(
     app: ForumApp, ctx: Context, parameters: dict[str, Any], _ids: list[int]
 ) -> tuple[dict[str, Any], list[int]]:
     """The message inline editor's `save` (`IMessageInlineEditorAction`), in the order of
     `ConversationMessageAction::validateSave()`: `parameters[data][message]` (empty: 412),
-    then container and post, then the permission (the author only: 403). No flood
-    control. Answers `{actionName: "save", message}` with the stored HTML."""
+    then container and post, then the permission (the author only: 403) –
+    `LocalForum.edit_own_post`. No flood control. Answers `{actionName: "save", message}`
+    with the stored HTML."""
     assert ctx.user is not None
     message = dig(parameters, "data", "message")
     if not isinstance(message, str):
         raise _invalid("message")
     if not message.strip():
         raise _invalid("message", texts.EMPTY)
-    thread_id, post_id = _edited_post(app, parameters)
-    app.forum.edit_own_post(ctx.user.id, post_id, message.strip(), thread_id=thread_id)
-    post = app.store.post(post_id)
-    assert post is not None
-    return {"actionName": "save", "message": post.html}, []
+    thread_id, post_id = _int(parameters, "containerID"), _int(parameters, "objectID")
+    app.forum.edit_own_post(ctx.user.id, thread_id, post_id, message.strip())
+    return {"actionName": "save", "message": message.strip()}, []
 
 
 def add_participants(
@@ -290,7 +257,6 @@ def user_search(
 Handler = Callable[..., tuple[Any, list[int]]]
 ACTIONS: dict[tuple[str, str], Handler] = {
     (POST_ACTION, "quickReply"): thread_quick_reply,
-    (POST_ACTION, "beginEdit"): post_begin_edit,
     (POST_ACTION, "save"): post_save,
     (MESSAGE_ACTION, "quickReply"): conversation_quick_reply,
     (CONVERSATION_ACTION, "addParticipants"): add_participants,

@@ -77,7 +77,6 @@ class ForumApp:
             "login": forms.login,
             "logout": forms.logout,
             "post-add": forms.post_add,
-            "post-edit": forms.post_edit,
             "conversation-add": forms.conversation_add,
             "ajax-proxy": ajax.handle,
         }

@@ -1,4 +1,4 @@
-"""The HTML forms: login, logout, WBB's full reply and edit forms and conversation-add.
+"""The HTML forms: login, logout, WBB's full reply form and conversation-add.
 
 Shapes (`AbstractForm`): a POST with a wrong or missing `t` shows the form again with
 `p.error` "…fehlerhaften XSRF-Tokens…"; a validation error shows it again (HTTP 200) with
@@ -110,39 +110,6 @@ def post_add(app: ForumApp, ctx: Context) -> Response:
     except Refused as refused:
         return again(FormError(refused.field, refused.message))
     return redirect(app.links.post(thread.id, thread.slug, post_id))
-
-
-def post_edit(app: ForumApp, ctx: Context) -> Response:
-    """WBB's full edit form (`post-edit/{postID}/`): `subject`, `text`, `t`; the author
-    only (403 otherwise); success redirects to the post. No flood control."""
-    post = app.store.post(ctx.req.route.object_id or 0)
-    thread = app.store.thread(post.thread_id) if post is not None else None
-    if post is None or thread is None:
-        return app.error_page(ctx, 404, texts.NOT_FOUND)
-    if ctx.user is None:
-        return app.login_redirect(ctx)
-    if ctx.user.id != post.user_id:
-        return app.error_page(ctx, 403, texts.PAGE_PERMISSION_DENIED)
-    posted = ctx.req.method == "POST"
-    subject = ctx.req.field("subject") if posted else post.subject
-    text = ctx.req.field("text") if posted else post.html
-    action = app.links.build(f"post-edit/{post.id}/")
-
-    def again(error: FormError | None) -> Response:
-        return app.page(
-            ctx, "post_edit.html.j2", error=error, thread=thread, subject=subject, text=text,
-            action=action,
-        )  # fmt: skip
-
-    if not posted:
-        return again(None)
-    if not ctx.token_ok():
-        return again(TOKEN_ERROR)
-    try:
-        app.forum.edit_own_post(ctx.user.id, post.id, text, subject=subject, field="text")
-    except Refused as refused:
-        return again(FormError(refused.field, refused.message))
-    return redirect(app.links.post(thread.id, thread.slug, post.id))
 
 
 def conversation_add(app: ForumApp, ctx: Context) -> Response:

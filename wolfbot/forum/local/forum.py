@@ -297,37 +297,22 @@ class LocalForum:
             self.store.register_flood(user_id, "post", self.now())
         return post_id
 
-    def edit_own_post(
-        self,
-        user_id: int,
-        post_id: int,
-        html: str,
-        *,
-        thread_id: int | None = None,
-        subject: str | None = None,
-        field: str = "message",
-    ) -> None:
-        """An edit through the web (the inline editor's `save`, the edit form): the post
-        must be in `thread_id` (if given) and the user its author; counted as an edit
-        ("bereits N mal editiert, zuletzt von …"). No flood control: WoltLab has none for
-        edits. The admin API's `edit_post` bypasses all of this."""
+    def edit_own_post(self, user_id: int, thread_id: int, post_id: int, html: str) -> None:
+        """An edit through the web (the inline editor's `save`), checked like WoltLab's
+        `validateSave()`: the thread (`containerID`), the post in it (`objectID`), the user
+        its author, a message. Then like `edit_post`: counted as an edit ("bereits N mal
+        editiert, zuletzt von …"). No flood control: WoltLab has none for edits."""
         with self.store.transaction():
+            if self.store.thread(thread_id) is None:
+                raise Invalid(texts.invalid_parameter("containerID"), "containerID")
             post = self.store.post(post_id)
-            if post is None or (thread_id is not None and post.thread_id != thread_id):
+            if post is None or post.thread_id != thread_id:
                 raise Invalid(texts.invalid_parameter("objectID"), "objectID")
             if post.user_id != user_id:
                 raise Denied(texts.AJAX_PERMISSION_DENIED)
             if html_is_empty(html):
-                raise Invalid(texts.EMPTY, field)
-            fields: dict[str, object] = {
-                "html": html,
-                "edit_count": post.edit_count + 1,
-                "last_editor": self._user(user_id).name,
-                "edited_time": self.now(),
-            }
-            if subject is not None:
-                fields["subject"] = subject.strip()
-            self.store.update_post(post_id, **fields)
+                raise Invalid(texts.EMPTY, "message")
+            self.edit_post(post_id, html, user_id)
 
     def is_participant(self, user_id: int, conversation_id: int) -> bool:
         return any(u.id == user_id for u in self.store.participants(conversation_id))
