@@ -82,6 +82,10 @@ class KilledForum:
         self._forum.add_participants(*args, **kwargs)
         self._killer.wrote()
 
+    def edit_post(self, *args: Any, **kwargs: Any) -> None:
+        self._forum.edit_post(*args, **kwargs)
+        self._killer.wrote()
+
 
 def killable_bot(here: Site, killer: Killer) -> RoundBot:
     sessions = killer.watch(here.sessions())

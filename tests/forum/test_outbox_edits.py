@@ -72,14 +72,14 @@ def test_an_uncertain_edit_is_sent_again_without_looking(env: Env) -> None:
 
 @pytest.mark.parametrize("fault", ["crash_after_store", "crash_before_store"])
 def test_an_edit_a_crash_interrupted_is_sent_again(env: Env, fault: str) -> None:
-    """Marked `sending` like any message; after the restart it is sent again as it is (no
-    recovery, no appeared-check), without counting as an attempt."""
+    """Not marked `sending`: after the restart it is sent again as it is (no recovery, no
+    appeared-check), without counting as an attempt."""
     opening = published(env)
     edit(env, "g1/e/1", opening, "<p>neu</p>")
     env.forum.faults.append(fault)
     with pytest.raises(Crash):
         env.send()
-    assert env.state("g1/e/1") == "sending"
+    assert env.state("g1/e/1") == "queued"
     env.restart()
     reads = env.forum.calls["read"] + env.forum.calls["conversations"]
     result = env.send()

@@ -11,23 +11,22 @@ a crash leaves it `uncertain`, and before any retry the queue looks on the forum
 appeared after all (`outbox_checks`): found, it is marked sent and not posted again.
 
 Never lost: the queue is a table; a new `Outbox` over the same database continues, and a
-row a crash left in `sending` is treated as `uncertain` (an edit: sent again).
+row a crash left in `sending` is treated as `uncertain`.
 
 Errors: the forum's flood control (`FloodLimited`) → queued again after `retry_after`;
 a refused login (`LoginFailed`) → nothing is sent any more (every message stays queued)
 until `resume()` or a restart; a refusal (4xx) → `blocked` for the Spielleitung; other
 errors → retried after `RetryPolicy` backoff, `failed` after `max_attempts` tries.
 
-Edits (kind `edit`: new HTML for the published post `forum_id` in `channel`): marked
-`sending` like every message, but sending one twice is harmless, so an uncertain edit is
-simply sent again, without an appeared-check; after `max_attempts` failed tries it is
-`failed`. One a crash left in `sending` needs no recovery either: it is sent again as it is
-(a recovery would be one more commit before each try, and a process killed after every
-second commit would never get the edit out). Only the newest edit of a post is ever sent:
-enqueueing one supersedes the older ones not yet out (`failed`, "superseded by KEY"; one
-already failed keeps its reason), and `retry` does not revive a superseded one. WoltLab has
-no flood control for edits (`validateSave` does not call it), so edits are not paced; the
-HTTP client's minimum interval between requests still applies.
+Edits (kind `edit`: new HTML for the published post `forum_id` in `channel`): sending one
+twice is harmless, so an edit needs no appeared-check and no `sending` mark – it is simply
+sent (again) until it is marked sent, and `failed` after `max_attempts` failed tries. The
+mark would be one more commit before each try, and a process killed after every second write
+would then never get the edit out (`tests/bot/test_round_crash.py`). Only the newest edit of
+a post is ever sent: enqueueing one supersedes the older ones not yet out (`failed`,
+"superseded by KEY"; one already failed keeps its reason), and `retry` does not revive a
+superseded one. WoltLab has no flood control for edits (`validateSave` does not call it), so
+edits are not paced; the HTTP client's minimum interval between requests still applies.
 
 Drafts: `enqueue(…, draft=True)` (the caller's draft mode) stores a message as `draft`
 instead of `queued`; drafts are never sent until `outbox_drafts.approve` makes them
@@ -245,7 +244,8 @@ class Outbox:
                     limit=held.limit,
                     blocked_reason=held.reason,
                 )
-            row.state, row.attempted_at = "sending", now
+            if msg.kind != "edit":  # an edit is sent again after a crash (see above)
+                row.state, row.attempted_at = "sending", now
             if msg.kind == "post":
                 reader = self._marks(ChannelRef.parse(msg.channel or "")) if self._marks else None
                 row.before_mark = rows.before_mark(session, msg, reader)
@@ -364,9 +364,8 @@ class Outbox:
         """Rows a crash left in `sending` may be on the forum: uncertain, checked first
         (not before the backoff after that try, so a slow request has settled). An
         interruption is not the forum's failure: it does not count as an attempt, so a bot
-        killed again and again never gives a message up. An edit stays `sending`: it is
-        simply sent again (see the module docstring)."""
-        interrupted = select(Row).where(Row.state == "sending", Row.kind != "edit")
+        killed again and again never gives a message up."""
+        interrupted = select(Row).where(Row.state == "sending")
         with self._sessions.begin() as session:
             for row in session.scalars(interrupted):
                 row.state = "uncertain"
