@@ -49,20 +49,27 @@ RESERVED_NAMES = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class KillPlayer:
-    """The player dies now; announced with his role in the next phase post."""
+class _OnPlayer:
+    """An intervention about one player and nothing else: noted as (player, "")."""
 
-    KIND: ClassVar[str] = "kill"
+    __slots__ = ()
     player: str
-    reason: str
 
     def noted(self, game: Game) -> tuple[str, str]:
         return self.player, ""
 
 
 @dataclass(frozen=True, slots=True)
-class ExcludePlayer:
+class KillPlayer(_OnPlayer):
+    """The player dies now; announced with his role in the next phase post."""
+
+    KIND: ClassVar[str] = "kill"
+    player: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExcludePlayer(_OnPlayer):
     """Excluded now under the rules about inactive Dorfbewohner: no more commands, and he
     dies at the following Morgen without his role being revealed."""
 
@@ -70,20 +77,14 @@ class ExcludePlayer:
     player: str
     reason: str
 
-    def noted(self, game: Game) -> tuple[str, str]:
-        return self.player, ""
-
 
 @dataclass(frozen=True, slots=True)
-class RevivePlayer:
+class RevivePlayer(_OnPlayer):
     """The dead player lives again (and is no longer excluded)."""
 
     KIND: ClassVar[str] = "revive"
     player: str
     reason: str
-
-    def noted(self, game: Game) -> tuple[str, str]:
-        return self.player, ""
 
 
 @dataclass(frozen=True, slots=True)
