@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from wolfbot import rulesets
-from wolfbot.engine.text import name_key
+from wolfbot.spelling import name_key
 
 RULES = rulesets.load("duesterliga")
 EXCERPT = Path(__file__).parent / "data" / "nachtreihenfolge.txt"

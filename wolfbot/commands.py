@@ -17,7 +17,8 @@ from wolfbot.engine.commands import Command, command_classes
 from wolfbot.engine.errors import AmbiguousName, IllegalCommand, UnknownCommand, UnknownName
 from wolfbot.engine.game import Game
 from wolfbot.engine.spec import CommandUse
-from wolfbot.engine.text import close_names, did_you_mean, find_name, name_key, normalize_text
+from wolfbot.posts.german import did_you_mean
+from wolfbot.spelling import close_names, find_name, name_key, normalize_text
 
 SEPARATORS = {",", "und", "&", "+"}
 PLAYER_KINDS = ("player", "dead")  # a living or a dead player

@@ -22,7 +22,7 @@ from wolfbot.controls_store import (
     phase_label,
     plain,
 )
-from wolfbot.engine.text import name_key
+from wolfbot.spelling import name_key
 
 VERDICT_STYLES = {"accepted": "green", "rejected": "red", "pending": "yellow"}
 

@@ -41,7 +41,8 @@ from wolfbot.controls_store import (
     plain,
 )
 from wolfbot.controls_store import zone_of as _zone_of
-from wolfbot.engine.text import did_you_mean, find_name
+from wolfbot.posts.german import did_you_mean
+from wolfbot.spelling import find_name
 from wolfbot.store import interventions as store
 from wolfbot.store.models import CommandRow, PlayerRow
 

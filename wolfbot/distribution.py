@@ -40,7 +40,7 @@ from wolfbot.distribution_check import (
     role_issues,
 )
 from wolfbot.engine.spec import Ruleset
-from wolfbot.engine.text import name_key
+from wolfbot.spelling import name_key
 
 __all__ = [
     "Assignment",

@@ -21,7 +21,7 @@ from typing import NamedTuple
 from bs4 import BeautifulSoup, NavigableString, Tag
 from bs4.element import PreformattedString
 
-from wolfbot.engine.text import normalize_text
+from wolfbot.spelling import normalize_text
 
 __all__ = ["MessageBody", "normalize_text", "parse_message"]
 

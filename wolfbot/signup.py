@@ -48,8 +48,8 @@ from typing import Literal
 
 from wolfbot import rulesets
 from wolfbot.engine.spec import Ruleset
-from wolfbot.engine.text import name_key, normalize_text
 from wolfbot.forum.base import ForumPost
+from wolfbot.spelling import name_key, normalize_text
 
 Kind = Literal["player", "reserve", "observer"]
 Action = Literal["player", "reserve", "observer", "withdrawal", "none"]

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from wolfbot.bot.channels import Reading
-from wolfbot.engine.text import name_key
 from wolfbot.forum.base import ChannelRef, Forum, ForumError, ForumPost, ReadMark
+from wolfbot.spelling import name_key
 
 log = logging.getLogger("wolfbot.bot.reading")
 

@@ -43,13 +43,13 @@ from wolfbot.bot.writing import Desk
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.spec import Ruleset
-from wolfbot.engine.text import name_key
 from wolfbot.forum.base import ChannelRef, Forum, ForumPost, ReadMark
 from wolfbot.forum.outbox import FloodLimits, Outbox, RetryPolicy, SendResult
 from wolfbot.forum.outbox_types import utc_now
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.context_json import context_from_json, context_to_json
 from wolfbot.posts.publisher import Publisher, environment
+from wolfbot.spelling import name_key
 from wolfbot.store import records
 from wolfbot.store.results import run_post
 

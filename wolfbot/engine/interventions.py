@@ -36,7 +36,7 @@ from wolfbot.engine.events import (
 from wolfbot.engine.rename import rename_player
 from wolfbot.engine.roles import WORDS, votes_for
 from wolfbot.engine.state import Phase, PlayerState, Question
-from wolfbot.engine.text import name_key
+from wolfbot.spelling import name_key
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game

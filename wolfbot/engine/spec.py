@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from wolfbot.engine.text import name_key
+from wolfbot.spelling import name_key
 
 PhaseKind = Literal["night", "day", "dusk"]
 Channel = Literal["thread", "private", "wolves", "lovers", "dead"]

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal, Protocol
 
-from wolfbot.engine.text import normalize_text
 from wolfbot.markup import MessageBody, parse_message
+from wolfbot.spelling import normalize_text
 
 ChannelKind = Literal["thread", "conversation"]
 

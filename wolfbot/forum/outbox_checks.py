@@ -15,9 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from wolfbot.engine.text import name_key, normalize_text
 from wolfbot.forum.base import ChannelRef, Conversation, Forum, ForumPost, ReadMark, content_hash
 from wolfbot.forum.outbox_types import QueuedMessage
+from wolfbot.spelling import name_key, normalize_text
 
 
 def mark_from_json(data: dict[str, int] | None) -> ReadMark:

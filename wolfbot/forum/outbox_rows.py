@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 from sqlalchemy import Select, select, update
 from sqlalchemy.orm import Session, aliased
 
-from wolfbot.engine.text import name_key
 from wolfbot.forum.base import ChannelRef, ReadMark
 from wolfbot.forum.outbox_types import (
     KINDS,
@@ -20,6 +19,7 @@ from wolfbot.forum.outbox_types import (
     QueuedMessage,
     TooManyParticipants,
 )
+from wolfbot.spelling import name_key
 from wolfbot.store.models import OutgoingMessage as Row
 
 

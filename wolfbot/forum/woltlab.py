@@ -56,7 +56,6 @@ from dataclasses import dataclass
 
 import httpx
 
-from wolfbot.engine.text import name_key
 from wolfbot.forum.base import (
     ChannelRef,
     Conversation,
@@ -69,6 +68,7 @@ from wolfbot.forum.pages import Page
 from wolfbot.forum.woltlab_errors import clean_text
 from wolfbot.forum.woltlab_http import WoltLabSession
 from wolfbot.forum.woltlab_read import SEEN_CAP, copy_mark, merge_pages, remembered_first
+from wolfbot.spelling import name_key
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,10 @@ forum's time zone, the time of a death."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, tzinfo
+
+from wolfbot.spelling import close_names
 
 ORDINALS = (
     "ersten zweiten dritten vierten fünften sechsten siebten achten neunten zehnten elften "
@@ -75,3 +78,9 @@ def season_label(season: int | str | None) -> str:
     if isinstance(season, int) or str(season).isdigit():
         return f"'{int(season) % 100:02d}"
     return str(season)
+
+
+def did_you_mean(name: str, names: Iterable[str], *, n: int = 2, cutoff: float = 0.6) -> str:
+    """The hint " Meintest du 'A' oder 'B'?" with the `close_names`; "" if none is close."""
+    near = close_names(name, names, n=n, cutoff=cutoff)
+    return f" Meintest du {' oder '.join(repr(known) for known in near)}?" if near else ""

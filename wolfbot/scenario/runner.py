@@ -8,12 +8,12 @@ from pathlib import Path
 from wolfbot import rulesets
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
-from wolfbot.engine.text import name_key
 from wolfbot.engine.voting import lynch_tally
 from wolfbot.intake import process_post
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher
 from wolfbot.scenario.model import Expect, Scenario, Step, load
+from wolfbot.spelling import name_key
 
 
 def announced_deaths(log: list[ev.Event], since: int) -> list[ev.PlayerDied]:

@@ -1,5 +1,9 @@
-"""Text normalisation shared by the message parser and name matching, and the
-"Meintest du …?" of a name that matches none (pure)."""
+"""How two spellings of a name or of a forum text are made alike: Unicode normalisation,
+the key a name is compared by, the known names closest to a misspelt one.
+
+A leaf: it imports nothing of wolfbot, so every package may use it – the engine (role and
+player names), the reading of posts, the forum client and the store agree on one spelling.
+It holds no words of any language."""
 
 from __future__ import annotations
 
@@ -38,9 +42,3 @@ def close_names(name: str, names: Iterable[str], *, n: int = 2, cutoff: float = 
     by_key = {name_key(known): known for known in names}
     near = difflib.get_close_matches(name_key(name), list(by_key), n=n, cutoff=cutoff)
     return [by_key[key] for key in near]
-
-
-def did_you_mean(name: str, names: Iterable[str], *, n: int = 2, cutoff: float = 0.6) -> str:
-    """The hint " Meintest du 'A' oder 'B'?" with the `close_names`; "" if none is close."""
-    near = close_names(name, names, n=n, cutoff=cutoff)
-    return f" Meintest du {' oder '.join(repr(known) for known in near)}?" if near else ""
