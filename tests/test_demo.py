@@ -135,7 +135,7 @@ def test_each_morgen_tells_the_nights_deaths_and_the_spielerliste(demo) -> None:
     morgen = [p for p in bot_posts(forum) if p.subject.startswith("Morgen")]
     assert morgen
     for day, post in enumerate(morgen, 1):
-        died = {player for player, at in deaths if at == f"Nacht {day}"}
+        died = {player for player, at in deaths if at == f"night {day}"}
         spoilers = SPOILER.findall(post.html)
         if died:
             (spoiler,) = spoilers

@@ -9,6 +9,7 @@ from wolfbot import rulesets
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.intake import process_post
+from wolfbot.posts.wording import worded
 
 RULES = rulesets.load("duesterliga")
 PLAYERS = [
@@ -75,7 +76,7 @@ def test_post_in_the_thread_on_day_one(html: str, accepted: list[str], reasons: 
     game = day_one()
     events = process_post(game, "Spieler 7", "thread", html)
     got = [e.text.removeprefix("!") for e in events if isinstance(e, ev.CommandAccepted)]
-    rejected = [e.reason for e in events if isinstance(e, ev.CommandRejected)]
+    rejected = [worded(RULES, e.reason) for e in events if isinstance(e, ev.CommandRejected)]
     assert got == accepted
     assert len(rejected) == len(reasons)
     for reason, fragment in zip(rejected, reasons, strict=True):
@@ -86,4 +87,4 @@ def test_post_by_someone_not_in_the_round_is_rejected() -> None:
     game = day_one()
     events = process_post(game, "Zaungast", "thread", "<p><strong>!Lynch Anna</strong></p>")
     assert [type(e).__name__ for e in events] == ["CommandRejected"]
-    assert "nicht mit" in events[0].reason
+    assert "nicht mit" in worded(RULES, events[0].reason)

@@ -26,6 +26,7 @@ from wolfbot.engine.interventions import (
     RevivePlayer,
 )
 from wolfbot.intake import process_post
+from wolfbot.posts.wording import death_phrase, worded
 
 RULES = rulesets.load("duesterliga")
 ROSTER = [
@@ -116,8 +117,9 @@ def kill_lover() -> None:
         ("Clara", "Seherin", "Spielleitung"),
         ("Holle", "Bürger", "Liebeskummer"),
     ]
-    assert died[0].phrase == "wurde von der Spielleitung aus der Runde genommen"
-    assert died[0].time == "Tag 1"
+    phrase = death_phrase(RULES, died[0].cause)
+    assert phrase == "wurde von der Spielleitung aus der Runde genommen"
+    assert died[0].time == "day 1"
 
 
 def kill_jaeger() -> None:
@@ -134,10 +136,10 @@ def exclude() -> None:
     assert of(events, ev.PlayerExcluded) == [ev.PlayerExcluded("Emil", "Spielleitung")]
     assert game.player("Emil").alive  # until the following Morgen
     refused = say(game, "Emil", "thread", "!Lynch Anna")
-    assert "Inaktivität" in refused[-1].reason
+    assert "Inaktivität" in worded(RULES, refused[-1].reason)
     until(game, "day 2")  # the following Morgen
     (death,) = [d for d in of(game.state.log, ev.PlayerDied) if d.player == "Emil"]
-    assert (death.role, death.cause, death.time) == (None, "Inaktivität", "Tag 2")
+    assert (death.role, death.cause, death.time) == (None, "Inaktivität", "day 2")
 
 
 def revive() -> None:
@@ -176,14 +178,16 @@ def replace() -> None:
     say(game, "Holle", "thread", "!Bürgermeister Holle")
     events = intervene(game, ReplacePlayer("Holle", "Zoë", "inaktiv"))
     assert ev.ParticipantsAdded("lovers", ("Zoë",)) in events
-    assert ev.Announcement("Zoë ersetzt Holle als Reservespieler.", "Spielleitung") in events
+    (announced,) = of(events, ev.Announcement)
+    assert worded(RULES, announced.text) == "Zoë ersetzt Holle als Reservespieler."
+    assert announced.role == "Spielleitung"
     names = [p.name for p in game.state.players]
     assert names[7] == "Zoë" and "Holle" not in names and game.player("Zoë").role == "Bürger"
     assert game.state.lovers == ("Clara", "Zoë")
     assert game.state.day.lynch_votes == {"Zoë": "Anna", "Anna": "Zoë"}
     assert game.state.day.mayor_votes == {"Zoë": "Zoë"}
     assert isinstance(say(game, "Zoë", "thread", "!Lynch Bernd")[-1], ev.CommandAccepted)
-    assert "nicht mit" in say(game, "Holle", "thread", "!Lynch Bernd")[-1].reason
+    assert "nicht mit" in worded(RULES, say(game, "Holle", "thread", "!Lynch Bernd")[-1].reason)
 
 
 def replace_excluded() -> None:
@@ -217,7 +221,7 @@ def reject_vote() -> None:
     events = intervene(game, reject(game, "Clara", "thread", "!Lynch Anna", "nach der Frist"))
     assert game.state.day.lynch_votes == {}
     told = of(events, ev.CommandRejected)[0]
-    assert told.actor == "Clara" and "nach der Frist" in told.reason
+    assert told.actor == "Clara" and "nach der Frist" in worded(RULES, told.reason)
 
 
 def reject_night_action() -> None:
@@ -383,7 +387,7 @@ def test_refused(setup, reason: str) -> None:
     before = dataclasses.asdict(game.state)
     with pytest.raises(InterventionError) as refused:
         game.intervene(intervention)
-    assert reason in refused.value.reason
+    assert reason in worded(RULES, refused.value.reason)
     assert refused.value.intervention == intervention
     assert dataclasses.asdict(game.state) == before  # nothing changed, not even the log
 

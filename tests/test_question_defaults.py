@@ -364,7 +364,7 @@ def test_an_answer_in_time_is_taken_and_the_deadline_then_changes_nothing(row: R
     assert not game.state.questions and game.state.step is None  # the game went on
     row.decided(game, row.chosen)
     before = copy.deepcopy(game.state)
-    with pytest.raises(InterventionError, match="keine offene Frage"):
+    with pytest.raises(InterventionError, match="no_question"):
         game.intervene(ExpireQuestion(row.player, row.kind))  # its deadline, come later
     assert game.state == before
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from wolfbot import rulesets
+from wolfbot.engine.spec import UnknownRole
 from wolfbot.rulesets import RULES_DIR, RulesetError
 
 RULES = rulesets.load("duesterliga")
@@ -33,8 +34,9 @@ def test_role_names_resolve_with_andere_namen_and_any_case(spelling: str, role: 
 
 
 def test_unknown_role_is_a_clear_error() -> None:
-    with pytest.raises(KeyError, match="unknown role 'Zahnfee'"):
+    with pytest.raises(UnknownRole) as unknown:
         RULES.role("Zahnfee")
+    assert (unknown.value.name, unknown.value.ruleset) == ("Zahnfee", "duesterliga")
 
 
 @pytest.mark.parametrize(
@@ -68,10 +70,10 @@ def _copy(tmp_path: Path) -> Path:
 @pytest.mark.parametrize(
     ("file", "old", "new", "message"),
     [
-        ("roles/seherin.yaml", "faction: Dorf", "faction: Dorff", "unknown faction 'Dorff'"),
-        ("roles/seherin.yaml", "word: Sehen", "word: Gucken", "unknown command !Gucken"),
-        ("roles/seherin.yaml", "stage: Seherin", "stage: Nirgends", "stage 'Nirgends'"),
-        ("roles/seherin.yaml", "args: [player]", "args: [planet]", "unknown argument kind"),
+        ("roles/seherin.yaml", "faction: Dorf", "faction: Dorff", "unknown_faction.*Dorff"),
+        ("roles/seherin.yaml", "word: Sehen", "word: Gucken", "unknown_command.*Gucken"),
+        ("roles/seherin.yaml", "stage: Seherin", "stage: Nirgends", "unknown_stage.*Nirgends"),
+        ("roles/seherin.yaml", "args: [player]", "args: [planet]", "unknown_argument_kind.*planet"),
         ("roles/hexe.yaml", "name: Hexe", "name: Seherin", "defined twice"),
         ("roles/hexe.yaml", "faction: Dorf", "faction: [unclosed", "hexe.yaml"),
         (

@@ -17,7 +17,7 @@ from wolfbot.engine.commands import Command, command_classes
 from wolfbot.engine.errors import AmbiguousName, IllegalCommand, UnknownCommand, UnknownName
 from wolfbot.engine.game import Game
 from wolfbot.engine.spec import CommandUse
-from wolfbot.posts.german import did_you_mean
+from wolfbot.engine.text import Text, say
 from wolfbot.spelling import close_names, find_name, name_key, normalize_text
 
 SEPARATORS = {",", "und", "&", "+"}
@@ -50,17 +50,14 @@ def parse_command(line: str, actor: str, channel: str, game: Game) -> Command:
     reason the player can read if it is not a command or names nobody."""
     text = normalize_text(line)
     if not text.startswith("!"):
-        raise UnknownCommand("Ein Befehl beginnt mit einem Ausrufezeichen.", command=line)
+        raise UnknownCommand(say("parse.no_bang"), command=line)
     words, rest = _split_word(game, text[1:])
     player = game.find_player(actor)
     uses = game.command_uses(player) if player else []
     if not words:
-        valid = ", ".join(f"!{w}" for w in game.available_words(actor)) or "keine"
+        valid = tuple(game.available_words(actor))
         first = text[1:].split(" ", 1)[0]
-        raise UnknownCommand(
-            f"!{first} ist kein Befehl. Gültige Befehle für dich sind jetzt: {valid}.",
-            command=line,
-        )
+        raise UnknownCommand(say("parse.unknown_word", word=first, valid=valid), command=line)
     word = next((w for w in words if any(u.word == w for u in uses)), words[0])
     use = _best_use([u for u in uses if u.word == word], game, channel)
     kinds = use.args if use else game.rules.command_specs[word].args
@@ -85,16 +82,11 @@ def _parse_arguments(
     tokens = _tokens(rest)
     if not kinds:
         if tokens:
-            raise IllegalCommand(
-                f"Dieser Befehl nimmt keinen Namen; hinter dem Befehl darf nichts stehen "
-                f"('{rest}').",
-                command=line,
-            )
+            raise IllegalCommand(say("parse.no_arguments", rest=rest), command=line)
         return (), (), None
     readings = list(_readings(tokens, list(kinds), game))
     if len(readings) > 1:
-        shown = " | ".join(" + ".join(reading) for reading in readings[:3])
-        raise AmbiguousName(f"Die Namen sind mehrdeutig: {shown}.", command=line)
+        raise AmbiguousName(say("parse.ambiguous", readings=readings[:3]), command=line)
     if not readings:
         raise UnknownName(_explain_failure(tokens, kinds, game), command=line)
     values = readings[0]
@@ -139,20 +131,18 @@ def _candidates(kind: str, game: Game) -> list[str]:
     return kind.removeprefix("choice:").split("|")
 
 
-def _explain_failure(tokens: list[str], kinds: Sequence[str], game: Game) -> str:
-    wanted = {"player": "Spielernamen", "dead": "Spielernamen", "role": "Rollennamen"}
-    expected = ", ".join(wanted.get(k, "eine Auswahl") for k in kinds)
+def _explain_failure(tokens: list[str], kinds: Sequence[str], game: Game) -> Text:
+    wanted = tuple(_kind(k) for k in kinds)
     text = " ".join(tokens)
     if not tokens:
-        return f"Hinter dem Befehl fehlt: {expected}."
+        return say("parse.missing", wanted=wanted)
     kind = kinds[0]
     names = _candidates(kind, game)
     if len(kinds) == 1:
-        what = "Spieler" if kind in PLAYER_KINDS else "Rolle" if kind == "role" else "Auswahl"
-        hint = did_you_mean(text, names, n=3, cutoff=0.5)
         if kind.startswith("choice:"):
-            hint = f" Möglich: {', '.join(names)}."
-        return f"Keine {what} heißt '{text}' (Namen vollständig, mit allen Sonderzeichen).{hint}"
+            return say("parse.no_such_choice", text=text, options=names)
+        near = close_names(text, names, n=3, cutoff=0.5)
+        return say("parse.no_such_name", kind=_kind(kind), text=text, near=near)
     keys = [name_key(n) for n in names]
     unknown = [
         t
@@ -163,6 +153,10 @@ def _explain_failure(tokens: list[str], kinds: Sequence[str], game: Game) -> str
     for token in unknown:
         near = close_names(token, names, n=1, cutoff=0.5)
         if near:
-            hints.append(f"'{token}' → Meintest du '{near[0]}'?")
-    detail = (" " + " ".join(hints)) if hints else ""
-    return f"'{text}' ergibt nicht genau {len(kinds)} Namen ({expected}).{detail}"
+            hints.append((token, near[0]))
+    return say("parse.not_so_many_names", text=text, wanted=wanted, hints=hints)
+
+
+def _kind(kind: str) -> str:
+    """The argument kinds as the wording knows them: player, role or choice."""
+    return "player" if kind in PLAYER_KINDS else kind if kind == "role" else "choice"

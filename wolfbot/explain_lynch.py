@@ -9,6 +9,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.deaths import LIEBESKUMMER
 from wolfbot.engine.game import Game
 from wolfbot.explain_common import NotYet, phase_window
+from wolfbot.posts.wording import death_phrase
 
 
 def explain_lynch(game: Game, day: int) -> list[str]:
@@ -110,7 +111,7 @@ def _deaths(game: Game, events: list[ev.Event]) -> list[str]:
                 lover = game.lover_of(e.player)
                 why = f"Liebeskummer (um {lover})" if lover else "Liebeskummer"
             else:
-                why = f"{e.cause} ({e.phrase})"
+                why = f"{e.cause} ({death_phrase(game.rules, e.cause)})"
             out.append(f"{e.player} stirbt: {why}{shown}")
         elif isinstance(e, ev.QuestionAsked) and e.kind == "shot":
             out.append(f"{e.player} wird gefragt, wen er erschießt ({', '.join(e.options)})")

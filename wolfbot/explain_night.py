@@ -19,6 +19,7 @@ from wolfbot.engine.game import Game
 from wolfbot.engine.roles.pack import PACK_CAUSE, PACK_STAGE
 from wolfbot.engine.state import Attack, Kill, PlayerState
 from wolfbot.explain_common import HEAL_WORDS, VERBS, NotYet, Window, phase_window, with_article
+from wolfbot.posts.wording import death_phrase, worded
 
 __all__ = ["NotYet", "explain_night"]
 
@@ -65,7 +66,7 @@ class _Night:
         self.night = game.state.night
         self.window = window
         self.events = game.state.log[window.start : window.end]
-        self.time = f"Nacht {number}"
+        self.time = f"night {number}"
         earlier = game.state.log[: window.start]
         self.dead_before = {e.player for e in earlier if isinstance(e, ev.PlayerDied)}
         self.covered: set[int] = set()  # kills told with the command that made them
@@ -85,7 +86,9 @@ class _Night:
 
     def refused(self, actor: str, command: Command) -> str | None:
         verdict = self.verdicts.get((actor, command.text()))
-        return verdict.reason if isinstance(verdict, ev.CommandRejected) else None
+        if isinstance(verdict, ev.CommandRejected):
+            return worded(self.game.rules, verdict.reason)
+        return None
 
     def describe(self, actor: str, command: Command) -> str:
         verb, particle = VERBS.get(command.word, ("", ""))
@@ -144,7 +147,7 @@ class _Night:
                 line += " – wirkungslos: selbst blockiert"
             elif why:
                 line += f" – abgelehnt: {why}"
-            elif word == params.get("word") and "told" in params:
+            elif word == params.get("word") and params.get("blocks"):
                 line += f" ({command.target} kann in dieser Nacht nichts tun)"
             elif word == "Abfüllen":
                 if command.target in self.night.blocked:
@@ -253,11 +256,13 @@ class _Night:
 
     def reason(self, record: Attack) -> str:
         why = record.reason
-        if why.startswith("beschützt von "):
-            return f"{with_article(self.game, why.removeprefix('beschützt von '), 'dat')} geschützt"
-        if why == "die Dorfnutte":
-            return "die Dorfnutte ist gegen Angriffe der Werwölfe gefeit"
-        return why or "abgewehrt"
+        if why is None:
+            return "abgewehrt"
+        if why.key == "failed.protected":
+            return f"{with_article(self.game, why.value('by'), 'dat')} geschützt"
+        if why.key == "failed.away":
+            return f"die {why.value('role')} ist gegen Angriffe der Werwölfe gefeit"
+        return worded(self.game.rules, why)
 
     def healer(self, target: str) -> str:
         for actor, commands in self.night.actions.items():
@@ -304,7 +309,7 @@ class _Night:
                 rest = [c for c in own[1:] if c != death.cause]
                 why += f"; außerdem: {', '.join(rest)})" if rest else ")"
             else:
-                why = f"{death.cause} ({death.phrase})"
+                why = f"{death.cause} ({death_phrase(self.game.rules, death.cause)})"
             out.append(f"  {death.player} stirbt: {why}{shown}")
         dead = {d.player for d in died}
         reasons: dict[str, list[str]] = {}

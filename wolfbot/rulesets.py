@@ -48,7 +48,33 @@ def load(name: str, rules_dir: Path = RULES_DIR) -> Ruleset:
             raise RulesetError(f"{path}: role {role.name!r} is defined twice")
         roles[role.name] = role
     data["roles"] = roles
+    data["messages"] = _messages(base / "messages")
     return _parse(Ruleset, data, base / "ruleset.yaml")
+
+
+def _messages(folder: Path) -> dict[str, str]:
+    """The message catalog: every `messages/*.yaml`, nested mappings flattened to dotted
+    keys (`seen: {aura: …}` → `seen.aura`); a key defined twice is an error."""
+    found: dict[str, str] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        for key, wording in _flatten(_read(path), path):
+            if key in found:
+                raise RulesetError(f"{path}: message {key!r} is defined twice")
+            found[key] = wording
+    return found
+
+
+def _flatten(data: dict, path: Path, prefix: str = "") -> list[tuple[str, str]]:
+    pairs: list[tuple[str, str]] = []
+    for name, value in data.items():
+        key = f"{prefix}{name}"
+        if isinstance(value, dict):
+            pairs.extend(_flatten(value, path, key + "."))
+        elif isinstance(value, str):
+            pairs.append((key, value))
+        else:
+            raise RulesetError(f"{path}: message {key!r} must be text, not {value!r}")
+    return pairs
 
 
 def _parse(model, data, path: Path):

@@ -18,6 +18,7 @@ from bs4 import BeautifulSoup, NavigableString, Tag
 from wolfbot import rulesets
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
+from wolfbot.engine.text import say
 from wolfbot.intake import process_post
 from wolfbot.posts import german
 from wolfbot.posts.context import PostContext, daily_schedule
@@ -692,9 +693,11 @@ def test_every_private_command_gets_a_receipt(actor, channel, command, title, wo
 
 def test_a_receipt_escapes_what_the_player_wrote() -> None:
     game = Game.new(RULES, PLAYERS, seed=5)
-    event = ev.CommandRejected("Anna", "private", "!Sehen <script>x()</script>", "Nein.")
+    reason = say("parse.no_arguments", rest="<b>")
+    event = ev.CommandRejected("Anna", "private", "!Sehen <script>x()</script>", reason)
     (receipt,) = Publisher().feed(game, [event])
     assert "<script" not in receipt.html and "&lt;script&gt;" in receipt.html
+    assert "<b>" not in receipt.html and "&lt;b&gt;" in receipt.html
 
 
 # -- WoltLab HTML ----------------------------------------------------------------------------------

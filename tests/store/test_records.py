@@ -305,7 +305,7 @@ def test_the_views_follow_a_scripted_night_and_day(round_: Round) -> None:
     round_.advance()
     assert round_.query("SELECT * FROM v_night_actions") == []
     assert round_.query("SELECT player, role, cause, time, link FROM v_deaths") == [
-        ("Opfer", "Bürger", "Werwolf", "Nacht 1", None)
+        ("Opfer", "Bürger", "Werwolf", "night 1", None)
     ]
     day_one(round_)
     tally = "SELECT day, target, votes, voters FROM v_current_tally"
@@ -339,11 +339,11 @@ def test_the_views_follow_a_scripted_night_and_day(round_: Round) -> None:
     round_.advance()  # the Abend: Anna is lynched
     assert round_.query(tally) == []
     assert round_.query("SELECT player, role, cause, time FROM v_deaths") == [
-        ("Opfer", "Bürger", "Werwolf", "Nacht 1"),
-        ("Anna", "Werwolf", "Lynch", "Tag 1"),
+        ("Opfer", "Bürger", "Werwolf", "night 1"),
+        ("Anna", "Werwolf", "Lynch", "day 1"),
     ]
     players = round_.query("SELECT name, kind, alive, died, cause FROM v_players")
-    assert players[0] == ("Anna", "player", 0, "Tag 1", "Lynch")
+    assert players[0] == ("Anna", "player", 0, "day 1", "Lynch")
     assert players[1] == ("Bernd", "player", 1, None, None)
     assert players[-1] == ("Zaungast", "observer", None, None, None)
     assert round_.query("SELECT phase, status FROM games") == [("night 2", "running")]

@@ -38,6 +38,7 @@ from wolfbot.engine.interventions import (
     RevivePlayer,
     find_question,
 )
+from wolfbot.posts.wording import worded
 from wolfbot.store import interventions as store
 from wolfbot.store import records
 from wolfbot.store.interventions import Replacement, StoredIntervention
@@ -177,7 +178,10 @@ def _apply(
         value = to_intervention(game, row)
         events = game.intervene(value)
     except (InterventionError, UnreadableIntervention) as error:
-        reason = error.reason if isinstance(error, InterventionError) else str(error)
+        if isinstance(error, InterventionError):
+            reason = worded(game.rules, error.reason)
+        else:
+            reason = str(error)
         with bot.sessions() as session:
             store.refuse(session, row.id, reason, now=bot.clock())
             if done is not None:

@@ -11,18 +11,10 @@ from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.roles import QUESTIONS, WORDS, behaviour_of
 from wolfbot.engine.spec import CommandUse
 from wolfbot.engine.state import PlayerState, Question
+from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
-
-CHANNEL_NAMES = {
-    "thread": "im Thema der Runde",
-    "private": "in deiner Konversation mit der Spielleitung",
-    "wolves": "in der Wolfshöhle",
-    "lovers": "im Bettgeflüster",
-    "dead": "im Totenreich",
-}
-
 
 def command_uses(game: Game, player: PlayerState) -> list[CommandUse]:
     spec = game.spec(player)
@@ -73,26 +65,22 @@ def available_words(game: Game, player: PlayerState) -> list[str]:
 def check(game: Game, command: Command) -> CommandUse | Question:
     player = game.find_player(command.actor)
     if player is None:
-        raise IllegalCommand("Du spielst in dieser Runde nicht mit.")
+        raise IllegalCommand(say("refused.not_playing"))
     question = _question_answered(game, player, command)
     if question is not None:
         return question
     if game.state.phase.kind == "over":
-        raise IllegalCommand("Die Runde ist vorbei.")
+        raise IllegalCommand(say("refused.game_over"))
     if not player.alive:
-        raise IllegalCommand("Du bist verstorben und kannst keine Befehle mehr erteilen.")
+        raise IllegalCommand(say("refused.dead"))
     if player.excluded:
-        raise IllegalCommand("Du wurdest wegen Inaktivität aus der Runde ausgeschlossen.")
+        raise IllegalCommand(say("refused.excluded"))
     if game.state.step:
         raise IllegalCommand(
-            f"Die Spielleitung wertet {game.time_label()} gerade aus und wartet auf "
-            f"{', '.join(game.pending())}; dein Befehl kommt zu spät."
+            say("refused.resolving", time=game.time_label(), waiting=tuple(game.pending()))
         )
     if game.state.phase.kind == "night" and player.name in game.state.night.blocked:
-        raise IllegalCommand(
-            "Du bist in dieser Nacht blockiert und kannst weder Fähigkeiten noch Konversationen "
-            "nutzen."
-        )
+        raise IllegalCommand(say("refused.blocked"))
     use = _find_use(game, player, command)
     _check_arguments(game, player, command, use)
     handler = WORDS.get(command.word)
@@ -107,11 +95,11 @@ def _question_answered(game: Game, player: PlayerState, command: Command) -> Que
         if question.player == player.name and question.word == command.word:
             if command.channel not in question.channels:
                 raise IllegalCommand(
-                    f"Antworte mit !{question.word} {CHANNEL_NAMES[question.channels[0]]}."
+                    say("refused.answer_where", word=question.word, channel=question.channels[0])
                 )
             if len(command.targets) != 1 or command.target not in question.options:
                 raise IllegalCommand(
-                    f"{question.prompt} Zur Wahl stehen: {', '.join(question.options)}."
+                    say("refused.answer_options", prompt=question.prompt, options=question.options)
                 )
             QUESTIONS[question.kind].check(game, question, command)
             return question
@@ -121,54 +109,54 @@ def _question_answered(game: Game, player: PlayerState, command: Command) -> Que
 def _find_use(game: Game, player: PlayerState, command: Command) -> CommandUse:
     uses = [u for u in command_uses(game, player) if u.word == command.word]
     if not uses:
-        valid = ", ".join(f"!{w}" for w in available_words(game, player)) or "keine"
-        raise IllegalCommand(f"Du hast keinen Befehl !{command.word}. Gültig sind jetzt: {valid}.")
+        valid = tuple(available_words(game, player))
+        raise IllegalCommand(say("refused.no_such_command", word=command.word, valid=valid))
     timely = [u for u in uses if _in_time(game, u)]
     if not timely:
-        raise IllegalCommand(f"!{command.word} ist {_when(uses[0])} möglich, nicht jetzt.")
+        raise IllegalCommand(say("refused.not_now", word=command.word, when=_when(uses[0])))
     placed = [u for u in timely if command.channel in u.channel]
     if not placed:
-        raise IllegalCommand(f"!{command.word} gilt nur {CHANNEL_NAMES[timely[0].channel[0]]}.")
+        raise IllegalCommand(
+            say("refused.wrong_channel", word=command.word, channel=timely[0].channel[0])
+        )
     use = placed[0]
     if not _uses_left(player, use):
-        raise IllegalCommand(f"Du hast !{command.word} bereits verbraucht.")
+        raise IllegalCommand(say("refused.used_up", word=command.word))
     refusal = behaviour_of(game.spec(player)).allows(game, player, command.word)
     if refusal:
         raise IllegalCommand(refusal)
     return use
 
 
-def _when(use: CommandUse) -> str:
+def _when(use: CommandUse) -> Text:
     if use.nights == "first" and use.phase == ("night",):
-        return "nur in der Nacht vor der Bürgermeisterwahl"
+        return say("when.first_night")
     if use.days == "first":
-        return "nur am Tag der Bürgermeisterwahl"
-    names = {"night": "in der Nacht", "day": "am Tag", "dusk": "in der Dämmerung"}
-    return "nur " + " und ".join(names[p] for p in use.phase)
+        return say("when.first_day")
+    return say("when.phases", phases=use.phase)
 
 
 def _check_arguments(game: Game, player: PlayerState, command: Command, use: CommandUse) -> None:
     kinds = [kind for kind in use.args if kind in ("player", "dead")]
     if len(command.targets) != len(kinds):
-        raise IllegalCommand(f"!{command.word} braucht {len(kinds)} Spielernamen.")
+        raise IllegalCommand(say("refused.name_count", word=command.word, count=len(kinds)))
     if len(set(command.targets)) != len(command.targets):
-        raise IllegalCommand(f"!{command.word} braucht {len(kinds)} verschiedene Spieler.")
+        raise IllegalCommand(say("refused.same_name_twice", word=command.word, count=len(kinds)))
     for name, kind in zip(command.targets, kinds, strict=True):
         target = game.find_player(name)
         if target is None:
-            raise IllegalCommand(f"{name} spielt in dieser Runde nicht mit.")
+            raise IllegalCommand(say("refused.target_not_playing", name=name))
         if kind == "player" and not target.alive:
-            raise IllegalCommand(f"{name} ist bereits verstorben.")
+            raise IllegalCommand(say("refused.target_dead", name=name))
         if kind == "dead" and target.alive:
-            raise IllegalCommand(f"{name} lebt; !{command.word} gilt einem verstorbenen Spieler.")
+            raise IllegalCommand(say("refused.target_alive", name=name, word=command.word))
         if name == player.name and not use.self_:
-            raise IllegalCommand(f"Mit !{command.word} kannst du nicht dich selbst bestimmen.")
+            raise IllegalCommand(say("refused.not_yourself", word=command.word))
     last = player.last_targets.get(command.word)
     phase = game.state.phase
     if not use.repeat_target and last and last == (phase.number - 1, command.targets):
         raise IllegalCommand(
-            f"Du kannst nicht in zwei aufeinanderfolgenden Nächten !{command.word} "
-            f"{' '.join(command.targets)} wählen."
+            say("refused.same_target_again", word=command.word, targets=command.targets)
         )
 
 

@@ -29,13 +29,6 @@ def exclude(game: Game, player: PlayerState, *, by: str = "") -> None:
     game.emit(PlayerExcluded(player.name, by))
 
 
-def phrase(game: Game, cause: str) -> str:
-    if cause in game.rules.causes:
-        return game.rules.causes[cause]
-    role = game.rules.roles.get(cause)
-    return role.kill_phrase if role and role.kill_phrase else f"wurde durch {cause} getötet"
-
-
 def kill(game: Game, deaths: Iterable[tuple[str, str]], *, time: str) -> None:
     queue = deque(deaths)
     while queue:
@@ -50,7 +43,7 @@ def kill(game: Game, deaths: Iterable[tuple[str, str]], *, time: str) -> None:
             None if cause == INAKTIVITAET else game.behaviour(player).announced_role(game, player)
         )
         player.role_revealed_as = shown
-        game.emit(PlayerDied(name, shown, cause, phrase(game, cause), time))
+        game.emit(PlayerDied(name, shown, cause, time))
         for witness in game.state.players:
             game.behaviour(witness).witness_death(game, witness, player)
         lover = game.lover_of(name)

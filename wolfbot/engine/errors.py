@@ -1,13 +1,16 @@
-"""Typed errors of the engine; each carries what the player wrote and a reason he can read."""
+"""Typed errors of the engine; each carries what the player wrote and why it does not count,
+as a `Text` the ruleset's catalog words for him."""
 
 from __future__ import annotations
 
+from wolfbot.engine.text import Text
+
 
 class CommandError(ValueError):
-    """A command that cannot be applied. `reason` is German text for the author."""
+    """A command that cannot be applied, and why (`reason`: a message key and its values)."""
 
-    def __init__(self, reason: str, *, command: str = "", phase: str = "") -> None:
-        super().__init__(f"{reason} (command {command!r} in {phase})" if command else reason)
+    def __init__(self, reason: Text, *, command: str = "", phase: str = "") -> None:
+        super().__init__(str(reason), command, phase)
         self.reason = reason
         self.command = command
         self.phase = phase
@@ -27,3 +30,12 @@ class UnknownName(CommandError):
 
 class AmbiguousName(CommandError):
     """Arguments that can be read as more than one set of names."""
+
+
+class SetupError(ValueError):
+    """A game that cannot start as asked (unknown house rules, a name twice); `reason` says
+    why as a `Text`."""
+
+    def __init__(self, reason: Text) -> None:
+        super().__init__(str(reason))
+        self.reason = reason

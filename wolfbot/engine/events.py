@@ -1,4 +1,6 @@
 """Events: what happened, in the past tense. The game's log is a list of these, append-only.
+An event holds names and values only; what the Spielleitung would say about it is a `Text`
+(a message key and its values) that the ruleset's catalog words.
 
 Each event says who may read it (`audience`): `PUBLIC` (the game thread), a player's name
 (his conversation with the Spielleitung) or a group channel (`wolves`, `lovers`, `dead`)
@@ -8,6 +10,8 @@ resolved to its members when the event is made.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from wolfbot.engine.text import Text
 
 PUBLIC = "public"
 
@@ -74,7 +78,7 @@ class CommandRejected(Event):
     actor: str
     channel: str
     text: str
-    reason: str
+    reason: Text  # why it does not count, worded by the ruleset's catalog
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +126,7 @@ class PlayerDied(Event):
     player: str
     role: str | None  # the role announced; None when it is not revealed
     cause: str  # the role whose ability killed, or Lynch, Liebeskummer, Inaktivität
-    phrase: str  # German: "wurde von den Werwölfen gefressen"
-    time: str  # "Nacht 2", "Tag 1"
+    time: str  # the game time of the death: "night 2" (that night), "day 1" (day or dusk)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +141,7 @@ class PrivateInfo(Event):
 
     recipients: tuple[str, ...]
     channel: str  # "private" or a group channel
-    text: str
+    text: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +149,7 @@ class Announcement(Event):
     """Something the Spielleitung makes public in the next phase post (the bear growls, the
     Reine Seele is revealed)."""
 
-    text: str
+    text: Text
     role: str  # the role the announcement comes from
 
 
@@ -164,7 +167,7 @@ class RoleSeen(Event):
 class QuestionAsked(Event):
     player: str
     kind: str
-    prompt: str
+    prompt: Text
     options: tuple[str, ...]
     word: str = ""  # the command word that answers it
 

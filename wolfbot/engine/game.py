@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from wolfbot.engine import changes, checks, interventions, night, offices, victory, voting
 from wolfbot.engine.commands import Command
 from wolfbot.engine.deaths import kill
-from wolfbot.engine.errors import CommandError
+from wolfbot.engine.errors import CommandError, SetupError
 from wolfbot.engine.events import (
     CommandAccepted,
     CommandRejected,
@@ -33,6 +33,7 @@ from wolfbot.engine.rng import choose
 from wolfbot.engine.roles import GROUPS, QUESTIONS, behaviour_of
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
 from wolfbot.engine.state import DayState, GameState, NightState, Phase, PlayerState, Question
+from wolfbot.engine.text import Text, say
 
 T = TypeVar("T")
 
@@ -56,10 +57,11 @@ class Game:
         options = dict(options or {})
         unknown = set(options) - set(ruleset.options)
         if unknown:
-            raise ValueError(f"unknown options for {ruleset.name}: {', '.join(sorted(unknown))}")
+            why = say("setup.unknown_options", ruleset=ruleset.name, names=sorted(unknown))
+            raise SetupError(why)
         names = [name for name, _ in players]
         if len(set(map(str.casefold, names))) != len(names):
-            raise ValueError("player names must be unique")
+            raise SetupError(say("setup.names_not_unique", names=names))
         roster = []
         for name, role in players:
             canonical = ruleset.role(role).name
@@ -106,9 +108,16 @@ class Game:
             return lovers[1] if lovers[0] == name else lovers[0]
         return None
 
-    def time_label(self) -> str:
+    def game_time(self) -> str:
+        """The time of the game as deaths are dated: "night 2", or "day 2" (a dusk counts
+        as its day)."""
         phase = self.state.phase
-        return f"{'Nacht' if phase.kind == 'night' else 'Tag'} {phase.number}"
+        return f"{'night' if phase.kind == 'night' else 'day'} {phase.number}"
+
+    def time_label(self) -> Text:
+        """The time of the game for a player: "Nacht 2", "Tag 2"."""
+        phase = self.state.phase
+        return say("time.night" if phase.kind == "night" else "time.day", number=phase.number)
 
     # -- randomness (seeded, stored in the state) ------------------------------------------
     def draw(self, options: Sequence[T]) -> T:
@@ -170,9 +179,9 @@ class Game:
         if channel == "private" and text and not commands and relay and relay[2] > 0:
             recipient, label, left = relay
             self.state.night.relays[author] = (recipient, label, left - 1)
-            self.emit(PrivateInfo((recipient,), "private", f"{label}: {text}"))
+            self.emit(PrivateInfo((recipient,), "private", say("relayed", label=label, text=text)))
 
-    def reject(self, actor: str, channel: str, text: str, reason: str) -> None:
+    def reject(self, actor: str, channel: str, text: str, reason: Text) -> None:
         self.emit(CommandRejected(actor, channel, text, reason))
 
     def consume(self, player: PlayerState, word: str) -> None:
@@ -295,7 +304,7 @@ class Game:
                 state.step = None
                 following = state.phase.next()
                 if following.kind == "day":
-                    tonight = f"Nacht {state.phase.number}"
+                    tonight = f"night {state.phase.number}"
                     for player in state.players:
                         if player.alive or player.death_time == tonight:
                             self.behaviour(player).morning(self, player)
@@ -324,7 +333,7 @@ class Game:
         """Kill, run the death triggers, then put the questions the deaths raised."""
         self._killing += 1
         try:
-            kill(self, deaths, time=time or self.time_label())
+            kill(self, deaths, time=time or self.game_time())
         finally:
             self._killing -= 1
         if not self._killing:

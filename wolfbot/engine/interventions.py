@@ -36,6 +36,7 @@ from wolfbot.engine.events import (
 from wolfbot.engine.rename import rename_player
 from wolfbot.engine.roles import WORDS, votes_for
 from wolfbot.engine.state import Phase, PlayerState, Question
+from wolfbot.engine.text import Text, say
 from wolfbot.spelling import name_key
 
 if TYPE_CHECKING:
@@ -128,7 +129,7 @@ class AcceptCommand:
     text: str
     reason: str
     command: Command | None = None
-    unreadable: str = ""
+    unreadable: Text | None = None
 
     def noted(self, game: Game) -> tuple[str, str]:
         assert self.command is not None  # checked
@@ -177,29 +178,29 @@ Intervention = Decision | ExpireQuestion
 
 
 class InterventionError(ValueError):
-    """The rules do not allow the intervention now; `reason` is German for the Spielleitung."""
+    """The rules do not allow the intervention now; `reason` (a `Text`) says why."""
 
-    def __init__(self, intervention: Intervention, reason: str) -> None:
-        super().__init__(f"{intervention.KIND}: {reason}")
+    def __init__(self, intervention: Intervention, reason: Text) -> None:
+        super().__init__(intervention.KIND, str(reason))
         self.intervention = intervention
         self.reason = reason
 
 
-Refuse = Callable[[str], InterventionError]
+Refuse = Callable[[Text], InterventionError]
 
 
 # -- check ---------------------------------------------------------------------------------------
 def check(game: Game, intervention: Intervention) -> None:
     """Raise `InterventionError` if `intervention` cannot be applied now; change nothing."""
 
-    def refuse(reason: str) -> InterventionError:
+    def refuse(reason: Text) -> InterventionError:
         return InterventionError(intervention, reason)
 
     if game.state.phase.kind == "over":
-        raise refuse("Die Runde ist vorbei.")
+        raise refuse(say("refused.game_over"))
     match intervention:
         case AcceptCommand(command=None, text=text, unreadable=why):
-            raise refuse(f"Der Befehl {text!r} ist nicht lesbar: {why}")
+            raise refuse(say("intervention.unreadable", text=text, why=why))
         case AcceptCommand(command=Command() as command):
             try:
                 game.check(command)
@@ -207,14 +208,14 @@ def check(game: Game, intervention: Intervention) -> None:
                 raise refuse(error.reason) from None
         case ExpireQuestion(player=name, kind=kind):
             if find_question(game, name, kind) is None:
-                raise refuse(f"{name} hat keine offene Frage ({kind}).")
+                raise refuse(say("intervention.no_question", name=name, kind=kind))
         case ReplacePlayer(player=name, reserve=reserve):
             _living(game, name, refuse)  # excluded for inactivity: replaced before he dies
             _check_reserve(game, reserve, refuse)
         case ExcludePlayer(player=name):
             player = _living(game, name, refuse)
             if player.excluded:
-                raise refuse(f"{name} ist bereits aus der Runde ausgeschlossen.")
+                raise refuse(say("intervention.excluded_already", name=name))
         case _:
             _not_held(game, refuse)
             _check_held_ones(game, intervention, refuse)
@@ -227,55 +228,49 @@ def _check_held_ones(game: Game, intervention: Intervention, refuse: Refuse) -> 
             _living(game, name, refuse)
         case RevivePlayer(player=name):
             if _player(game, name, refuse).alive:
-                raise refuse(f"{name} lebt.")
+                raise refuse(say("intervention.alive", name=name))
         case ChangeRole(player=name, role=role):
             player = _living(game, name, refuse)
             try:
                 canonical = game.rules.role(role).name
             except KeyError:
-                unknown = f"Keine Rolle heißt {role!r} (Regelwerk {game.rules.title})."
+                unknown = say("intervention.unknown_role", role=role, ruleset=game.rules.title)
                 raise refuse(unknown) from None
             if canonical == player.role:
-                raise refuse(f"{name} spielt bereits die Rolle {canonical}.")
+                raise refuse(say("intervention.same_role", name=name, role=canonical))
         case RejectCommand():
             _check_reject(game, intervention, refuse)
 
 
 def _not_held(game: Game, refuse: Refuse) -> None:
     if game.state.step:
-        waiting = ", ".join(game.pending()) or "niemanden"
-        raise refuse(
-            f"Die Spielleitung wertet {game.time_label()} gerade aus und wartet auf {waiting}; "
-            "dieser Eingriff ist erst danach möglich."
-        )
+        waiting = tuple(game.pending())
+        raise refuse(say("intervention.resolving", time=game.time_label(), waiting=waiting))
 
 
 def _player(game: Game, name: str, refuse: Refuse) -> PlayerState:
     player = game.find_player(name)
     if player is None:
-        raise refuse(f"{name} spielt in dieser Runde nicht mit.")
+        raise refuse(say("refused.target_not_playing", name=name))
     return player
 
 
 def _living(game: Game, name: str, refuse: Refuse) -> PlayerState:
     player = _player(game, name, refuse)
     if not player.alive:
-        raise refuse(f"{name} ist bereits verstorben.")
+        raise refuse(say("refused.target_dead", name=name))
     return player
 
 
 def _check_reserve(game: Game, reserve: str, refuse: Refuse) -> None:
     key = name_key(reserve)
     if not key:
-        raise refuse("Der Name des Reservespielers fehlt.")
+        raise refuse(say("intervention.reserve_missing"))
     if any(name_key(p.name) == key for p in game.state.players):
-        raise refuse(f"{reserve} spielt bereits in dieser Runde mit.")
+        raise refuse(say("intervention.reserve_playing", name=reserve))
     taken = [*game.rules.factions, *game.rules.causes, *RESERVED_NAMES]
     if key in game.rules.role_index or any(name_key(word) == key for word in taken):
-        raise refuse(
-            f"{reserve} heißt wie eine Rolle, Fraktion oder ein Kanal der Runde; "
-            "Befehle könnten ihn nicht eindeutig nennen."
-        )
+        raise refuse(say("intervention.reserve_name_taken", name=reserve))
 
 
 def _period(phase: Phase) -> tuple[int, str]:
@@ -290,13 +285,10 @@ def _check_reject(game: Game, reject: RejectCommand, refuse: Refuse) -> None:
     except ValueError:
         given = Phase(0, "over")
     if _period(given) != _period(game.state.phase):
-        raise refuse(
-            f"{reject.text} wurde in einer anderen Phase ({reject.phase}) gegeben und ist "
-            "schon ausgewertet."
-        )
+        raise refuse(say("intervention.other_phase", text=reject.text, phase=reject.phase))
     handler = WORDS.get(reject.word)
     if handler is not None and handler.irrevocable:
-        raise refuse(f"!{reject.word} lässt sich nicht zurückweisen: {handler.irrevocable}")
+        raise refuse(say("intervention.irrevocable", word=reject.word, why=handler.irrevocable))
     votes = votes_for(game, reject.word)
     if votes is not None:
         standing = len(reject.targets) == 1 and votes.get(player.name) == reject.targets[0]
@@ -304,14 +296,16 @@ def _check_reject(game: Game, reject: RejectCommand, refuse: Refuse) -> None:
         action = game.state.night.actions.get(player.name, {}).get(reject.word)
         standing = action is not None and action.text() == reject.text
         if standing and game.behaviour(player).acts_at_once:
-            raise refuse(
-                f"!{reject.word} von {player.name} wirkt, sobald er angenommen ist; er lässt "
-                "sich nicht mehr zurückweisen."
-            )
+            raise refuse(say("intervention.acts_at_once", word=reject.word, name=player.name))
     if not standing:
         raise refuse(
-            f"{reject.text} ist nicht mehr der gültige !{reject.word}-Befehl von {player.name} "
-            f"({game.time_label()}): er wurde ersetzt, zurückgenommen oder schon ausgewertet."
+            say(
+                "intervention.not_standing",
+                text=reject.text,
+                word=reject.word,
+                name=player.name,
+                time=game.time_label(),
+            )
         )
 
 
@@ -360,7 +354,7 @@ def _reject(game: Game, reject: RejectCommand) -> None:
         del game.state.night.actions[reject.actor][reject.word]
         if not game.state.night.actions[reject.actor]:
             del game.state.night.actions[reject.actor]
-    why = f"Die Spielleitung lässt diesen Befehl nicht gelten: {reject.reason}"
+    why = say("refused.by_spielleitung", reason=reject.reason)
     game.emit(CommandRejected(reject.actor, reject.channel, reject.text, why))
 
 
@@ -385,4 +379,4 @@ def _replace(game: Game, old: str, reserve: str) -> None:
     for channel in joined:  # the forum cannot take the old player out: the log does
         game.emit(ParticipantsAdded(channel, (reserve,)))
         game.emit(ParticipantsLeft(channel, (old,)))
-    game.emit(Announcement(f"{reserve} ersetzt {old} als Reservespieler.", SPIELLEITUNG))
+    game.emit(Announcement(say("reserve_replaces", reserve=reserve, old=old), SPIELLEITUNG))

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.deaths import INAKTIVITAET
 from wolfbot.engine.events import CommandRejected, PrivateInfo
 from wolfbot.engine.state import Attack, Kill, Modifier, PlayerState
+from wolfbot.engine.text import Text
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -92,7 +93,7 @@ def _prepare(game: Game) -> None:
                 game.behaviour(player).prepare(game, player)
 
 
-def block(game: Game, target: str, told: str) -> None:
+def block(game: Game, target: str, told: Text) -> None:
     """`target` cannot use abilities nor conversations this night; he is told `told` (once)."""
     if target not in game.state.night.blocked:
         game.state.night.blocked.add(target)
@@ -183,4 +184,4 @@ def resolve_deaths(game: Game) -> None:
     deaths = sorted(first.items(), key=lambda item: (item[1][0], order[item[0]]))
     game.kill([(name, cause) for name, (_, cause) in deaths])
     excluded = [(p.name, INAKTIVITAET) for p in game.living() if p.excluded]
-    game.kill(excluded, time=f"Tag {game.state.phase.number}")
+    game.kill(excluded, time=f"day {game.state.phase.number}")

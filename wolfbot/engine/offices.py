@@ -12,6 +12,7 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.events import PUBLIC, SuccessorNamed
 from wolfbot.engine.roles.base import QuestionHandler
 from wolfbot.engine.state import Question
+from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -28,7 +29,7 @@ def ask_successors(game: Game) -> None:
                 word="Nachfolger",
                 channels=("private",),
                 options=options,
-                prompt="Du warst Bürgermeister: Wen ernennst du zu deinem Nachfolger?",
+                prompt=say("question.successor_mayor"),
             )
         )
         if not options:
@@ -42,7 +43,7 @@ def ask_successors(game: Game) -> None:
                 word="Nachfolger",
                 channels=("private", "wolves"),
                 options=options,
-                prompt="Du warst der Alpha: Welchen Werwolf ernennst du zu deinem Nachfolger?",
+                prompt=say("question.successor_alpha"),
             )
         )
         if not options:

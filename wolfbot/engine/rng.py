@@ -25,7 +25,7 @@ def splitmix64(state: int) -> tuple[int, int]:
 def draw_index(state: int, n: int) -> tuple[int, int]:
     """(next state, an index in range(n)), unbiased by rejection."""
     if n <= 0:
-        raise ValueError("cannot draw from an empty choice")
+        raise ValueError("empty_choice", n)
     limit = (1 << 64) - ((1 << 64) % n)
     while True:
         state, value = splitmix64(state)

@@ -7,11 +7,21 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from wolfbot.engine.text import Text, say
 from wolfbot.spelling import name_key
 
 PhaseKind = Literal["night", "day", "dusk"]
 Channel = Literal["thread", "private", "wolves", "lovers", "dead"]
 FactionKind = Literal["team", "lone", "ambiguous"]
+
+
+class UnknownRole(KeyError):
+    """No role of the ruleset is called `name` (in any spelling)."""
+
+    def __init__(self, name: str, ruleset: str) -> None:
+        super().__init__(name, ruleset)
+        self.name = name
+        self.ruleset = ruleset
 
 
 class _Frozen(BaseModel):
@@ -21,7 +31,7 @@ class _Frozen(BaseModel):
 def _check_kinds(word: str, kinds: tuple[str, ...]) -> None:
     for kind in kinds:
         if kind not in ("player", "dead", "role") and not kind.startswith("choice:"):
-            raise ValueError(f"unknown argument kind {kind!r} for !{word}")
+            raise ValueError(str(say("ruleset.unknown_argument_kind", kind=kind, word=word)))
 
 
 class CommandSpec(_Frozen):
@@ -125,25 +135,29 @@ class Ruleset(_Frozen):
     not_together: tuple[tuple[str, ...], ...] = ()
     # roles several players hold together, by heading ("Die Drei Brüder": 3)
     role_groups: dict[str, int] = Field(default_factory=dict)
+    # the message catalog: message key → its wording in `language` (a Jinja2 template over
+    # the `Text`'s values); the engine never reads it, `wolfbot.posts.wording` does
+    messages: dict[str, str] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _consistent(self) -> Ruleset:
         words = {c.word for c in self.commands}
         staged = {entry for stage in self.night_order for entry in stage}
-        problems = []
+        problems: list[Text] = []
         for role in self.roles.values():
             if role.faction not in self.factions:
-                problems.append(f"role {role.name}: unknown faction {role.faction!r}")
+                problem = say("ruleset.unknown_faction", role=role.name, faction=role.faction)
+                problems.append(problem)
             if role.stage is not None and role.stage not in staged:
-                problems.append(f"role {role.name}: stage {role.stage!r} is not in night_order")
+                problems.append(say("ruleset.unknown_stage", role=role.name, stage=role.stage))
             for use in role.commands:
                 if use.word not in words:
-                    problems.append(f"role {role.name}: unknown command !{use.word}")
+                    problems.append(say("ruleset.unknown_command", role=role.name, word=use.word))
         for use in (*self.common_commands, *self.pack_commands):
             if use.word not in words:
-                problems.append(f"unknown command !{use.word} in common/pack commands")
+                problems.append(say("ruleset.unknown_command", role=None, word=use.word))
         if problems:
-            raise ValueError("; ".join(problems))
+            raise ValueError("; ".join(map(str, problems)))
         return self
 
     @model_validator(mode="after")
@@ -153,9 +167,9 @@ class Ruleset(_Frozen):
         named = [h for group in self.not_together for h in group] + list(self.role_groups)
         unknown = sorted({h for h in named if h not in headings})
         if unknown:
-            raise ValueError(f"not_together/role_groups: unknown role headings {unknown}")
+            raise ValueError(str(say("ruleset.unknown_headings", headings=unknown)))
         if any(size < 1 for size in self.role_groups.values()):
-            raise ValueError("role_groups: a group has at least one player")
+            raise ValueError(str(say("ruleset.empty_role_group")))
         return self
 
     def missing_roles(self) -> list[str]:
@@ -167,7 +181,7 @@ class Ruleset(_Frozen):
         """The role called `name` (canonical, alias or adjective form, any case)."""
         found = self.role_index.get(name_key(name))
         if found is None:
-            raise KeyError(f"unknown role {name!r} in ruleset {self.name}")
+            raise UnknownRole(name, self.name)
         return self.roles[found]
 
     @cached_property

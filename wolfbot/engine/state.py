@@ -8,6 +8,7 @@ from typing import Any
 from wolfbot.engine.commands import Command
 from wolfbot.engine.events import Event
 from wolfbot.engine.spec import Channel
+from wolfbot.engine.text import Text
 
 PHASE_ORDER = ("night", "day", "dusk")
 
@@ -42,7 +43,7 @@ class PlayerState:
     alive: bool = True
     excluded: bool = False
     death_cause: str | None = None
-    death_time: str | None = None
+    death_time: str | None = None  # "night 2", "day 1" (a dusk counts as its day)
     role_revealed_as: str | None = None  # the role announced at death (None: not revealed)
     faction: str | None = None  # plays for another faction than his role's (Wiedergänger)
     uses: dict[str, int] = field(default_factory=dict)  # command word → times used
@@ -65,7 +66,7 @@ class Question:
     word: str  # the command word that answers it
     channels: tuple[Channel, ...]
     options: tuple[str, ...]
-    prompt: str
+    prompt: Text
     optional: bool = False  # may go unanswered: the deadline then means "no choice"
     stage: int = -1  # the night stage that waits for it (a choice after information)
 
@@ -79,7 +80,7 @@ class Attack:
     stage: int
     sources: tuple[str, ...]
     status: str = "hit"  # hit, failed, healed
-    reason: str = ""
+    reason: Text | None = None  # why it failed (a protection, an immunity, …)
     original_target: str = ""
     kind: str = "direct"  # or "visit": an attack that reaches a player through another
 
@@ -119,7 +120,7 @@ class NightState:
     used: set[str] = field(default_factory=set)  # used an ability this night (for the Bäcker)
     talked: set[str] = field(default_factory=set)  # wrote in a conversation this night
     offered: set[str] = field(default_factory=set)  # "player/word" told and asked this night
-    relays: dict[str, tuple[str, str, int]] = field(default_factory=dict)
+    relays: dict[str, tuple[str, Text, int]] = field(default_factory=dict)
     # author → (recipient, label, messages left): private texts the Spielleitung passes on
     attacks: list[Attack] = field(default_factory=list)
     kills: list[Kill] = field(default_factory=list)

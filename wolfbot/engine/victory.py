@@ -16,12 +16,6 @@ if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 LIEBESPAAR = "Liebespaar"
-# "Die Spielleitung teilt Verliebten ihre Siegbedingungen mit."
-WIN_CONDITIONS = {
-    "Dorf": "Ihr gewinnt, wenn das Dorf gewinnt.",
-    "Rudel": "Ihr gewinnt, wenn das Rudel gewinnt.",
-    LIEBESPAAR: "Ihr gewinnt, wenn alle anderen Spieler verstorben sind.",
-}
 
 
 def faction(game: Game, player: PlayerState) -> str:

@@ -12,6 +12,7 @@ from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import LynchDecided, MayorElected, VoteTally
 from wolfbot.engine.roles.base import QuestionHandler, WordHandler
 from wolfbot.engine.state import PlayerState, Question
+from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -20,23 +21,20 @@ if TYPE_CHECKING:
 def check_not_against_lover(game: Game, player: PlayerState, target: str) -> None:
     """ "Die Verliebten dürfen niemals gegeneinander stimmen.\""""
     if game.option("lovers_vote_restriction") and game.lover_of(player.name) == target:
-        raise IllegalCommand("Die Verliebten dürfen niemals gegeneinander stimmen.")
+        raise IllegalCommand(say("refused.against_lover"))
 
 
-def _dusk_change_only(game: Game, player: PlayerState, votes: dict[str, str], what: str) -> None:
+def _dusk_change_only(game: Game, player: PlayerState, votes: dict[str, str], vote: str) -> None:
     """ "Wenn die Dämmerung begonnen hat, so darf kein Dorfbewohner mehr seine Stimme abgegeben
     oder seine abgegebene Stimme zurücknehmen. Eine abgegebene Stimme darf lediglich geändert
     werden.\""""
     if game.state.phase.kind == "dusk" and player.name not in votes:
-        raise IllegalCommand(
-            f"In der Dämmerung darf keine {what} mehr erstmals abgegeben werden, "
-            "nur eine abgegebene Stimme geändert."
-        )
+        raise IllegalCommand(say("refused.dusk_change_only", vote=vote))
 
 
 class LynchVote(WordHandler):
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
-        _dusk_change_only(game, player, game.state.day.lynch_votes, "Stimme")
+        _dusk_change_only(game, player, game.state.day.lynch_votes, "lynch")
         check_not_against_lover(game, player, command.target)
 
     def apply(self, game: Game, player: PlayerState, command: Command) -> None:
@@ -47,11 +45,11 @@ class LynchVote(WordHandler):
 
 
 class WithdrawVote(WordHandler):
-    irrevocable = "die Stimme ist zurückgenommen; der Spieler kann erneut abstimmen."
+    irrevocable = say("withdrawn_for_good")
 
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         if player.name not in game.state.day.lynch_votes:
-            raise IllegalCommand("Du hast keine Stimme abgegeben, die du zurücknehmen könntest.")
+            raise IllegalCommand(say("refused.nothing_to_withdraw"))
 
     def apply(self, game: Game, player: PlayerState, command: Command) -> None:
         del game.state.day.lynch_votes[player.name]
@@ -61,8 +59,8 @@ class MayorVote(WordHandler):
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         if game.state.phase.kind == "dusk":
             if game.option("mayor_vote_in_dusk") == "closed":
-                raise IllegalCommand("Die Bürgermeisterwahl ist mit der Dämmerung beendet.")
-            _dusk_change_only(game, player, game.state.day.mayor_votes, "Bürgermeisterstimme")
+                raise IllegalCommand(say("refused.mayor_vote_closed"))
+            _dusk_change_only(game, player, game.state.day.mayor_votes, "mayor")
 
     def apply(self, game: Game, player: PlayerState, command: Command) -> None:
         game.state.day.mayor_votes[player.name] = command.target
@@ -154,7 +152,7 @@ def resolve_day(game: Game) -> None:
                 word="Lynch",
                 channels=("private",),
                 options=tuple(tied),
-                prompt=f"Gleichstand mit je {top} Stimmen: Wen lässt du als Bürgermeister lynchen?",
+                prompt=say("question.lynch_tie", votes=top),
             )
         )
     else:

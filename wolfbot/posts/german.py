@@ -52,16 +52,16 @@ def when(moment: datetime, zone: tzinfo) -> str:
 
 
 def phase_time(label: str | None) -> str:
-    """The time of a death as the engine labels it ("Nacht 2", "Tag 1") in words:
+    """The time of a death as the engine dates it ("night 2", "day 1") in words:
     "in der zweiten Nacht", "am ersten Tag"; anything else as it is."""
     if not label:
         return ""
     kind, _, number = label.partition(" ")
     if not number.isdigit():
         return label
-    if kind == "Nacht":
+    if kind == "night":
         return f"in der {ordinal(int(number))} Nacht"
-    if kind == "Tag":
+    if kind == "day":
         return f"am {ordinal(int(number))} Tag"
     return label
 

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from wolfbot.engine import events as ev
-from wolfbot.engine.deaths import phrase as death_phrase
 from wolfbot.engine.game import Game
 from wolfbot.engine.state import Phase
 from wolfbot.engine.views import public_roster
@@ -17,6 +16,7 @@ from wolfbot.engine.voting import lynch_tally
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.german import ordinal
 from wolfbot.posts.summary import phase_summaries
+from wolfbot.posts.wording import death_phrase, worded
 
 FINAL_TITLE = "Das Ende der Runde"
 
@@ -40,7 +40,18 @@ class Listed:
     role: str | None  # the revealed role of a dead player, else None
     cause: str | None
     phrase: str  # "wurde von den Werwölfen gefressen" ("" while alive)
-    time: str | None  # "Nacht 2"
+    time: str | None  # "night 2"
+
+
+@dataclass(frozen=True, slots=True)
+class Death:
+    """A death the phase post announces."""
+
+    player: str
+    role: str | None  # the role announced (None: not revealed)
+    cause: str
+    phrase: str  # "wurde von den Werwölfen gefressen"
+    time: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +85,7 @@ def phase_post(
 ) -> PhasePost | None:
     """The post that begins the phase (`PhaseBegan`) or ends the round (`GameOver`) with the
     public events collected since the last phase post; None for the first night (no post)."""
-    data = _summary(collected)
+    data = _summary(game, collected)
     data["roster"] = spielerliste(game)
     data["mob_votes"] = int(game.option("mob_votes"))
     if isinstance(event, ev.GameOver):
@@ -112,15 +123,19 @@ def spielerliste(game: Game) -> list[Listed]:
             mayor=p.mayor,
             role=p.role,
             cause=p.cause,
-            phrase=death_phrase(game, p.cause) if p.cause and not p.alive else "",
+            phrase=death_phrase(game.rules, p.cause) if p.cause and not p.alive else "",
             time=p.time if not p.alive else None,
         )
         for p in public_roster(game)
     ]
 
 
-def _summary(collected: list[ev.Event]) -> dict:
-    deaths = [e for e in collected if isinstance(e, ev.PlayerDied)]
+def _summary(game: Game, collected: list[ev.Event]) -> dict:
+    deaths = [
+        Death(e.player, e.role, e.cause, death_phrase(game.rules, e.cause), e.time)
+        for e in collected
+        if isinstance(e, ev.PlayerDied)
+    ]
     tallies = [e for e in collected if isinstance(e, ev.VoteTally)]
     tally = None
     if tallies:
@@ -140,7 +155,9 @@ def _summary(collected: list[ev.Event]) -> dict:
         "successors": [e for e in collected if isinstance(e, ev.SuccessorNamed)],
         "excluded": [e.player for e in collected if isinstance(e, ev.PlayerExcluded)],
         "lone_winners": [e for e in collected if isinstance(e, ev.LoneWinner)],
-        "announcements": [e.text for e in collected if isinstance(e, ev.Announcement)]
+        "announcements": [
+            worded(game.rules, e.text) for e in collected if isinstance(e, ev.Announcement)
+        ]
         + [f"{e.player} lebt wieder." for e in collected if isinstance(e, ev.PlayerRevived)],
     }
 

@@ -15,6 +15,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.posts.german import names
 from wolfbot.posts.messages import Message
+from wolfbot.posts.wording import worded
 
 CONVERSATIONS = {
     "wolves": "Wolfshöhle",
@@ -31,7 +32,7 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
     match event:
         case ev.CommandRejected(actor=actor, text=text, reason=reason):
             title = f"Abgelehnt: {text}"
-            data = {"command": text, "reason": reason}
+            data = {"command": text, "reason": worded(game.rules, reason)}
             html = render("abgelehnt.html.j2", title, data)
             return [_to(actor, title, html)]
         case ev.CommandAccepted(actor=actor, channel=channel, text=text) if channel != "thread":
@@ -45,10 +46,11 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
         case ev.RoleSeen(seer=seer, target=target, role=role):
             return [_to(seer, "Mitteilung", f"<p>{esc(target)} ist {esc(role)}.</p>")]
         case ev.PrivateInfo(recipients=recipients, channel=channel, text=text):
-            return [Message(channel, recipients, "Mitteilung", f"<p>{esc(text)}</p>")]
+            said = worded(game.rules, text)
+            return [Message(channel, recipients, "Mitteilung", f"<p>{esc(said)}</p>")]
         case ev.QuestionAsked(player=player, prompt=prompt, options=options, word=word):
             html = (
-                f"<p>{esc(prompt)}</p><p>Zur Wahl: {esc(names(options))}.</p>"
+                f"<p>{esc(worded(game.rules, prompt))}</p><p>Zur Wahl: {esc(names(options))}.</p>"
                 f"<p>Antworte mit <strong>!{word} [Spielername]</strong>.</p>"
             )
             return [_to(player, "Die Spielleitung wartet auf deine Antwort", html)]

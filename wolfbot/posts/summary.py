@@ -11,6 +11,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.state import Phase
 from wolfbot.posts.german import names, ordinal_nominative
+from wolfbot.posts.wording import death_phrase, worded
 
 QUESTION_LABELS = {  # answers drawn by lot the other lines do not show
     "shot": "Schuss des Jägers",
@@ -66,7 +67,7 @@ def phase_summaries(game: Game) -> list[PhaseSummary]:
             current.actions.pop(key, None)  # the last command counts; keep it in its place
             current.actions[key] = f"{event.actor} ({roles.get(event.actor, '?')}): {event.text}"
             continue
-        line = _describe(event, roles)
+        line = _describe(game, event, roles)
         if isinstance(event, ev.RoleChanged):
             roles[event.player] = event.role
         if line:
@@ -75,7 +76,7 @@ def phase_summaries(game: Game) -> list[PhaseSummary]:
     return out
 
 
-def _describe(event: ev.Event, roles: dict[str, str]) -> str | None:
+def _describe(game: Game, event: ev.Event, roles: dict[str, str]) -> str | None:
     """One line of the summary; None for what the summary leaves out (rejected commands,
     routine information)."""
     match event:
@@ -103,7 +104,8 @@ def _describe(event: ev.Event, roles: dict[str, str]) -> str | None:
         case ev.PlayerDied(player=player, cause="Inaktivität"):
             role = roles.get(player, "?")
             return f"{player} ({role}) ist nach dem Ausschluss wegen Inaktivität verstorben."
-        case ev.PlayerDied(player=player, phrase=phrase):
+        case ev.PlayerDied(player=player, cause=cause):
+            phrase = death_phrase(game.rules, cause)
             return f"{player} ({roles.get(player, '?')}) {phrase}."
         case ev.PlayerExcluded(player=player):
             return f"{player} wurde wegen Inaktivität aus der Runde ausgeschlossen."
@@ -112,7 +114,7 @@ def _describe(event: ev.Event, roles: dict[str, str]) -> str | None:
         case ev.RoleChanged(player=player, role=role):
             return f"{player} spielt fortan die Rolle {role}."
         case ev.Announcement(text=text):
-            return text
+            return worded(game.rules, text)
         case ev.QuestionAnswered(player=player, kind=kind, answer=answer, by_lot=True) if (
             kind in QUESTION_LABELS
         ):

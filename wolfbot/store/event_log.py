@@ -13,6 +13,9 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from wolfbot.engine import events as ev
+from wolfbot.engine.spec import Ruleset
+from wolfbot.posts.wording import worded
+from wolfbot.rulesets import load
 from wolfbot.store.errors import SequenceError
 from wolfbot.store.lookups import (
     add_role_change,
@@ -134,12 +137,15 @@ def add_events(
     game.phase = phase
     session.add_all(rows.values())
     session.flush()
+    rules = load(game.ruleset)
     for seq, event in zip(rows, events, strict=True):
-        _apply(session, game.id, event, rows[seq], now)
+        _apply(session, game.id, rules, event, rows[seq], now)
     return rows
 
 
-def _apply(session: Session, game_id: int, event: ev.Event, row: EventRow, now: datetime) -> None:
+def _apply(
+    session: Session, game_id: int, rules: Ruleset, event: ev.Event, row: EventRow, now: datetime
+) -> None:
     match event:
         case ev.RoleChanged(player=name, role=role):
             add_role_change(session, game_id, name, role, now, event_id=row.id)
@@ -150,7 +156,7 @@ def _apply(session: Session, game_id: int, event: ev.Event, row: EventRow, now: 
                     game_id=game_id,
                     player_id=player_row(session, game_id, name).id,
                     kind=kind,
-                    prompt=prompt,
+                    prompt=worded(rules, prompt),  # for the Spielleitung, in the round's words
                     options=list(options),
                     asked_at=now,
                     asked_event_id=row.id,

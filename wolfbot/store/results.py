@@ -18,8 +18,10 @@ from typing import Any, Literal, cast
 from wolfbot.engine import events as ev
 from wolfbot.engine.commands import Command
 from wolfbot.engine.game import Game
+from wolfbot.engine.text import Text
 from wolfbot.intake import process_post
 from wolfbot.markup import parse_message
+from wolfbot.posts.wording import worded
 
 Verdict = Literal["accepted", "rejected", "pending"]
 Decider = Literal["engine", "spielleitung"]
@@ -97,16 +99,18 @@ class _Capture:
         if isinstance(first, ev.CommandAccepted):
             result = CommandResult.of(command, "accepted", event_seq=seq)
         elif isinstance(first, ev.CommandRejected):
-            result = CommandResult.of(command, "rejected", first.reason, event_seq=seq)
+            reason = worded(self._game.rules, first.reason)
+            result = CommandResult.of(command, "rejected", reason, event_seq=seq)
         else:
             raise RuntimeError(f"Game.submit gave no verdict for {command!r}: {first!r}")
         self.commands.append(result)
         return events
 
-    def reject(self, actor: str, channel: str, text: str, reason: str) -> None:
+    def reject(self, actor: str, channel: str, text: str, reason: Text) -> None:
         seq = len(self._game.state.log)
         self._game.reject(actor, channel, text, reason)
-        self.commands.append(CommandResult(actor, channel, text, "rejected", reason, event_seq=seq))
+        why = worded(self._game.rules, reason)
+        self.commands.append(CommandResult(actor, channel, text, "rejected", why, event_seq=seq))
 
 
 def run_post(game: Game, author: str, channel: str, html: str) -> PostResults:
@@ -132,13 +136,24 @@ EVENT_TYPES: dict[str, type[ev.Event]] = {
 
 
 def event_payload(event: ev.Event) -> dict[str, Any]:
-    """The event's fields (tuples become JSON lists when stored)."""
-    return dataclasses.asdict(event)
+    """The event's fields (tuples become JSON lists when stored; a `Text` becomes
+    `{"key": …, "values": {…}}`, so `json_extract(payload, '$.reason.key')` finds it)."""
+    return {f.name: _json(getattr(event, f.name)) for f in dataclasses.fields(event)}
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Text):
+        return {"key": value.key, "values": {k: _json(v) for k, v in value.values}}
+    if isinstance(value, tuple | list):
+        return [_json(v) for v in value]
+    return value
 
 
 def _tuples(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_tuples(v) for v in value)
+    if isinstance(value, dict) and set(value) == {"key", "values"}:
+        return Text(value["key"], tuple((k, _tuples(v)) for k, v in value["values"].items()))
     return value
 
 

@@ -18,7 +18,7 @@ V_PLAYERS = """\
 CREATE VIEW v_players AS
 -- Everyone in each round: players in Spielerliste order, then Reservespieler, then
 -- Beobachter; the starting and the current role, alive (1/0, players only), excluded for
--- inactivity (1/0), and for the dead when ("Nacht 2") and by what they died.
+-- inactivity (1/0), and for the dead when ("night 2", "day 1") and by what they died.
 WITH deaths AS (
     SELECT game_id, json_extract(payload, '$.player') AS player, max(seq) AS seq
     FROM events WHERE type = 'PlayerDied' GROUP BY 1, 2
@@ -130,13 +130,13 @@ V_DEATHS = """\
 CREATE VIEW v_deaths AS
 -- Every death of every round (PlayerDied events) in order: who, the role announced (NULL:
 -- not revealed), the cause (the killing role, Lynch, Liebeskummer, Inaktivität), the game
--- time ("Nacht 2"), when it was recorded, and the post that caused it, if one did.
+-- time ("night 2"; a death by day or in the Dämmerung: "day 2"), the phase it was recorded
+-- in, when it was recorded, and the post that caused it, if one did.
 SELECT e.game_id, g.title AS game, e.seq,
        json_extract(e.payload, '$.player') AS player,
        json_extract(e.payload, '$.role') AS role,
        json_extract(e.payload, '$.cause') AS cause,
        json_extract(e.payload, '$.time') AS time,
-       json_extract(e.payload, '$.phrase') AS phrase,
        e.phase, e.at, ip.url AS link
 FROM events e
 JOIN games g ON g.id = e.game_id

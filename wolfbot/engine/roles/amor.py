@@ -11,7 +11,8 @@ from wolfbot.engine.changes import LOVERS, open_conversation
 from wolfbot.engine.events import PrivateInfo
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.state import PlayerState
-from wolfbot.engine.victory import LIEBESPAAR, WIN_CONDITIONS, lovers_side
+from wolfbot.engine.text import say
+from wolfbot.engine.victory import LIEBESPAAR, lovers_side
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -25,9 +26,10 @@ class Amor(Behaviour):
         first, second = command.targets
         game.consume(player, "Verlieben")
         game.state.lovers = (first, second)
-        condition = WIN_CONDITIONS[lovers_side(game) or LIEBESPAAR]
+        condition = say("win_condition", side=lovers_side(game) or LIEBESPAAR)
         open_conversation(game, LOVERS, [first, second])
         for lover, other in ((first, second), (second, first)):
-            text = f"Amor hat dich in {other} verliebt. {condition}"
+            text = say("amor.in_love", other=other, condition=condition)
             game.emit(PrivateInfo((lover,), "private", text))
-        game.emit(PrivateInfo((player.name,), "private", f"Du verliebst {first} und {second}."))
+        told = say("amor.done", first=first, second=second)
+        game.emit(PrivateInfo((player.name,), "private", told))

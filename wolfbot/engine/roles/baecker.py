@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action, tell
 from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -25,5 +26,4 @@ class Baecker(Behaviour):
         used = command.target in night.used or (
             command.target in night.talked and command.target not in night.blocked
         )
-        what = "eine" if used else "keine"
-        tell(game, player, f"{command.target} hat in dieser Nacht {what} Fähigkeit genutzt.")
+        tell(game, player, say("baecker.seen", name=command.target, used=used))

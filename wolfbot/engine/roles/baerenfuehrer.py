@@ -16,6 +16,7 @@ from wolfbot.engine.events import Announcement
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action, looks_like_werwolf, neighbours
 from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -28,7 +29,8 @@ class Baerenfuehrer(Behaviour):
         if command.word == WALK:
             first, second = command.targets
             if second not in neighbours(game, first):
-                raise IllegalCommand(f"{first} und {second} sind laut Spielerliste keine Nachbarn.")
+                why = say("baerenfuehrer.not_neighbours", first=first, second=second)
+                raise IllegalCommand(why)
 
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = action(game, player, WALK)
@@ -45,4 +47,4 @@ class Baerenfuehrer(Behaviour):
         else:
             around = list(neighbours(game, player.name))
         if any(game.player(name).alive and looks_like_werwolf(game, name) for name in around):
-            game.emit(Announcement("Der Bär des Bärenführers knurrt.", player.role))
+            game.emit(Announcement(say("baerenfuehrer.growls"), player.role))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine.commands import Command
 from wolfbot.engine.state import Attack, Modifier, PlayerState, Question
+from wolfbot.engine.text import Text
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -25,7 +26,7 @@ class Behaviour:
     def setup(self, game: Game, player: PlayerState) -> None:
         """When the round begins (the Nacht vor der Bürgermeisterwahl): first information."""
 
-    def allows(self, game: Game, player: PlayerState, word: str) -> str | None:
+    def allows(self, game: Game, player: PlayerState, word: str) -> Text | None:
         """Why this role may not use `word` now (beyond the data's limits), or None."""
         return None
 
@@ -79,7 +80,7 @@ class WordHandler:
 
     # why an accepted command of this word cannot be rejected by the Spielleitung while it
     # stands ("": it can)
-    irrevocable = ""
+    irrevocable: Text | None = None  # why a standing command cannot be withdrawn
 
     def votes(self, game: Game) -> dict[str, str] | None:
         """For a vote: the votes standing now, voter → target (the state's own dict, so a

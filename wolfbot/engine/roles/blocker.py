@@ -16,6 +16,7 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action
 from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -32,11 +33,11 @@ class Block(Behaviour):
         blocked = game.state.night.blocked
         if game.option("split_night") and command.word == params["word"]:
             if player.name not in blocked:
-                night.block(game, command.target, params["told"])
+                night.block(game, command.target, say("blocked", by=player.role))
 
     def prepare(self, game: Game, player: PlayerState) -> None:
         params = game.spec(player).params
         command = action(game, player, params["word"])
         if command is not None:
             game.consume(player, params["word"])
-            night.block(game, command.target, params["told"])
+            night.block(game, command.target, say("blocked", by=player.role))

@@ -10,6 +10,7 @@ from wolfbot.engine.commands import Command, command_classes
 from wolfbot.engine.events import CommandRejected, PrivateInfo
 from wolfbot.engine.roles.base import QuestionHandler
 from wolfbot.engine.state import PlayerState, Question
+from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -20,7 +21,7 @@ def action(game: Game, player: PlayerState, word: str) -> Command | None:
     return game.state.night.actions.get(player.name, {}).get(word)
 
 
-def tell(game: Game, player: PlayerState | str, text: str) -> None:
+def tell(game: Game, player: PlayerState | str, text: Text) -> None:
     name = player if isinstance(player, str) else player.name
     game.emit(PrivateInfo((name,), "private", text))
 
@@ -44,7 +45,7 @@ def looks_like_werwolf(game: Game, name: str) -> bool:
 
 
 def told_then_choose(
-    game: Game, player: PlayerState, word: str, options: list[str], info: str, stage: int
+    game: Game, player: PlayerState, word: str, options: list[str], info: Text, stage: int
 ) -> Command | None:
     """Tell `info` (once a night), then the player's `!word` if he sent one. With the house
     rule `split_night` (the live bot) a player who has not chosen yet is asked and the night
@@ -63,7 +64,7 @@ def told_then_choose(
                     word=word,
                     channels=("private",),
                     options=tuple(options),
-                    prompt=f"{info} Deine Wahl mit !{word} [Spielername], bis zum Ende der Frist.",
+                    prompt=say("choose_after_info", info=info, word=word),
                     optional=True,
                     stage=stage,
                 )
@@ -76,7 +77,7 @@ def offer_heal(game: Game, player: PlayerState, word: str, stage: int) -> None:
     """Tell the healer who was successfully attacked; heal the one his `!word` names if he
     is among them (the potion or ability is then used up), else refuse and keep it."""
     attacked = night.successfully_attacked(game)
-    info = f"In dieser Nacht erfolgreich angegriffen: {', '.join(attacked) or 'niemand'}."
+    info = say("heal.attacked_tonight", names=attacked)
     command = told_then_choose(game, player, word, attacked, info, stage)
     if command is None:
         return
@@ -85,12 +86,12 @@ def offer_heal(game: Game, player: PlayerState, word: str, stage: int) -> None:
             game,
             player,
             command,
-            f"{command.target} wurde in dieser Nacht nicht erfolgreich angegriffen",
+            say("heal.not_attacked", name=command.target),
         )
         return
     night.heal(game, command.target)
     game.consume(player, word)
-    tell(game, player, f"Du heilst {command.target}.")
+    tell(game, player, say("heal.done", name=command.target))
 
 
 class Choice(QuestionHandler):
@@ -106,12 +107,12 @@ class Choice(QuestionHandler):
         game.behaviour(player).act(game, player, question.stage)
 
 
-def refuse_keeping(game: Game, player: PlayerState, command: Command, why: str) -> None:
+def refuse_keeping(game: Game, player: PlayerState, command: Command, why: Text) -> None:
     """A choice the night did not allow: refused; the ability stays unless the house rule
     `refused_heal_keeps_ability` is off."""
     if game.option("refused_heal_keeps_ability"):
-        reason = f"{why}; dein !{command.word} bleibt unverbraucht."
+        reason = say("refused.ability_kept", why=why, word=command.word)
     else:
         game.consume(player, command.word)
-        reason = f"{why}; dein !{command.word} ist trotzdem verbraucht (Hausregel)."
+        reason = say("refused.ability_spent", why=why, word=command.word)
     game.emit(CommandRejected(player.name, "private", command.text(), reason))

@@ -15,6 +15,7 @@ from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action
 from wolfbot.engine.roles.pack import PACK_CAUSE, PACK_STAGE
 from wolfbot.engine.state import Attack, Modifier, PlayerState
+from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -39,4 +40,4 @@ class Dorfnutte(Behaviour):
 
     def defend(self, game: Game, player: PlayerState, attack: Attack, step: str) -> None:
         if step == "immunity" and attack.cause == PACK_CAUSE and attack.kind == "direct":
-            attack.status, attack.reason = "failed", "die Dorfnutte"
+            attack.status, attack.reason = "failed", say("failed.away", role=player.role)

@@ -12,6 +12,7 @@ from wolfbot.engine import night
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action
 from wolfbot.engine.state import Attack, Modifier, PlayerState
+from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -27,4 +28,4 @@ class Druide(Behaviour):
 
     def modify_attack(self, game: Game, attack: Attack, modifier: Modifier) -> None:
         if attack.target not in modifier.data["only"]:
-            attack.status, attack.reason = "failed", "der Druide hat andere geopfert"
+            attack.status, attack.reason = "failed", say("failed.sacrificed_others")

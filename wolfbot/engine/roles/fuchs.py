@@ -10,19 +10,19 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action, looks_like_werwolf, neighbours, tell
 from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 
 class Fuchs(Behaviour):
-    def allows(self, game: Game, player: PlayerState, word: str) -> str | None:
+    def allows(self, game: Game, player: PlayerState, word: str) -> Text | None:
         number = game.state.phase.number
         if word != "Riechen" or number == 1 or player.memory.get("smelled_wolf") == number - 1:
             return None
         return (
-            "Der Fuchs riecht nur in der ersten Nacht und in der Nacht nach einer, "
-            "in der er einen Werwolf gerochen hat."
+            say("fuchs.not_tonight")
         )
 
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
@@ -34,5 +34,4 @@ class Fuchs(Behaviour):
         wolf = any(looks_like_werwolf(game, name) for name in sniffed)
         if wolf:
             player.memory["smelled_wolf"] = game.state.phase.number
-        found = "riecht einen Werwolf" if wolf else "riecht keinen Werwolf"
-        tell(game, player, f"Du {found} bei {command.target} und seinen Nachbarn.")
+        tell(game, player, say("fuchs.smelled", name=command.target, wolf=wolf))

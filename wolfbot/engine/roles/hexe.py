@@ -17,6 +17,7 @@ from wolfbot.engine import night
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action, offer_heal, tell
 from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -33,7 +34,7 @@ class Potions(Behaviour):
         if poison is not None and self.has(game, player, POISON):
             game.consume(player, POISON)
             night.kill(game, poison.target, player.role, (player.name,), stage)
-            tell(game, player, f"Du vergiftest {poison.target}.")
+            tell(game, player, say("hexe.poisoned", name=poison.target))
 
     def has(self, game: Game, player: PlayerState, potion: str) -> bool:
         return player.uses.get(potion, 0) == 0
@@ -44,9 +45,9 @@ class Alchemist(Potions):
     entweder einen Heiltrank (!Herstellen Heiltrank) oder einen Gifttrank (!Herstellen
     Gifttrank) herstellen will." He has only the potion he made, from the next night on."""
 
-    def allows(self, game: Game, player: PlayerState, word: str) -> str | None:
+    def allows(self, game: Game, player: PlayerState, word: str) -> Text | None:
         if word in (HEAL, POISON) and player.memory.get("potion") != word:
-            return f"Du besitzt keinen {word}."
+            return say("alchemist.no_potion", potion=word)
         return None
 
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
@@ -54,7 +55,7 @@ class Alchemist(Potions):
         if made is not None and "potion" not in player.memory:
             game.consume(player, "Herstellen")
             player.memory["potion"] = made.choice
-            tell(game, player, f"Du hast einen {made.choice} hergestellt.")
+            tell(game, player, say("alchemist.made", potion=made.choice))
             return
         super().act(game, player, stage)
 

@@ -21,6 +21,7 @@ from wolfbot.engine.events import Announcement, PhaseBegan, RoleSeen
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -29,20 +30,20 @@ if TYPE_CHECKING:
 class Auge(Behaviour):
     def setup(self, game: Game, player: PlayerState) -> None:
         wanted = game.spec(player).params["roles"]
-        found = [f"{p.name} ({p.role})" for p in game.state.players if p.role in wanted]
-        tell(game, player, f"Du erkennst: {', '.join(found) or 'niemanden'}.")
+        found = [(p.name, p.role) for p in game.state.players if p.role in wanted]
+        tell(game, player, say("informed.recognised", found=found))
 
 
 class Siblings(Behaviour):
     def setup(self, game: Game, player: PlayerState) -> None:
         others = [p.name for p in game.state.players if p.role == player.role and p is not player]
-        tell(game, player, f"Deine Geschwister ({player.role}): {', '.join(others) or 'keine'}.")
+        tell(game, player, say("informed.siblings", role=player.role, names=others))
 
 
 class ReineSeele(Behaviour):
     def morning(self, game: Game, player: PlayerState) -> None:
         if game.state.phase.number == 1 and player.alive:
-            game.emit(Announcement(f"{player.name} ist die Reine Seele.", player.role))
+            game.emit(Announcement(say("reine_seele.revealed", name=player.name), player.role))
 
 
 class Schlafwandlerin(Behaviour):
@@ -54,5 +55,5 @@ class Schlafwandlerin(Behaviour):
             if isinstance(event, PhaseBegan):
                 break
             if isinstance(event, RoleSeen) and event.by_role == watched:
-                text = f"Die Schlafwandlerin hat beobachtet: Die {watched} hat in der Nacht "
-                game.emit(Announcement(text + f"die Rolle {event.role} gesehen.", player.role))
+                text = say("schlafwandlerin.watched", watched=watched, role=event.role)
+                game.emit(Announcement(text, player.role))

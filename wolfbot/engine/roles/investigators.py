@@ -17,6 +17,7 @@ from wolfbot.engine import victory
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action, apparent_role, looks_like_werwolf, tell
 from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -39,7 +40,7 @@ class Aura(Behaviour):
         command = action(game, player, "Spüren")
         if command is not None:
             good = apparent_side(game, command.target) == "Dorf"
-            tell(game, player, f"{command.target} hat eine {'gute' if good else 'böse'} Aura.")
+            tell(game, player, say("seen.aura", name=command.target, good=good))
 
 
 class WolfCheck(Behaviour):
@@ -47,7 +48,7 @@ class WolfCheck(Behaviour):
         command = action(game, player, "Nachstellen")
         if command is not None:
             wolf = looks_like_werwolf(game, command.target)
-            tell(game, player, f"{command.target} ist {'ein' if wolf else 'kein'} Werwolf.")
+            tell(game, player, say("seen.werwolf", name=command.target, wolf=wolf))
 
 
 class Compare(Behaviour):
@@ -56,13 +57,12 @@ class Compare(Behaviour):
         if command is not None:
             first, second = command.targets
             same = apparent_side(game, first) == apparent_side(game, second)
-            verdict = "für dieselbe Fraktion" if same else "nicht für dieselbe Fraktion"
-            tell(game, player, f"{first} und {second} spielen {verdict}.")
+            tell(game, player, say("seen.same_side", first=first, second=second, same=same))
 
 
 class Reveal(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Offenbaren")
         if command is not None:
-            tell(game, command.target, f"Der Nachtschwärmer hat sich dir offenbart: {player.name}.")
-            tell(game, player, f"Du hast dich {command.target} offenbart.")
+            tell(game, command.target, say("nachtschwaermer.revealed_to", name=player.name))
+            tell(game, player, say("nachtschwaermer.revealed", name=command.target))

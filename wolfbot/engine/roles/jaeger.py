@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine.roles.base import Behaviour, QuestionHandler
 from wolfbot.engine.state import PlayerState, Question
+from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -23,7 +24,7 @@ class Jaeger(Behaviour):
                 word="Erschießen",
                 channels=("private",),
                 options=options,
-                prompt="Du bist verstorben: Wen erschießt du als Jäger?",
+                prompt=say("question.shot"),
             )
         )
         return []

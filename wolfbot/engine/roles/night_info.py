@@ -29,12 +29,13 @@ from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action, refuse_keeping, tell, told_then_choose
 from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 
-def refuse(game: Game, player: PlayerState, command: Command, reason: str) -> None:
+def refuse(game: Game, player: PlayerState, command: Command, reason: Text) -> None:
     game.emit(CommandRejected(player.name, "private", command.text(), reason))
 
 
@@ -46,21 +47,21 @@ class Dorfschoenheit(Behaviour):
         hits = [a for a in attacks if a.status == "hit"]
         if attacks:  # "teilt ... mit, wenn sie angegriffen wird" – also when it fails
             others = [p.name for p in game.living() if p.name != player.name] if hits else []
-            info = "Du wirst in dieser Nacht angegriffen."
+            info = say("verfuehrer.attacked")
             command = told_then_choose(game, player, "Verführen", others, info, stage)
         else:
             command = action(game, player, "Verführen")
         if command is None:
             return
         if not hits:
-            refuse(game, player, command, "Du wurdest nicht angegriffen; du verführst niemanden.")
+            refuse(game, player, command, say("verfuehrer.not_attacked"))
             return
         game.consume(player, "Verführen")
         for hit in hits:
-            hit.status, hit.reason = "failed", f"verführt: {command.target}"
+            hit.status, hit.reason = "failed", say("failed.seduced", name=command.target)
             if command.target not in hit.sources:
                 night.attack(game, command.target, hit.cause, hit.sources, hit.stage)
-        tell(game, player, f"Du verführst {command.target}.")
+        tell(game, player, say("verfuehrer.done", name=command.target))
 
 
 def _choice_among_the_dead(
@@ -68,12 +69,12 @@ def _choice_among_the_dead(
 ) -> Command | None:
     """Tell who dies this night as it stands; the player's `!word` naming one of them."""
     dead = night.dying(game)
-    info = f"In dieser Nacht verstorben: {', '.join(dead) or 'niemand'}."
+    info = say("dead_tonight.told", names=dead)
     options = [name for name in dead if name != player.name]
     command = told_then_choose(game, player, word, options, info, stage)
     if command is not None and command.target not in dead:
         refuse_keeping(
-            game, player, command, f"{command.target} ist in dieser Nacht nicht verstorben"
+            game, player, command, say("dead_tonight.not_dead", name=command.target)
         )
         return None
     return command
@@ -87,7 +88,7 @@ class GuteFee(Behaviour):
         if command is not None:
             game.consume(player, "Wiederbeleben")
             night.spare(game, command.target)
-            tell(game, player, f"{command.target} lebt weiter.")
+            tell(game, player, say("dead_tonight.lives_on", name=command.target))
 
 
 class TreueMagd(Behaviour):
@@ -97,7 +98,7 @@ class TreueMagd(Behaviour):
             return
         taken = game.player(command.target)
         if game.rules.roles[taken.original_role].is_werwolf:
-            tell(game, player, "Du wolltest die Rolle eines Werwolfes übernehmen.")
+            tell(game, player, say("treue_magd.wolf_role"))
             night.kill(game, player.name, PACK_CAUSE, (taken.name,), stage)
             return
         change_role(game, player, taken.original_role)  # with that role's own faction

@@ -20,6 +20,7 @@ from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import AlphaElected
 from wolfbot.engine.roles.base import GroupBehaviour, QuestionHandler, WordHandler
 from wolfbot.engine.state import PlayerState, Question
+from wolfbot.engine.text import say
 from wolfbot.engine.voting import check_not_against_lover
 
 if TYPE_CHECKING:
@@ -41,9 +42,9 @@ def valid_targets(game: Game) -> list[str]:
 class AlphaVote(WordHandler):
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         if command.target not in _pack_names(game):
-            raise IllegalCommand(f"{command.target} ist kein Werwolf und kann nicht Alpha werden.")
+            raise IllegalCommand(say("alpha.not_a_wolf", name=command.target))
         if game.state.alpha is not None:
-            raise IllegalCommand(f"Der Alpha ist bereits gewählt: {game.state.alpha}.")
+            raise IllegalCommand(say("alpha.elected_already", name=game.state.alpha))
 
     def apply(self, game: Game, player: PlayerState, command: Command) -> None:
         game.state.night.alpha_votes[player.name] = command.target
@@ -56,8 +57,7 @@ class AttackVote(WordHandler):
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         if command.target not in valid_targets(game):
             raise IllegalCommand(
-                f"{command.target} gehört zum Rudel; die Werwölfe greifen einen anderen "
-                "Dorfbewohner an."
+                say("attack.own_pack", name=command.target)
             )
         check_not_against_lover(game, player, command.target)
 
@@ -109,7 +109,7 @@ class Pack(GroupBehaviour):
                     word="Fressen",
                     channels=("wolves", "private"),
                     options=tuple(tied),
-                    prompt="Gleichstand im Rudel: Wen greifen die Werwölfe an?",
+                    prompt=say("question.pack_tie"),
                 )
             )
             return

@@ -14,6 +14,7 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -32,12 +33,7 @@ class Priester(Behaviour):
             return
         target = command.target
         questions = int(game.option("priester_questions"))
-        relays[player.name] = (target, "Frage des Priesters", questions)
-        relays[target] = (player.name, f"Antwort von {target}", ANSWERS)
-        tell(
-            game,
-            target,
-            "Der Priester bittet dich zur Beichte. Er stellt dir bis zu drei Fragen, die du bis "
-            "zum Ende der Nacht beantworten musst; schreibe deine Antworten hier.",
-        )
-        tell(game, player, f"{target} ist zur Beichte gebeten. Schreibe deine drei Fragen hier.")
+        relays[player.name] = (target, say("priester.question_label"), questions)
+        relays[target] = (player.name, say("priester.answer_label", name=target), ANSWERS)
+        tell(game, target, say("priester.confession_asked"))
+        tell(game, player, say("priester.confession_told", name=target))

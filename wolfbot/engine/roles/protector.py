@@ -13,6 +13,7 @@ from wolfbot.engine import night
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action
 from wolfbot.engine.state import Attack, Modifier, PlayerState
+from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -28,7 +29,7 @@ class Protect(Behaviour):
             night.place(game, Modifier(self.step, player.name, command.target))
 
     def modify_attack(self, game: Game, attack: Attack, modifier: Modifier) -> None:
-        attack.status, attack.reason = "failed", f"beschützt von {modifier.owner}"
+        attack.status, attack.reason = "failed", say("failed.protected", by=modifier.owner)
 
 
 class Guard(Protect):

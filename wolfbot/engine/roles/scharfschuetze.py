@@ -16,6 +16,7 @@ from wolfbot.engine import night, victory
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action, tell
 from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -32,9 +33,9 @@ def _aimed(game: Game, player: PlayerState) -> str | None:
 
 
 class Scharfschuetze(Behaviour):
-    def allows(self, game: Game, player: PlayerState, word: str) -> str | None:
+    def allows(self, game: Game, player: PlayerState, word: str) -> Text | None:
         if word == SHOOT and _aimed(game, player) is None:
-            return "Du hast in der vergangenen Nacht auf keinen lebenden Dorfbewohner gezielt."
+            return say("scharfschuetze.no_aim")
         return None
 
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
@@ -43,7 +44,7 @@ class Scharfschuetze(Behaviour):
             game.consume(player, SHOOT)
             victim = game.player(target)
             if victory.side(game, victim) == "Dorf":
-                tell(game, player, f"Fehlzündung: {target} spielt für das Dorf.")
+                tell(game, player, say("scharfschuetze.misfire", name=target))
                 night.kill(game, player.name, player.role, (player.name,), stage)
             else:
                 night.kill(game, target, player.role, (player.name,), stage)
@@ -51,4 +52,4 @@ class Scharfschuetze(Behaviour):
         command = action(game, player, AIM)
         if command is not None:
             player.memory["aim"] = [game.state.phase.number, command.target]
-            tell(game, player, f"Du zielst auf {command.target}.")
+            tell(game, player, say("scharfschuetze.aimed", name=command.target))

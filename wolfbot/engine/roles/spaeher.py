@@ -17,18 +17,19 @@ from wolfbot.engine.events import Announcement
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 
-def _situation(game: Game, players: list[PlayerState]) -> str:
+def _situation(game: Game, players: list[PlayerState]) -> Text:
+    """The factions involved; the Liebespaar last, with the side it plays for."""
     factions = sorted({victory.faction(game, p) for p in players})
+    lovers_side = None
     if game.state.lovers and any(p.name in game.state.lovers for p in players):
-        factions.append("Liebespaar")
-        side = victory.lovers_side(game) or victory.LIEBESPAAR
-        factions[-1] += f" ({victory.WIN_CONDITIONS[side]})"
-    return "Beteiligte Fraktionen: " + ", ".join(factions) + "."
+        lovers_side = victory.lovers_side(game) or victory.LIEBESPAAR
+    return say("spaeher.factions", factions=factions, lovers_side=lovers_side)
 
 
 class Spaeher(Behaviour):
@@ -43,5 +44,5 @@ class Spaeher(Behaviour):
             village = sum(
                 1 for p in living if victory.faction(game, p) == "Dorf" and p.name not in lovers
             )
-            text = f"Der Späher ist verstorben. {_situation(game, living)} "
-            game.emit(Announcement(text + f"Für das Dorf spielen noch {village}.", player.role))
+            text = say("spaeher.died", situation=_situation(game, living), village=village)
+            game.emit(Announcement(text, player.role))

@@ -24,6 +24,7 @@ from wolfbot.engine.events import CommandRejected
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action, tell
 from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -35,7 +36,7 @@ DUST = "Staub"
 def _lives_again(game: Game, player: PlayerState, command: Command) -> bool:
     """Someone else brought the target back earlier this night: refused, ability kept."""
     if game.player(command.target).alive:
-        reason = f"{command.target} lebt bereits wieder; deine Fähigkeit bleibt."
+        reason = say("revive.already", name=command.target)
         game.emit(CommandRejected(player.name, "private", command.text(), reason))
         return True
     return False
@@ -72,7 +73,7 @@ class Totenbeschwoerer(Behaviour):
         revive(game, risen, player.role)
         change_role(game, risen, REVENANT, faction=faction)
         risen.memory["master"] = player.name
-        tell(game, player, f"{risen.name} ist als Wiedergänger auferstanden.")
+        tell(game, player, say("wiedergaenger.risen", name=risen.name))
         if game.state.lovers and risen.name in game.state.lovers:
             night.kill(game, risen.name, LIEBESKUMMER, (risen.name,), stage)
 
@@ -90,11 +91,10 @@ class Wiedergaenger(Behaviour):
             tell(
                 game,
                 player,
-                "Als Wiedergänger kannst du dich am Tag nicht äußern, nur deine Stimme abgeben "
-                "und ändern; über die Folgen entscheidet die Spielleitung.",
+                say("wiedergaenger.silent"),
             )
 
-    def allows(self, game: Game, player: PlayerState, word: str) -> str | None:
+    def allows(self, game: Game, player: PlayerState, word: str) -> Text | None:
         if word != "Lynch":
-            return "Der Wiedergänger kann lediglich seine Stimme abgeben und ändern."
+            return say("wiedergaenger.votes_only")
         return None

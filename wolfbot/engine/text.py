@@ -1,0 +1,44 @@
+"""What the engine means to say, without its words: a message key and the values it is worded
+with. The ruleset's message catalog (`rules/<name>/messages/*.yaml`) words it in the
+ruleset's language; `wolfbot.posts.wording` renders it. The engine writes no sentence.
+
+    say("seen.aura", target="Anna", good=True)     # "Anna hat eine gute Aura."
+
+A value is a name, a number, a yes/no, a tuple of names, or another `Text` (a reason inside a
+reason) – plain data, so events stay comparable, hashable and storable as JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+Value = Any  # str | int | bool | None | tuple[str, ...] | Text
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    key: str
+    values: tuple[tuple[str, Value], ...] = ()
+
+    def value(self, name: str, default: Value = None) -> Value:
+        return next((v for k, v in self.values if k == name), default)
+
+    def as_dict(self) -> dict[str, Value]:
+        return dict(self.values)
+
+    def __str__(self) -> str:
+        """For logs and developers only: the key and its values, never words."""
+        inner = ", ".join(f"{k}={v}" for k, v in self.values)
+        return f"{self.key}({inner})"
+
+
+def say(key: str, **values: Value) -> Text:
+    """The `Text` of `key` with `values` (lists become tuples, so the text stays hashable)."""
+    return Text(key, tuple((k, _frozen(v)) for k, v in values.items()))
+
+
+def _frozen(value: Value) -> Value:
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    return value

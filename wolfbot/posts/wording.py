@@ -1,0 +1,85 @@
+"""The engine's `Text` (a message key and its values) in the words of the ruleset's message
+catalog (`rules/<name>/messages/*.yaml`, in the ruleset's language).
+
+    worded(game.rules, say("seen.aura", target="Anna", good=True))  # "Anna hat eine gute Aura."
+
+Each catalog entry is a Jinja2 template over the text's values; a value that is a `Text`
+itself is worded first, so a template only ever sees names, numbers, yes/no and lists.
+A template may word another entry with `msg('key', name=value)`, e.g. a channel or a time
+it got as a plain value; the filter `join_last(", ", " und ")` makes "A, B und C" with the
+catalog's own words; `repr` quotes a text as Python does ('Anna').
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from jinja2 import Environment, StrictUndefined, Template
+
+from wolfbot.engine.spec import Ruleset
+from wolfbot.engine.text import Text
+
+
+class MissingWording(KeyError):
+    """The catalog has no entry for a message key (a ruleset that is not complete)."""
+
+    def __init__(self, ruleset: str, key: str) -> None:
+        super().__init__(f"{ruleset}: no wording for message {key!r} in rules/{ruleset}/messages")
+        self.ruleset = ruleset
+        self.key = key
+
+
+def worded(rules: Ruleset, text: Text) -> str:
+    """`text` in the words of `rules`' catalog."""
+    wording = rules.messages.get(text.key)
+    if wording is None:
+        raise MissingWording(rules.name, text.key)
+    values = {name: _plain(rules, value) for name, value in text.values}
+
+    def msg(key: str, **more: Any) -> str:
+        return worded(rules, Text(key, tuple(more.items())))
+
+    return _template(wording).render(values, msg=msg)
+
+
+def words(rules: Ruleset, text: Text | None) -> str:
+    """`worded`, with "" for no text."""
+    return "" if text is None else worded(rules, text)
+
+
+def death_phrase(rules: Ruleset, cause: str) -> str:
+    """How a death by `cause` is said: the ruleset's `causes`, else the killing role's
+    `kill_phrase`, else the catalog's `death_by` ("wurde durch Mörder getötet")."""
+    if cause in rules.causes:
+        return rules.causes[cause]
+    role = rules.roles.get(cause)
+    if role is not None and role.kill_phrase:
+        return role.kill_phrase
+    return worded(rules, Text("death_by", (("cause", cause),)))
+
+
+def _plain(rules: Ruleset, value: Any) -> Any:
+    if isinstance(value, Text):
+        return worded(rules, value)
+    if isinstance(value, tuple):
+        return [_plain(rules, v) for v in value]
+    return value
+
+
+def join_last(items: Any, separator: str = ", ", last: str = " und ") -> str:
+    """["A", "B", "C"] → "A, B und C" (the words between are the catalog's)."""
+    items = [str(item) for item in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return separator.join(items[:-1]) + last + items[-1]
+
+
+_ENVIRONMENT = Environment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+_ENVIRONMENT.filters["join_last"] = join_last
+_ENVIRONMENT.filters["repr"] = repr
+
+
+@lru_cache(maxsize=4096)
+def _template(wording: str) -> Template:
+    return _ENVIRONMENT.from_string(wording)
