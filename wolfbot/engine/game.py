@@ -117,7 +117,9 @@ class Game:
     def time_label(self) -> Text:
         """The time of the game for a player: "Nacht 2", "Tag 2"."""
         phase = self.state.phase
-        return say("time.night" if phase.kind == "night" else "time.day", number=phase.number)
+        if phase.kind == "night":
+            return say("time.night", number=phase.number)
+        return say("time.day", number=phase.number)
 
     # -- randomness (seeded, stored in the state) ------------------------------------------
     def draw(self, options: Sequence[T]) -> T:

@@ -7,12 +7,18 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from wolfbot.engine.text import Text, say
+from wolfbot.engine.text import Text
 from wolfbot.spelling import name_key
 
 PhaseKind = Literal["night", "day", "dusk"]
 Channel = Literal["thread", "private", "wolves", "lovers", "dead"]
 FactionKind = Literal["team", "lone", "ambiguous"]
+
+
+def _problem(key: str, **values: object) -> str:
+    """A contradiction in a ruleset's files, for its authors: the problem's key and values
+    (no catalog words it – the ruleset it would come from did not load)."""
+    return str(Text(f"ruleset.{key}", tuple(values.items())))
 
 
 class UnknownRole(KeyError):
@@ -31,7 +37,7 @@ class _Frozen(BaseModel):
 def _check_kinds(word: str, kinds: tuple[str, ...]) -> None:
     for kind in kinds:
         if kind not in ("player", "dead", "role") and not kind.startswith("choice:"):
-            raise ValueError(str(say("ruleset.unknown_argument_kind", kind=kind, word=word)))
+            raise ValueError(_problem("unknown_argument_kind", kind=kind, word=word))
 
 
 class CommandSpec(_Frozen):
@@ -143,19 +149,19 @@ class Ruleset(_Frozen):
     def _consistent(self) -> Ruleset:
         words = {c.word for c in self.commands}
         staged = {entry for stage in self.night_order for entry in stage}
-        problems: list[Text] = []
+        problems: list[str] = []
         for role in self.roles.values():
             if role.faction not in self.factions:
-                problem = say("ruleset.unknown_faction", role=role.name, faction=role.faction)
+                problem = _problem("unknown_faction", role=role.name, faction=role.faction)
                 problems.append(problem)
             if role.stage is not None and role.stage not in staged:
-                problems.append(say("ruleset.unknown_stage", role=role.name, stage=role.stage))
+                problems.append(_problem("unknown_stage", role=role.name, stage=role.stage))
             for use in role.commands:
                 if use.word not in words:
-                    problems.append(say("ruleset.unknown_command", role=role.name, word=use.word))
+                    problems.append(_problem("unknown_command", role=role.name, word=use.word))
         for use in (*self.common_commands, *self.pack_commands):
             if use.word not in words:
-                problems.append(say("ruleset.unknown_command", role=None, word=use.word))
+                problems.append(_problem("unknown_command", role=None, word=use.word))
         if problems:
             raise ValueError("; ".join(map(str, problems)))
         return self
@@ -167,9 +173,9 @@ class Ruleset(_Frozen):
         named = [h for group in self.not_together for h in group] + list(self.role_groups)
         unknown = sorted({h for h in named if h not in headings})
         if unknown:
-            raise ValueError(str(say("ruleset.unknown_headings", headings=unknown)))
+            raise ValueError(_problem("unknown_headings", headings=unknown))
         if any(size < 1 for size in self.role_groups.values()):
-            raise ValueError(str(say("ruleset.empty_role_group")))
+            raise ValueError(_problem("empty_role_group"))
         return self
 
     def missing_roles(self) -> list[str]:
