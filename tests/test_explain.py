@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from wolfbot import explain, rulesets
 from wolfbot.engine.game import Game
 from wolfbot.explain import NotYet, explain_lynch, explain_night
-from wolfbot.intake import process_post
+from wolfbot.intake.process import process_post
 
 RULES = rulesets.load("duesterliga")
 

@@ -10,7 +10,6 @@ from collections.abc import Callable
 import pytest
 
 from wolfbot import rulesets
-from wolfbot.commands import parse_command
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.interventions import (
@@ -25,7 +24,8 @@ from wolfbot.engine.interventions import (
     ReplacePlayer,
     RevivePlayer,
 )
-from wolfbot.intake import process_post
+from wolfbot.intake.commands import parse_command
+from wolfbot.intake.process import process_post
 
 RULES = rulesets.load("duesterliga")
 ROSTER = [

@@ -25,7 +25,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.interventions import ExpireQuestion, InterventionError
 from wolfbot.engine.roles import QUESTIONS
-from wolfbot.intake import process_post
+from wolfbot.intake.process import process_post
 
 RULES = rulesets.load("duesterliga")
 OPTIONS = {"split_night": True}  # as the live bot plays

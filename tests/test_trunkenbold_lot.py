@@ -7,7 +7,7 @@ from __future__ import annotations
 from wolfbot import rulesets
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
-from wolfbot.intake import process_post
+from wolfbot.intake.process import process_post
 
 RULES = rulesets.load("duesterliga")
 PLAYERS = [

@@ -20,7 +20,7 @@ from wolfbot.forum.local.forum import Rules
 from wolfbot.forum.outbox import Outbox
 from wolfbot.forum.outbox_types import FloodLimits
 from wolfbot.forum.woltlab import WoltLabForum
-from wolfbot.intake import process_post
+from wolfbot.intake.process import process_post
 from wolfbot.store.db import session_factory, upgrade
 
 QUOTED = (

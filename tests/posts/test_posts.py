@@ -18,7 +18,7 @@ from bs4 import BeautifulSoup, NavigableString, Tag
 from wolfbot import rulesets
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
-from wolfbot.intake import process_post
+from wolfbot.intake.process import process_post
 from wolfbot.posts import german
 from wolfbot.posts.context import PostContext, daily_schedule
 from wolfbot.posts.messages import Message

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 from wolfbot.bot import stored
 from wolfbot.bot.channels import Outgoing
 from wolfbot.bot.writing import Desk
-from wolfbot.commands import parse_command
 from wolfbot.engine import events as ev
 from wolfbot.engine.errors import CommandError
 from wolfbot.engine.game import Game
@@ -38,6 +37,7 @@ from wolfbot.engine.interventions import (
     RevivePlayer,
     find_question,
 )
+from wolfbot.intake.commands import parse_command
 from wolfbot.store import interventions as store
 from wolfbot.store import records
 from wolfbot.store.interventions import Replacement, StoredIntervention

@@ -9,7 +9,7 @@ from wolfbot import rulesets
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.voting import lynch_tally
-from wolfbot.intake import process_post
+from wolfbot.intake.process import process_post
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher
 from wolfbot.scenario.model import Expect, Scenario, Step, load

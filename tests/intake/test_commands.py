@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wolfbot import rulesets
-from wolfbot.commands import parse_command
 from wolfbot.engine.commands import Command, command_classes
 from wolfbot.engine.errors import AmbiguousName, CommandError, UnknownCommand, UnknownName
 from wolfbot.engine.game import Game
+from wolfbot.intake.commands import parse_command
 
 RULES = rulesets.load("duesterliga")
 PLAYERS = [

@@ -5,10 +5,10 @@ exactly what a scraped post would do."""
 
 from __future__ import annotations
 
-from wolfbot.commands import parse_command
 from wolfbot.engine.errors import CommandError
 from wolfbot.engine.events import Event
 from wolfbot.engine.game import Game
+from wolfbot.intake.commands import parse_command
 from wolfbot.markup import parse_message
 
 
