@@ -5,10 +5,10 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from wolfbot import rulesets
+from wolfbot.rulesets import loader
 
 
 def test_config_example_names_a_ruleset_and_its_options() -> None:
     config = tomllib.loads((Path(__file__).parent.parent / "config.example.toml").read_text())
-    rules = rulesets.load(config["game"]["ruleset"])
+    rules = loader.load(config["game"]["ruleset"])
     assert set(config["game"]["options"]) <= set(rules.options)

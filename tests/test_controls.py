@@ -15,7 +15,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from wolfbot import controls, rulesets
+from wolfbot import controls
 from wolfbot.bot import RoundBot
 from wolfbot.bot.stored import StoredRound
 from wolfbot.forum.base import (
@@ -29,12 +29,13 @@ from wolfbot.forum.base import (
 )
 from wolfbot.forum.outbox import FloodLimits, RetryPolicy
 from wolfbot.posts.context import PostContext
+from wolfbot.rulesets import loader
 from wolfbot.schedule_jobs import Deadlines
 from wolfbot.schedule_types import Deadline
 from wolfbot.store import records
 from wolfbot.store.db import engine_for, session_factory, upgrade
 
-RULES = rulesets.load("duesterliga")
+RULES = loader.load("duesterliga")
 BOT = "Spielleitung"
 PLAYERS = [
     ("Anna", "Werwolf"),

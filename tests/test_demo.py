@@ -14,9 +14,9 @@ from datetime import UTC, datetime
 import httpx
 import pytest
 
-from wolfbot import rulesets
 from wolfbot.demo import GAME_MASTER, run_demo
 from wolfbot.forum.local import LocalForum
+from wolfbot.rulesets import loader
 
 PLAYERS = 12
 # night 1 on Tuesday 20 October 2026: the round runs across the end of summer time (25 Oct)
@@ -203,7 +203,7 @@ def test_the_abschlussbeitrag_shows_the_rollenverteilung(demo) -> None:
 
 def test_every_player_has_his_rollenmitteilung_and_the_wolves_their_hoehle(demo) -> None:
     result, forum, _, _ = demo
-    rules = rulesets.load("duesterliga")
+    rules = loader.load("duesterliga")
     conversations = {c.title: c for c in forum.conversations(GAME_MASTER)}
     for name, role in result.roles:
         row = conversations[f"{name} – {LABEL}"]

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wolfbot import rulesets
 from wolfbot.distribution import (
     assign_roles,
     check_roles,
@@ -21,9 +20,10 @@ from wolfbot.distribution import (
 )
 from wolfbot.engine.game import Game
 from wolfbot.engine.spec import Ruleset
-from wolfbot.rulesets import RULES_DIR, RulesetError
+from wolfbot.rulesets import loader
+from wolfbot.rulesets.loader import RULES_DIR, RulesetError
 
-RULES = rulesets.load("duesterliga")
+RULES = loader.load("duesterliga")
 FAKE = {  # roles of the rule text wolfbot may not implement yet, as bare data
     "Urwolf": {"name": "Urwolf", "heading": "Der Urwolf", "faction": "Rudel", "pack": True},
     "Graue Wolf": {
@@ -206,7 +206,7 @@ def test_an_unknown_heading_in_not_together_is_rejected(tmp_path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("[Der Dieb, Der Einsiedler]", "[Der Dieb, Die Zahnfee]"))
     with pytest.raises(RulesetError, match="Die Zahnfee"):
-        rulesets.load("broken", tmp_path)
+        loader.load("broken", tmp_path)
 
 
 # -- errors: names and counts --------------------------------------------------------------------

@@ -11,12 +11,13 @@ import typer
 from test_controls import ENV, play
 from typer.testing import CliRunner
 
-from wolfbot import explain, rulesets
+from wolfbot import explain
 from wolfbot.engine.game import Game
 from wolfbot.explain import NotYet, explain_lynch, explain_night
 from wolfbot.intake.process import process_post
+from wolfbot.rulesets import loader
 
-RULES = rulesets.load("duesterliga")
+RULES = loader.load("duesterliga")
 
 
 def bold(line: str) -> str:

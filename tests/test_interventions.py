@@ -9,7 +9,6 @@ from collections.abc import Callable
 
 import pytest
 
-from wolfbot import rulesets
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.interventions import (
@@ -26,8 +25,9 @@ from wolfbot.engine.interventions import (
 )
 from wolfbot.intake.commands import parse_command
 from wolfbot.intake.process import process_post
+from wolfbot.rulesets import loader
 
-RULES = rulesets.load("duesterliga")
+RULES = loader.load("duesterliga")
 ROSTER = [
     ("Anna", "Werwolf"),
     ("Bernd", "Werwolf"),

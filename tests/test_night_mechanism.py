@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from wolfbot import rulesets
 from wolfbot.engine import night
 from wolfbot.engine.commands import Beschützen, Bewachen, Fressen, Verzaubern
 from wolfbot.engine.game import Game
@@ -17,8 +16,9 @@ from wolfbot.engine.roles import BEHAVIOURS
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
 from wolfbot.engine.state import Modifier
+from wolfbot.rulesets import loader
 
-BASE = rulesets.load("duesterliga")
+BASE = loader.load("duesterliga")
 
 
 class Protect(Behaviour):

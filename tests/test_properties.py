@@ -7,12 +7,12 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wolfbot import rulesets
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
+from wolfbot.rulesets import loader
 from wolfbot.simulate import TWELVE, play, random_command, replay, roster
 
-RULES = rulesets.load("duesterliga")
+RULES = loader.load("duesterliga")
 ROLE_POOL = sorted(RULES.roles)
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -20,14 +20,14 @@ from dataclasses import dataclass
 
 import pytest
 
-from wolfbot import rulesets
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.interventions import ExpireQuestion, InterventionError
 from wolfbot.engine.roles import QUESTIONS
 from wolfbot.intake.process import process_post
+from wolfbot.rulesets import loader
 
-RULES = rulesets.load("duesterliga")
+RULES = loader.load("duesterliga")
 OPTIONS = {"split_night": True}  # as the live bot plays
 SEEDS = range(1, 13)
 WOLVES = [("Anna", "Werwolf"), ("Bernd", "Werwolf")]

@@ -9,11 +9,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from wolfbot import rulesets
 from wolfbot.forum.base import ChannelRef, ForumPost
+from wolfbot.rulesets import loader
 from wolfbot.signup import Signup, command_word, read_signups
 
-RULES = rulesets.load("duesterliga")
+RULES = loader.load("duesterliga")
 T0 = datetime(2024, 3, 1, 18, 0, tzinfo=ZoneInfo("Europe/Berlin"))
 THREAD = ChannelRef("thread", 100)
 GM = {"Spielleitung"}

@@ -4,12 +4,12 @@ outcomes occur – and "zufällig ein Spieler zum Ziel" never breaks the target'
 
 from __future__ import annotations
 
-from wolfbot import rulesets
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.intake.process import process_post
+from wolfbot.rulesets import loader
 
-RULES = rulesets.load("duesterliga")
+RULES = loader.load("duesterliga")
 PLAYERS = [
     ("Anna", "Werwolf"),
     ("Toni", "Trunkenbold"),

@@ -10,15 +10,15 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from wolfbot import rulesets
 from wolfbot.config import Config, ConfigError, load_config
+from wolfbot.rulesets import loader
 
 console = Console()
 
 
 def summary(config: Config) -> list[tuple[str, str]]:
     """(key, what it means) rows; the password is never shown, only where it comes from."""
-    rules = rulesets.load(config.game.ruleset)
+    rules = loader.load(config.game.ruleset)
     forum = config.forum
     source = (
         f"Umgebungsvariable {forum.password_env}"

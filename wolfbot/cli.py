@@ -11,9 +11,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from wolfbot import check_config, controls, controls_interventions, controls_run, explain, rulesets
+from wolfbot import check_config, controls, controls_interventions, controls_run, explain
 from wolfbot.controls_drafts import register as register_drafts
 from wolfbot.forum.cli import forum_app
+from wolfbot.rulesets import loader
 from wolfbot.scenario.model import ScenarioError, load
 from wolfbot.scenario.runner import run_scenario, scenario_files
 
@@ -115,9 +116,9 @@ def rules_show(
 ) -> None:
     """List the implemented roles with faction, commands, night-order stage and options, and
     the roles of the rule text still missing."""
-    from wolfbot.rules_table import COLUMNS, markdown, rows
+    from wolfbot.rulesets.table import COLUMNS, markdown, rows
 
-    rules = rulesets.load(name)
+    rules = loader.load(name)
     if as_markdown:
         print(markdown(rules), end="")
         return

@@ -34,8 +34,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from wolfbot import rulesets
 from wolfbot.forum.outbox_types import FloodLimits, RetryPolicy
+from wolfbot.rulesets import loader
 
 _DEFAULT_LIMITS = FloodLimits()
 _DEFAULT_RETRY = RetryPolicy()
@@ -73,12 +73,12 @@ class GameConfig(_Section):
     @field_validator("ruleset")
     @classmethod
     def _ruleset(cls, value: str) -> str:
-        if value not in rulesets.available():
+        if value not in loader.available():
             raise _error(
                 "ruleset",
                 "unknown ruleset {name}; available: {names}",
                 name=repr(value),
-                names=", ".join(rulesets.available()),
+                names=", ".join(loader.available()),
             )
         return value
 
@@ -87,7 +87,7 @@ class GameConfig(_Section):
     def _options(cls, value: dict[str, bool | int | str], info: ValidationInfo) -> dict:
         if "ruleset" not in info.data:
             return value  # the ruleset itself is wrong: that error is reported
-        known = rulesets.load(info.data["ruleset"]).options
+        known = loader.load(info.data["ruleset"]).options
         for name, setting in value.items():
             spec = known.get(name)
             if spec is None:

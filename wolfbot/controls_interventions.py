@@ -29,7 +29,6 @@ from rich.table import Table
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot import rulesets
 from wolfbot.controls import DEFAULT_ZONE, guarded
 from wolfbot.controls_store import (
     VERDICT_WORDS,
@@ -42,6 +41,7 @@ from wolfbot.controls_store import (
 )
 from wolfbot.controls_store import zone_of as _zone_of
 from wolfbot.posts.german import did_you_mean
+from wolfbot.rulesets import loader
 from wolfbot.spelling import find_name
 from wolfbot.store import interventions as store
 from wolfbot.store.models import CommandRow, PlayerRow
@@ -263,7 +263,7 @@ def _reserve(sessions: sessionmaker[Session], game: GameInfo, name: str) -> str:
 
 
 def _role(game: GameInfo, name: str) -> str:
-    rules = rulesets.load(game.ruleset)
+    rules = loader.load(game.ruleset)
     try:
         return rules.role(name).name
     except KeyError:

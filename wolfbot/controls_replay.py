@@ -24,7 +24,6 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot import rulesets
 from wolfbot.bot import interventions, replay, stored
 from wolfbot.bot.channels import ChannelBook, Keys
 from wolfbot.bot.writing import Desk
@@ -35,6 +34,7 @@ from wolfbot.forum.outbox_types import FloodLimits, QueuedMessage
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.context_json import context_from_json
 from wolfbot.posts.publisher import Publisher, environment
+from wolfbot.rulesets import loader
 from wolfbot.store.models import EventRow, OutgoingMessage
 from wolfbot.store.results import event_from_payload
 
@@ -137,7 +137,7 @@ def replay_round(
         report.difference = _unreadable_event(sessions, game_id, error)
         return report
     report.events, report.inputs = len(data.events), len(data.inputs)
-    rules = rulesets.load(data.ruleset)
+    rules = loader.load(data.ruleset)
     game = replay.new_game(rules, data.roster, data.seed, data.options)
     ctx = context(data) if callable(context) else context or _stored_context(data)
     collector = Collector(limits or FloodLimits())

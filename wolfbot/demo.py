@@ -39,7 +39,6 @@ from typing import Literal
 import httpx
 from sqlalchemy import Engine
 
-from wolfbot import rulesets
 from wolfbot.bot import RoundBot, loop
 from wolfbot.bot.planning import Planner
 from wolfbot.demo_parts import (  # noqa: F401 - re-exported
@@ -80,6 +79,7 @@ from wolfbot.forum.local import Rules as ForumRules
 from wolfbot.forum.outbox import FloodLimits, RetryPolicy, SendResult
 from wolfbot.forum.woltlab import WoltLabForum
 from wolfbot.posts.context import PostContext
+from wolfbot.rulesets import loader
 from wolfbot.schedule import DayTimes, LocalTimetable
 from wolfbot.schedule_jobs import Deadlines
 from wolfbot.store.db import session_factory, upgrade
@@ -103,7 +103,7 @@ class Demo:
         self.directory = directory
         self.markup: Literal["5", "6"] = markup
         self.out = out
-        self.rules = rulesets.load(RULES_NAME)
+        self.rules = loader.load(RULES_NAME)
         self.rng = random.Random(seed)
         self.sim = DemoPlayers(random.Random(seed + 1))
         start = start or default_start(players)

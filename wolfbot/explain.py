@@ -27,7 +27,6 @@ from rich.console import Console
 from rich.markup import escape
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot import rulesets
 from wolfbot.bot import replay, stored
 from wolfbot.controls import Db, GameId, guarded
 from wolfbot.controls_store import ControlError, open_store, pick_game
@@ -36,6 +35,7 @@ from wolfbot.engine.game import Game
 from wolfbot.explain_common import NotYet
 from wolfbot.explain_lynch import explain_lynch
 from wolfbot.explain_night import explain_night
+from wolfbot.rulesets import loader
 
 __all__ = ["NotYet", "explain_lynch", "explain_night", "explain_stored", "rebuild", "register"]
 
@@ -69,7 +69,7 @@ def rebuild(sessions: sessionmaker[Session], game_id: int, stop: replay.Stop | N
         data = stored.load_round(sessions, game_id)
     except stored.RoundNotFound as error:
         raise ControlError(f"Runde {game_id} lässt sich nicht nachbauen: {error}") from None
-    game = replay.new_game(rulesets.load(data.ruleset), data.roster, data.seed, data.options)
+    game = replay.new_game(loader.load(data.ruleset), data.roster, data.seed, data.options)
     try:
         return replay.replay(game, data.events, data.inputs, lambda *_: None, stop)
     except replay.ReplayError as error:

@@ -36,7 +36,6 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import Engine
 
-from wolfbot import rulesets
 from wolfbot.bot import RoundBot, loop
 from wolfbot.bot.planning import Planner
 from wolfbot.config import Config
@@ -45,6 +44,7 @@ from wolfbot.forum.base import ChannelRef, Forum, ForumPost, ReadMark
 from wolfbot.forum.outbox_types import PENDING, utc_now
 from wolfbot.forum.woltlab import WoltLabForum
 from wolfbot.posts.context import PostContext
+from wolfbot.rulesets import loader
 from wolfbot.schedule import Timetable
 from wolfbot.schedule_jobs import Deadlines, DeadlineScheduler
 from wolfbot.schedule_types import Deadline
@@ -92,7 +92,7 @@ class Live:
         self.engine = engine or upgrade(config.store.path)
         self.sessions = session_factory(self.engine)
         self.forum = forum if forum is not None else forum_for(config)
-        self.rules = rulesets.load(config.game.ruleset)
+        self.rules = loader.load(config.game.ruleset)
         self.bot = RoundBot(
             self.forum,
             self.sessions,

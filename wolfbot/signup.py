@@ -46,9 +46,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
-from wolfbot import rulesets
 from wolfbot.engine.spec import Ruleset
 from wolfbot.forum.base import ForumPost
+from wolfbot.rulesets import loader
 from wolfbot.spelling import name_key, normalize_text
 
 Kind = Literal["player", "reserve", "observer"]
@@ -265,7 +265,7 @@ def read_signups(
         raise ValueError(f"min_players {min_players} / max_players {max_players}")
     if closes_at is not None and closes_at.tzinfo is None:
         raise ValueError("closes_at must be timezone-aware")
-    rules = ruleset if ruleset is not None else rulesets.load("duesterliga")
+    rules = ruleset if ruleset is not None else loader.load("duesterliga")
     masters = {name_key(name) for name in game_master}
     state = _Lists(max_players)
     verdicts: list[Verdict] = []

@@ -10,7 +10,6 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from wolfbot import rulesets
 from wolfbot.engine.events import CommandAccepted
 from wolfbot.engine.game import Game
 from wolfbot.engine.voting import lynch_tally
@@ -21,6 +20,7 @@ from wolfbot.forum.outbox import Outbox
 from wolfbot.forum.outbox_types import FloodLimits
 from wolfbot.forum.woltlab import WoltLabForum
 from wolfbot.intake.process import process_post
+from wolfbot.rulesets import loader
 from wolfbot.store.db import session_factory, upgrade
 
 QUOTED = (
@@ -57,7 +57,7 @@ def site(request):
 
 def _day_one() -> Game:
     game = Game.new(
-        rulesets.load("duesterliga"),
+        loader.load("duesterliga"),
         [("Anna", "Bürger"), ("Bernd", "Werwolf"), ("Clara", "Bürger"), ("Dora", "Bürger")],
         seed=1,
     )

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wolfbot import rulesets
 from wolfbot.engine.commands import Command, command_classes
 from wolfbot.engine.errors import AmbiguousName, CommandError, UnknownCommand, UnknownName
 from wolfbot.engine.game import Game
 from wolfbot.intake.commands import parse_command
+from wolfbot.rulesets import loader
 
-RULES = rulesets.load("duesterliga")
+RULES = loader.load("duesterliga")
 PLAYERS = [
     ("Anna", "Werwolf"),
     ("Bernd", "Werwolf"),

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from wolfbot import rulesets
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.intake.process import process_post
+from wolfbot.rulesets import loader
 
-RULES = rulesets.load("duesterliga")
+RULES = loader.load("duesterliga")
 PLAYERS = [
     ("Anna", "Werwolf"),
     ("Bernd", "Werwolf"),

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from wolfbot import rulesets
+from wolfbot.rulesets import loader
 from wolfbot.spelling import name_key
 
-RULES = rulesets.load("duesterliga")
+RULES = loader.load("duesterliga")
 EXCERPT = Path(__file__).parent / "data" / "nachtreihenfolge.txt"
-SEED = Path(__file__).parents[2] / "shared" / "seeds" / "000_93c7a24ff8e18ffa.txt"
+SEED = Path(__file__).parents[3] / "shared" / "seeds" / "000_93c7a24ff8e18ffa.txt"
 ARTICLE = re.compile(r"^(Der|Die|Das)\s+")
 NOTE = re.compile(r"\s*\(([^)]*)\)\s*$")
 

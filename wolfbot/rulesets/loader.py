@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from wolfbot.engine.spec import CommandSpec, RoleSpec, Ruleset
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+RULES_DIR = Path(__file__).resolve().parent.parent.parent / "rules"
 
 
 class RulesetError(ValueError):

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from wolfbot import rulesets
-from wolfbot.rulesets import RULES_DIR, RulesetError
+from wolfbot.rulesets import loader
+from wolfbot.rulesets.loader import RULES_DIR, RulesetError
 
-RULES = rulesets.load("duesterliga")
+RULES = loader.load("duesterliga")
 
 
 @pytest.mark.parametrize(
@@ -92,9 +92,9 @@ def test_invalid_ruleset_is_rejected_naming_file_and_problem(
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     with pytest.raises(RulesetError, match=message):
-        rulesets.load("broken", rules_dir)
+        loader.load("broken", rules_dir)
 
 
 def test_unknown_ruleset_lists_the_available_ones() -> None:
     with pytest.raises(RulesetError, match="available: duesterliga"):
-        rulesets.load("nirgendwo")
+        loader.load("nirgendwo")
