@@ -14,7 +14,6 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlalchemy import Engine
 
-from wolfbot.config import parse_config
 from wolfbot.engine.state import Phase
 from wolfbot.posts.context import daily_schedule
 from wolfbot.schedule import (
@@ -28,6 +27,7 @@ from wolfbot.schedule import (
     phase_index,
 )
 from wolfbot.schedule_jobs import Deadlines, DeadlineScheduler
+from wolfbot.setup.config import parse_config
 from wolfbot.store import db, records
 
 BERLIN = ZoneInfo("Europe/Berlin")

@@ -10,8 +10,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from wolfbot.config import Config, ConfigError, load_config
 from wolfbot.rulesets import loader
+from wolfbot.setup.config import Config, ConfigError, load_config
 
 console = Console()
 

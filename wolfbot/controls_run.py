@@ -20,7 +20,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from wolfbot.config import ConfigError, load_config
+from wolfbot.setup.config import ConfigError, load_config
 from wolfbot.store.db import upgrade
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "config.example.toml"

@@ -67,7 +67,6 @@ from wolfbot.demo_parts import (  # noqa: F401 - re-exported
     where_to_look,
 )
 from wolfbot.demo_players import DemoPlayers, Post
-from wolfbot.distribution import assign_roles, suggest_roles
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.forum.local import (
@@ -82,6 +81,7 @@ from wolfbot.posts.context import PostContext
 from wolfbot.rulesets import loader
 from wolfbot.schedule import DayTimes, LocalTimetable
 from wolfbot.schedule_jobs import Deadlines
+from wolfbot.setup.distribution import assign_roles, suggest_roles
 from wolfbot.store.db import session_factory, upgrade
 
 

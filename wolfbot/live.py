@@ -9,7 +9,7 @@ What one pass does:
 
 1. **Before the round** (no round in the store): the Spielerliste – the players of
    `[signup] players`, or the sign-up thread read until `[signup] closes`
-   (`wolfbot.signup.read_signups`; withdrawals are messages in the bot's conversations).
+   (`wolfbot.setup.signup.read_signups`; withdrawals are messages in the bot's conversations).
    Once it is closed and has `min_players`: the roles (`[roles] list`, or suggested per
    the "Rollenverteilung"), drawn with `[game] seed`, and `RoundBot.start_round` – the
    Eröffnungsbeitrag, the Rollenmitteilungen, the Wolfshöhle. Night 1 begins then.
@@ -38,8 +38,6 @@ from sqlalchemy import Engine
 
 from wolfbot.bot import RoundBot, loop
 from wolfbot.bot.planning import Planner
-from wolfbot.config import Config
-from wolfbot.distribution import assign_roles, suggest_roles
 from wolfbot.forum.base import ChannelRef, Forum, ForumPost, ReadMark
 from wolfbot.forum.outbox_types import PENDING, utc_now
 from wolfbot.forum.woltlab import WoltLabForum
@@ -48,7 +46,9 @@ from wolfbot.rulesets import loader
 from wolfbot.schedule import Timetable
 from wolfbot.schedule_jobs import Deadlines, DeadlineScheduler
 from wolfbot.schedule_types import Deadline
-from wolfbot.signup import Signup, read_signups
+from wolfbot.setup.config import Config
+from wolfbot.setup.distribution import assign_roles, suggest_roles
+from wolfbot.setup.signup import Signup, read_signups
 from wolfbot.store.db import session_factory, upgrade
 from wolfbot.store.lookups import game_row
 

@@ -57,7 +57,7 @@ from wolfbot.schedule_types import (
 )
 
 if TYPE_CHECKING:
-    from wolfbot.config import Config
+    from wolfbot.setup.config import Config
 
 __all__ = [
     "Cadence",

@@ -18,9 +18,9 @@ from sqlalchemy import select
 from typer.testing import CliRunner
 
 from wolfbot.cli import app
-from wolfbot.config import Config, parse_config
 from wolfbot.live import Live
 from wolfbot.posts.woltlab import mentioned_user_ids
+from wolfbot.setup.config import Config, parse_config
 from wolfbot.store.models import GameRow, PlayerRow
 
 ENV = {"WOLFBOT_TEST_PASSWORD": PASSWORD}

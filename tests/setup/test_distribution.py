@@ -11,17 +11,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wolfbot.distribution import (
+from wolfbot.engine.game import Game
+from wolfbot.engine.spec import Ruleset
+from wolfbot.rulesets import loader
+from wolfbot.rulesets.loader import RULES_DIR, RulesetError
+from wolfbot.setup.distribution import (
     assign_roles,
     check_roles,
     choose_gaukler_roles,
     resolve_role,
     suggest_roles,
 )
-from wolfbot.engine.game import Game
-from wolfbot.engine.spec import Ruleset
-from wolfbot.rulesets import loader
-from wolfbot.rulesets.loader import RULES_DIR, RulesetError
 
 RULES = loader.load("duesterliga")
 FAKE = {  # roles of the rule text wolfbot may not implement yet, as bare data

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from wolfbot.config import ConfigError, load_config
 from wolfbot.forum.outbox import FloodLimits, RetryPolicy
+from wolfbot.setup.config import ConfigError, load_config
 
-EXAMPLE = Path(__file__).parent.parent / "config.example.toml"
+EXAMPLE = Path(__file__).parents[2] / "config.example.toml"
 SECRET = "s3cr3t-Pässwort"
 ENV = {"WOLFBOT_PASSWORD": SECRET}
 
@@ -45,7 +45,7 @@ def test_the_example_loads(tmp_path: Path) -> None:
 
 def test_every_key_of_the_example_is_set_explicitly() -> None:
     """The example documents every key: each model field appears in it."""
-    from wolfbot.config import Config
+    from wolfbot.setup.config import Config
 
     data = tomllib.loads(EXAMPLE.read_text(encoding="utf-8"))
     commented = EXAMPLE.read_text(encoding="utf-8")

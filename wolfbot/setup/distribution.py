@@ -23,8 +23,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from wolfbot.distribution_advice import Suggestion, suggest_roles
-from wolfbot.distribution_check import (
+from wolfbot.engine.spec import Ruleset
+from wolfbot.setup.role_advice import Suggestion, suggest_roles
+from wolfbot.setup.role_checks import (
     BUERGER,
     DIEB,
     DIEB_EXTRA,
@@ -39,7 +40,6 @@ from wolfbot.distribution_check import (
     resolve_role,
     role_issues,
 )
-from wolfbot.engine.spec import Ruleset
 from wolfbot.spelling import name_key
 
 __all__ = [

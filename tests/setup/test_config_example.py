@@ -9,6 +9,6 @@ from wolfbot.rulesets import loader
 
 
 def test_config_example_names_a_ruleset_and_its_options() -> None:
-    config = tomllib.loads((Path(__file__).parent.parent / "config.example.toml").read_text())
+    config = tomllib.loads((Path(__file__).parents[2] / "config.example.toml").read_text())
     rules = loader.load(config["game"]["ruleset"])
     assert set(config["game"]["options"]) <= set(rules.options)

@@ -29,7 +29,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from wolfbot.distribution_check import (
+from wolfbot.engine.spec import RoleSpec, Ruleset
+from wolfbot.setup.role_checks import (
     BUERGER,
     DIEB,
     DIEB_EXTRA,
@@ -45,7 +46,6 @@ from wolfbot.distribution_check import (
     is_role,
     resolve_role,
 )
-from wolfbot.engine.spec import RoleSpec, Ruleset
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ import pytest
 
 from wolfbot.forum.base import ChannelRef, ForumPost
 from wolfbot.rulesets import loader
-from wolfbot.signup import Signup, command_word, read_signups
+from wolfbot.setup.signup import Signup, command_word, read_signups
 
 RULES = loader.load("duesterliga")
 T0 = datetime(2024, 3, 1, 18, 0, tzinfo=ZoneInfo("Europe/Berlin"))
