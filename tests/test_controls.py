@@ -30,8 +30,8 @@ from wolfbot.forum.base import (
 from wolfbot.forum.outbox import FloodLimits, RetryPolicy
 from wolfbot.posts.context import PostContext
 from wolfbot.rulesets import loader
-from wolfbot.schedule_jobs import Deadlines
-from wolfbot.schedule_types import Deadline
+from wolfbot.schedule.jobs import Deadlines
+from wolfbot.schedule.parts import Deadline
 from wolfbot.store import records
 from wolfbot.store.db import engine_for, session_factory, upgrade
 

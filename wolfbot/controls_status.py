@@ -28,8 +28,8 @@ from wolfbot.controls_store import (
 )
 from wolfbot.forum.outbox_rows import listed
 from wolfbot.forum.outbox_types import QueuedMessage
-from wolfbot.schedule_jobs import Deadlines
-from wolfbot.schedule_types import Deadline
+from wolfbot.schedule.jobs import Deadlines
+from wolfbot.schedule.parts import Deadline
 from wolfbot.store import interventions
 from wolfbot.store.interventions import StoredIntervention
 

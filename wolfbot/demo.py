@@ -79,8 +79,9 @@ from wolfbot.forum.outbox import FloodLimits, RetryPolicy, SendResult
 from wolfbot.forum.woltlab import WoltLabForum
 from wolfbot.posts.context import PostContext
 from wolfbot.rulesets import loader
-from wolfbot.schedule import DayTimes, LocalTimetable
-from wolfbot.schedule_jobs import Deadlines
+from wolfbot.schedule.jobs import Deadlines
+from wolfbot.schedule.parts import DayTimes
+from wolfbot.schedule.timetable import LocalTimetable
 from wolfbot.setup.distribution import assign_roles, suggest_roles
 from wolfbot.store.db import session_factory, upgrade
 

@@ -16,7 +16,7 @@ from wolfbot.forum.local import (
     DEMO_GAME_MASTER,
     DEMO_PLAYERS,
 )
-from wolfbot.schedule import Cadence
+from wolfbot.schedule.parts import Cadence
 
 RULES_NAME = "duesterliga"
 DEFAULT_DIR = Path("wolfbot-demo")

@@ -43,9 +43,9 @@ from wolfbot.forum.outbox_types import PENDING, utc_now
 from wolfbot.forum.woltlab import WoltLabForum
 from wolfbot.posts.context import PostContext
 from wolfbot.rulesets import loader
-from wolfbot.schedule import Timetable
-from wolfbot.schedule_jobs import Deadlines, DeadlineScheduler
-from wolfbot.schedule_types import Deadline
+from wolfbot.schedule.jobs import Deadlines, DeadlineScheduler
+from wolfbot.schedule.parts import Deadline
+from wolfbot.schedule.timetable import Timetable
 from wolfbot.setup.config import Config
 from wolfbot.setup.distribution import assign_roles, suggest_roles
 from wolfbot.setup.signup import Signup, read_signups

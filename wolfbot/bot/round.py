@@ -267,7 +267,7 @@ class RoundBot:
 
     # -- time ----------------------------------------------------------------------------------
     def deadline(self, name: str) -> list[ev.Event]:
-        """The deadline `name` has passed (`wolfbot.schedule_types` names it by what begins:
+        """The deadline `name` has passed (`wolfbot.schedule.parts` names it by what begins:
         "day 2" ends night 2, "question 7" ends a question's time): advance the game, record
         its events and mark `name` done in one transaction, publish. A name done already does
         nothing (a restarted scheduler may hand it out twice). Poll first: a post read later

@@ -11,7 +11,7 @@ der Bürgermeisterwahl, on `first_day`), dusk 1 (Dämmerung), night 2, day 2 …
 dusk N at night N+1 (the Abend).
 
 **Deadline names** say what begins (`day 2`, `dusk 2`, `night 3`), or what happens
-(`zwischenstand 2/1`, `reminder dusk 2`, `question 7`): see `wolfbot.schedule_types`,
+(`zwischenstand 2/1`, `reminder dusk 2`, `question 7`): see `wolfbot.schedule.parts`,
 whose names are re-exported here.
 
 **Local time.** Wall times stay: 19:00 is 19:00 local on both sides of a daylight-saving
@@ -40,7 +40,7 @@ from zoneinfo import ZoneInfo
 
 from wolfbot.engine.state import PHASE_ORDER, Phase
 from wolfbot.posts.context import ScheduleDay, daily_schedule
-from wolfbot.schedule_types import (
+from wolfbot.schedule.parts import (
     Cadence,
     DayTimes,
     Deadline,

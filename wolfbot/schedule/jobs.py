@@ -48,7 +48,7 @@ from apscheduler.triggers.date import DateTrigger
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from wolfbot.schedule import Deadline
+from wolfbot.schedule.parts import Deadline
 from wolfbot.store import records
 from wolfbot.store.models import ScheduleEntry
 

@@ -1,7 +1,7 @@
 """The schedule: phase ends in the forum's time zone (daylight-saving changes included),
-Zwischenstände, reminders, question deadlines, compressed time (`wolfbot.schedule`); the
-deadlines in the store across a restart and APScheduler as their alarm clock
-(`wolfbot.schedule_jobs`)."""
+Zwischenstände, reminders, question deadlines, compressed time
+(`wolfbot.schedule.timetable`); the deadlines in the store across a restart and APScheduler
+as their alarm clock (`wolfbot.schedule.jobs`)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from sqlalchemy import Engine
 
 from wolfbot.engine.state import Phase
 from wolfbot.posts.context import daily_schedule
-from wolfbot.schedule import (
+from wolfbot.schedule.jobs import Deadlines, DeadlineScheduler
+from wolfbot.schedule.timetable import (
     Cadence,
     DayTimes,
     Deadline,
@@ -26,7 +27,6 @@ from wolfbot.schedule import (
     phase_at_index,
     phase_index,
 )
-from wolfbot.schedule_jobs import Deadlines, DeadlineScheduler
 from wolfbot.setup.config import parse_config
 from wolfbot.store import db, records
 
