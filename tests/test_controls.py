@@ -27,7 +27,7 @@ from wolfbot.forum.base import (
     ReadResult,
     Refused,
 )
-from wolfbot.forum.outbox import FloodLimits, RetryPolicy
+from wolfbot.outbox.queue import FloodLimits, RetryPolicy
 from wolfbot.posts.context import PostContext
 from wolfbot.rulesets import loader
 from wolfbot.schedule.jobs import Deadlines

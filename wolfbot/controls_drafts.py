@@ -37,8 +37,8 @@ from wolfbot.controls_store import (
     plain,
     zone_of,
 )
-from wolfbot.forum import outbox_drafts
-from wolfbot.forum.outbox_types import QueuedMessage
+from wolfbot.outbox import drafts as outbox_drafts
+from wolfbot.outbox.values import QueuedMessage
 from wolfbot.posts.messages import html_lines
 
 PREVIEW_LINES = 3

@@ -29,8 +29,8 @@ from wolfbot.bot.channels import ChannelBook, Keys
 from wolfbot.bot.writing import Desk
 from wolfbot.engine import events as ev
 from wolfbot.forum.base import ChannelRef
-from wolfbot.forum.outbox_rows import check_participants, snapshot, validate
-from wolfbot.forum.outbox_types import FloodLimits, QueuedMessage
+from wolfbot.outbox.rows import check_participants, snapshot, validate
+from wolfbot.outbox.values import FloodLimits, QueuedMessage
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.context_json import context_from_json
 from wolfbot.posts.publisher import Publisher, environment

@@ -26,8 +26,8 @@ from wolfbot.controls_store import (
     phase_label,
     plain,
 )
-from wolfbot.forum.outbox_rows import listed
-from wolfbot.forum.outbox_types import QueuedMessage
+from wolfbot.outbox.rows import listed
+from wolfbot.outbox.values import QueuedMessage
 from wolfbot.schedule.jobs import Deadlines
 from wolfbot.schedule.parts import Deadline
 from wolfbot.store import interventions

@@ -39,8 +39,8 @@ from sqlalchemy import Engine
 from wolfbot.bot import RoundBot, loop
 from wolfbot.bot.planning import Planner
 from wolfbot.forum.base import ChannelRef, Forum, ForumPost, ReadMark
-from wolfbot.forum.outbox_types import PENDING, utc_now
 from wolfbot.forum.woltlab import WoltLabForum
+from wolfbot.outbox.values import PENDING, utc_now
 from wolfbot.posts.context import PostContext
 from wolfbot.rulesets import loader
 from wolfbot.schedule.jobs import Deadlines, DeadlineScheduler

@@ -16,10 +16,10 @@ from wolfbot.engine.voting import lynch_tally
 from wolfbot.forum.base import ChannelRef, ReadMark
 from wolfbot.forum.local import LocalForum, LocalForumServer
 from wolfbot.forum.local.forum import Rules
-from wolfbot.forum.outbox import Outbox
-from wolfbot.forum.outbox_types import FloodLimits
 from wolfbot.forum.woltlab import WoltLabForum
 from wolfbot.intake.process import process_post
+from wolfbot.outbox.queue import Outbox
+from wolfbot.outbox.values import FloodLimits
 from wolfbot.rulesets import loader
 from wolfbot.store.db import session_factory, upgrade
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from wolfbot.forum.outbox import FloodLimits, RetryPolicy
+from wolfbot.outbox.queue import FloodLimits, RetryPolicy
 from wolfbot.setup.config import ConfigError, load_config
 
 EXAMPLE = Path(__file__).parents[2] / "config.example.toml"

@@ -20,7 +20,7 @@ from datetime import datetime
 
 from wolfbot.bot import reminders, stored
 from wolfbot.bot.round import RoundBot
-from wolfbot.forum.outbox import SendResult
+from wolfbot.outbox.queue import SendResult
 from wolfbot.schedule.parts import Deadline, phase_index
 from wolfbot.store import records
 

@@ -26,7 +26,7 @@ from sqlalchemy import select
 from wolfbot.bot import stored
 from wolfbot.bot.channels import Outgoing, into_conversations
 from wolfbot.engine import views
-from wolfbot.forum.outbox_types import Priority
+from wolfbot.outbox.values import Priority
 from wolfbot.posts.messages import Message
 from wolfbot.schedule.parts import Deadline
 from wolfbot.store import records

@@ -44,8 +44,8 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.spec import Ruleset
 from wolfbot.forum.base import ChannelRef, Forum, ForumPost, ReadMark
-from wolfbot.forum.outbox import FloodLimits, Outbox, RetryPolicy, SendResult
-from wolfbot.forum.outbox_types import utc_now
+from wolfbot.outbox.queue import FloodLimits, Outbox, RetryPolicy, SendResult
+from wolfbot.outbox.values import utc_now
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.context_json import context_from_json, context_to_json
 from wolfbot.posts.publisher import Publisher, environment

@@ -34,7 +34,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from wolfbot.forum.outbox_types import FloodLimits, RetryPolicy
+from wolfbot.outbox.values import FloodLimits, RetryPolicy
 from wolfbot.rulesets import loader
 
 _DEFAULT_LIMITS = FloodLimits()

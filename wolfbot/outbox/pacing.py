@@ -20,7 +20,7 @@ from typing import Literal
 from sqlalchemy import ColumnElement, and_, func, or_, select
 from sqlalchemy.orm import Session
 
-from wolfbot.forum.outbox_types import FloodLimits, Limit
+from wolfbot.outbox.values import FloodLimits, Limit
 from wolfbot.store.models import OutgoingMessage as Row
 
 PaceClass = Literal["thread", "conversation"]

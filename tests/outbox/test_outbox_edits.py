@@ -14,9 +14,9 @@ import pytest
 from fakes import Crash
 from test_outbox import THREAD, Env, s
 
-from wolfbot.forum import outbox_drafts
 from wolfbot.forum.base import ChannelRef
-from wolfbot.forum.outbox import Priority
+from wolfbot.outbox import drafts as outbox_drafts
+from wolfbot.outbox.queue import Priority
 from wolfbot.store import db
 
 

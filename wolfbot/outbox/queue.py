@@ -2,13 +2,13 @@
 
 A message is enqueued under a key the caller chooses ("game1/morgen/2"); the same key
 again is the same message. `send_next(forum)` publishes at most one due message, lowest
-`priority` first, then the oldest, paced by the forum's flood limits (`outbox_pacing`).
+`priority` first, then the oldest, paced by the forum's flood limits (`pacing`).
 
 Never twice: before a message is handed to the forum, its row is set to `sending` with
 `before_mark` (the channel's last post known at that moment) in a committed transaction
 of its own. Success stores `forum_id` and `sent`; a timeout, a 5xx, a connection error or
 a crash leaves it `uncertain`, and before any retry the queue looks on the forum whether it
-appeared after all (`outbox_checks`): found, it is marked sent and not posted again.
+appeared after all (`checks`): found, it is marked sent and not posted again.
 
 Never lost: the queue is a table; a new `Outbox` over the same database continues, and a
 row a crash left in `sending` is treated as `uncertain`.
@@ -29,7 +29,7 @@ superseded one. WoltLab has no flood control for edits (`validateSave` does not 
 edits are not paced; the HTTP client's minimum interval between requests still applies.
 
 Drafts: `enqueue(…, draft=True)` (the caller's draft mode) stores a message as `draft`
-instead of `queued`; drafts are never sent until `outbox_drafts.approve` makes them
+instead of `queued`; drafts are never sent until `drafts.approve` makes them
 `queued` (they keep their priority and age, so they go out in their original order).
 
 Conversations with more participants than `FloodLimits.max_participants` are refused by
@@ -50,11 +50,10 @@ from pydantic import SecretStr
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot.forum import outbox_checks as checks
-from wolfbot.forum import outbox_rows as rows
 from wolfbot.forum.base import ChannelRef, Forum, ReadMark
-from wolfbot.forum.outbox_pacing import PaceClass, flood_class, gate
-from wolfbot.forum.outbox_types import (
+from wolfbot.outbox import checks, rows
+from wolfbot.outbox.pacing import PaceClass, flood_class, gate
+from wolfbot.outbox.values import (
     FloodLimits,
     MessageKind,
     Priority,
@@ -71,7 +70,7 @@ from wolfbot.store.models import OutgoingMessage as Row
 __all__ = ["FloodLimits", "Outbox", "Priority", "QueuedMessage", "RetryPolicy", "SendResult"]
 __all__ += ["TooManyParticipants"]
 
-log = logging.getLogger("wolfbot.outbox")
+log = logging.getLogger("wolfbot.outbox.queue")
 MarkSource = Callable[[ChannelRef], ReadMark | None]
 
 
@@ -123,7 +122,7 @@ class Outbox:
         row and changes nothing. `parent` names a queued "conversation" message: this post
         or add_participants then goes into the conversation it opens, once it is open.
         `participants` never include the bot itself. An `edit` names its post (`target`).
-        `draft`: stored as a draft, sent only once approved (`outbox_drafts`)."""
+        `draft`: stored as a draft, sent only once approved (`drafts`)."""
         channel_text, people = rows.validate(
             key, kind, channel, html, title, participants, parent, target
         )

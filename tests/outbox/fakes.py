@@ -21,7 +21,7 @@ from wolfbot.forum.base import (
     ReadMark,
     ReadResult,
 )
-from wolfbot.forum.outbox_types import FloodLimits
+from wolfbot.outbox.values import FloodLimits
 
 PAGE = 20
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from pydantic import SecretStr
 
 from wolfbot.forum.base import ChannelRef, ForumError, ReadMark
-from wolfbot.forum.outbox import (
+from wolfbot.outbox.queue import (
     FloodLimits,
     Outbox,
     Priority,
@@ -615,7 +615,7 @@ def test_no_key_is_ever_posted_twice_and_every_key_eventually_once(actions: list
 def test_a_refusal_blocks_the_message_without_checking_the_forum() -> None:
     """`Refused` means the forum stored nothing: no appeared-check, no retry, blocked."""
     from wolfbot.forum.base import Refused
-    from wolfbot.forum.outbox_types import classify
+    from wolfbot.outbox.values import classify
 
     assert classify(Refused("Bitte fülle dieses Eingabefeld aus.", status=200)) == "refused"
 
@@ -625,7 +625,7 @@ def test_repeated_crashes_while_sending_never_give_a_message_up(tmp_path) -> Non
     failed attempt of the forum."""
     from datetime import UTC, datetime
 
-    from wolfbot.forum.outbox import Outbox
+    from wolfbot.outbox.queue import Outbox
     from wolfbot.store import db
     from wolfbot.store.models import OutgoingMessage
 

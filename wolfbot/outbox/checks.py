@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from wolfbot.forum.base import ChannelRef, Conversation, Forum, ForumPost, ReadMark, content_hash
-from wolfbot.forum.outbox_types import QueuedMessage
+from wolfbot.outbox.values import QueuedMessage
 from wolfbot.spelling import name_key, normalize_text
 
 

@@ -17,8 +17,8 @@ from collections.abc import Iterable
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot.forum import outbox_rows as rows
-from wolfbot.forum.outbox_types import QueuedMessage
+from wolfbot.outbox import rows
+from wolfbot.outbox.values import QueuedMessage
 from wolfbot.store.models import OutgoingMessage as Row
 
 DISCARDED = "discarded by the Spielleitung: "

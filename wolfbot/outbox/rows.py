@@ -1,7 +1,7 @@
 """The write queue's work on its table: validating and reading rows (`listed`: in sending
 order, also for the drafts and `wolfbot status`), the due query, the no-request
 `before_mark`, the participant limit and the superseding of edits. Used by
-`wolfbot.forum.outbox` and `wolfbot.forum.outbox_drafts`."""
+`wolfbot.outbox.queue` and `wolfbot.outbox.drafts`."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from sqlalchemy import Select, select, update
 from sqlalchemy.orm import Session, aliased
 
 from wolfbot.forum.base import ChannelRef, ReadMark
-from wolfbot.forum.outbox_types import (
+from wolfbot.outbox.values import (
     KINDS,
     PENDING,
     SUPERSEDED,

@@ -1,4 +1,4 @@
-"""The values of the write queue (`wolfbot.forum.outbox`): limits, retry policy, priorities,
+"""The values of the write queue (`wolfbot.outbox.queue`): limits, retry policy, priorities,
 a queued message as the caller sees it, and the result of one `send_next`."""
 
 from __future__ import annotations
