@@ -75,7 +75,7 @@ from wolfbot.forum.local import (
     demo_password,
 )
 from wolfbot.forum.local import Rules as ForumRules
-from wolfbot.forum.woltlab import WoltLabForum
+from wolfbot.forum.woltlab.client import WoltLabForum
 from wolfbot.outbox.queue import FloodLimits, RetryPolicy, SendResult
 from wolfbot.posts.context import PostContext
 from wolfbot.rulesets import loader

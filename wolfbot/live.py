@@ -39,7 +39,7 @@ from sqlalchemy import Engine
 from wolfbot.bot import RoundBot, loop
 from wolfbot.bot.planning import Planner
 from wolfbot.forum.base import ChannelRef, Forum, ForumPost, ReadMark
-from wolfbot.forum.woltlab import WoltLabForum
+from wolfbot.forum.woltlab.client import WoltLabForum
 from wolfbot.outbox.values import PENDING, utc_now
 from wolfbot.posts.context import PostContext
 from wolfbot.rulesets import loader

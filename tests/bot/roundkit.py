@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from wolfbot.bot import RoundBot
 from wolfbot.forum.base import Forum
 from wolfbot.forum.local import LocalForum, LocalForumServer, Rules
-from wolfbot.forum.woltlab import WoltLabForum
+from wolfbot.forum.woltlab.client import WoltLabForum
 from wolfbot.outbox.queue import FloodLimits, RetryPolicy
 from wolfbot.posts.context import PostContext
 from wolfbot.rulesets import loader

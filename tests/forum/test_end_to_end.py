@@ -16,7 +16,7 @@ from wolfbot.engine.voting import lynch_tally
 from wolfbot.forum.base import ChannelRef, ReadMark
 from wolfbot.forum.local import LocalForum, LocalForumServer
 from wolfbot.forum.local.forum import Rules
-from wolfbot.forum.woltlab import WoltLabForum
+from wolfbot.forum.woltlab.client import WoltLabForum
 from wolfbot.intake.process import process_post
 from wolfbot.outbox.queue import Outbox
 from wolfbot.outbox.values import FloodLimits

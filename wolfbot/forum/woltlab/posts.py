@@ -1,5 +1,5 @@
 """One post or message of a saved WoltLab page -> :class:`ForumPost` (pure; used by
-:mod:`wolfbot.forum.pages`).
+:mod:`wolfbot.forum.woltlab.pages`).
 
 Markup (WoltLab/WCF and WoltLab/com.woltlab.wcf.conversation, 5.4 and 6.0; wbb per issue 3):
 author ``.messageAuthor a.username.userLink[data-object-id]``, guests ``span.username``

@@ -11,7 +11,7 @@ the forum package wbb is not public, its thread markup is the one listed in issu
   (conversationMessageListLog.tpl, ``article.message.messageReduced``) and the quick-reply
   box (conversationQuickReply.tpl).
 - a single post (author, time from attributes only, body without signature, edit note,
-  trash/moderation state): :mod:`wolfbot.forum.woltlab_posts`.
+  trash/moderation state): :mod:`wolfbot.forum.woltlab.posts`.
 - pagination 6.x ``<woltlab-core-pagination page count url>``, 5.x
   ``nav.pagination[data-pages][data-link]`` (PagesFunctionTemplatePlugin), ``link[rel]``.
 - token: 5.4 ``var SECURITY_TOKEN = '…'`` / ``input[name=t]`` (5.5+ writes "NOT_MODIFIED"
@@ -36,7 +36,7 @@ from urllib.parse import urljoin
 import lxml.html
 
 from wolfbot.forum.base import ChannelRef, Conversation, ForumPost
-from wolfbot.forum.woltlab_posts import (
+from wolfbot.forum.woltlab.posts import (
     classes,
     flag,
     has_class,

@@ -1,5 +1,5 @@
 """Incremental reading: what a set of freshly read pages means against a :class:`ReadMark`
-(pure; the HTTP side is in :mod:`wolfbot.forum.woltlab`).
+(pure; the HTTP side is in :mod:`wolfbot.forum.woltlab.client`).
 
 - ``seen`` maps each recent post id to (state, edit count). The state is
   ``{content hash}{marker}@{page}``: the marker "~x" for a post in the trash, "~d" for one
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wolfbot.forum.base import ForumPost, ReadMark
-from wolfbot.forum.pages import Page
+from wolfbot.forum.woltlab.pages import Page
 
 SEEN_CAP = 200
 TRASH, PENDING = "~x", "~d"

@@ -1,5 +1,5 @@
 """WoltLab's answers to writes, read as wolfbot's errors (pure helpers of
-:mod:`wolfbot.forum.woltlab_http`), and the redaction of the security token.
+:mod:`wolfbot.forum.woltlab.http`), and the redaction of the security token.
 
 Shapes (WoltLab/WCF 5.4 and 6.0): ``AJAXException`` (JSON ``{code, message, returnValues}``;
 a ``UserInputException`` becomes 400 with code 412 and ``returnValues.realErrorMessage``, which
@@ -24,7 +24,7 @@ from urllib.parse import urljoin
 import httpx
 
 from wolfbot.forum.base import FloodLimited, ForumError, Refused
-from wolfbot.forum.pages import parse_page
+from wolfbot.forum.woltlab.pages import parse_page
 
 LOGIN_URL = re.compile(r"[/?]login/", re.IGNORECASE)
 _TOKEN_PARAM = re.compile(r"([?&]t=)[^&#\s\"']*")

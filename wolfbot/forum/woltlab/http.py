@@ -2,7 +2,7 @@
 minimum interval between requests (redirect hops included), login once (a failed login is
 never retried by itself), the security token, a page GET that renews an expired session once,
 and writes that are sent once (again only after the forum refused them for an expired
-session). What WoltLab's answers mean: :mod:`wolfbot.forum.woltlab_errors`.
+session). What WoltLab's answers mean: :mod:`wolfbot.forum.woltlab.errors`.
 
 WoltLab sources this follows (WoltLab/WCF, branches 5.4 and 6.0):
 
@@ -32,8 +32,7 @@ from urllib.parse import quote, unquote, urljoin
 import httpx
 
 from wolfbot.forum.base import ForumError, LoginFailed
-from wolfbot.forum.pages import Page, parse_page
-from wolfbot.forum.woltlab_errors import (
+from wolfbot.forum.woltlab.errors import (
     LOGIN_URL,
     MAX_REDIRECTS,
     SESSION_EXPIRED,
@@ -45,12 +44,14 @@ from wolfbot.forum.woltlab_errors import (
     login_redirect,
     safe_url,
 )
+from wolfbot.forum.woltlab.pages import Page, parse_page
 
 log = logging.getLogger(__name__)
 
 
 class WoltLabSession:
-    """HTTP for :class:`wolfbot.forum.woltlab.WoltLabForum`; not part of the Forum protocol."""
+    """HTTP for :class:`wolfbot.forum.woltlab.client.WoltLabForum`; not part of the Forum
+    protocol."""
 
     def __init__(
         self,

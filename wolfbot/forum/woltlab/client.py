@@ -64,10 +64,10 @@ from wolfbot.forum.base import (
     ReadResult,
     Refused,
 )
-from wolfbot.forum.pages import Page
-from wolfbot.forum.woltlab_errors import clean_text
-from wolfbot.forum.woltlab_http import WoltLabSession
-from wolfbot.forum.woltlab_read import SEEN_CAP, copy_mark, merge_pages, remembered_first
+from wolfbot.forum.woltlab.errors import clean_text
+from wolfbot.forum.woltlab.http import WoltLabSession
+from wolfbot.forum.woltlab.pages import Page
+from wolfbot.forum.woltlab.read import SEEN_CAP, copy_mark, merge_pages, remembered_first
 from wolfbot.spelling import name_key
 
 log = logging.getLogger(__name__)
