@@ -70,7 +70,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Run the round: read the forum, decide by the rules, write every post – until
         the round is over (Ctrl+C stops; a restart continues where it stopped)."""
-        from wolfbot.live import Live
+        from wolfbot.bot.live import Live
 
         console = Console()
         config = _load(path, console)

@@ -52,7 +52,7 @@ from wolfbot.setup.signup import Signup, read_signups
 from wolfbot.store.db import session_factory, upgrade
 from wolfbot.store.lookups import game_row
 
-log = logging.getLogger("wolfbot.live")
+log = logging.getLogger("wolfbot.bot.live")
 Clock = Callable[[], datetime]
 
 
