@@ -11,12 +11,13 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from wolfbot import check_config, controls, controls_interventions, controls_run, explain
-from wolfbot.controls_drafts import register as register_drafts
 from wolfbot.forum.cli import forum_app
 from wolfbot.rulesets import loader
 from wolfbot.scenario.model import ScenarioError, load
 from wolfbot.scenario.runner import run_scenario, scenario_files
+from wolfbot.spielleitung import check_config, interventions, readonly, run
+from wolfbot.spielleitung.drafts import register as register_drafts
+from wolfbot.spielleitung.explain.command import register as register_explain
 
 app = typer.Typer(help="wolfbot – the Spielleitung's assistant for play-by-post Werwolf.")
 scenario_app = typer.Typer(help="Run scenario files (the rules engine's specification).")
@@ -24,12 +25,12 @@ rules_app = typer.Typer(help="Inspect rulesets.")
 app.add_typer(scenario_app, name="scenario")
 app.add_typer(rules_app, name="rules")
 app.add_typer(forum_app, name="forum")
-controls.register(app)
-controls_interventions.register(app)
+readonly.register(app)
+interventions.register(app)
 register_drafts(app)
-explain.register(app)
+register_explain(app)
 check_config.register(app)
-controls_run.register(app)
+run.register(app)
 console = Console()
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-sys.path.insert(0, str(Path(__file__).parent / "bot"))
+sys.path.insert(0, str(Path(__file__).parents[1] / "bot"))
 
 from roundkit import SCRIPT, bold, site  # noqa: E402
 from sqlalchemy import select, text  # noqa: E402

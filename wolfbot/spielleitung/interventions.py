@@ -29,8 +29,11 @@ from rich.table import Table
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot.controls import DEFAULT_ZONE, guarded
-from wolfbot.controls_store import (
+from wolfbot.posts.german import did_you_mean
+from wolfbot.rulesets import loader
+from wolfbot.spelling import find_name
+from wolfbot.spielleitung.readonly import DEFAULT_ZONE, guarded
+from wolfbot.spielleitung.rounds import (
     VERDICT_WORDS,
     ControlError,
     GameInfo,
@@ -39,10 +42,7 @@ from wolfbot.controls_store import (
     pick_game,
     plain,
 )
-from wolfbot.controls_store import zone_of as _zone_of
-from wolfbot.posts.german import did_you_mean
-from wolfbot.rulesets import loader
-from wolfbot.spelling import find_name
+from wolfbot.spielleitung.rounds import zone_of as _zone_of
 from wolfbot.store import interventions as store
 from wolfbot.store.models import CommandRow, PlayerRow
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from wolfbot.engine import events as ev
 from wolfbot.engine.deaths import LIEBESKUMMER
 from wolfbot.engine.game import Game
-from wolfbot.explain_common import NotYet, phase_window
+from wolfbot.spielleitung.explain.common import NotYet, phase_window
 
 
 def explain_lynch(game: Game, day: int) -> list[str]:

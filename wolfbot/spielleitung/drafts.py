@@ -27,8 +27,11 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.bot.channels import Keys
 from wolfbot.bot.drafts import set_draft_mode
-from wolfbot.controls import DEFAULT_ZONE, Db, GameId, Zone, guarded
-from wolfbot.controls_store import (
+from wolfbot.outbox import drafts as outbox_drafts
+from wolfbot.outbox.values import QueuedMessage
+from wolfbot.posts.messages import html_lines
+from wolfbot.spielleitung.readonly import DEFAULT_ZONE, Db, GameId, Zone, guarded
+from wolfbot.spielleitung.rounds import (
     ControlError,
     list_games,
     local,
@@ -37,9 +40,6 @@ from wolfbot.controls_store import (
     plain,
     zone_of,
 )
-from wolfbot.outbox import drafts as outbox_drafts
-from wolfbot.outbox.values import QueuedMessage
-from wolfbot.posts.messages import html_lines
 
 PREVIEW_LINES = 3
 

@@ -18,7 +18,14 @@ from wolfbot.engine.deaths import LIEBESKUMMER
 from wolfbot.engine.game import Game
 from wolfbot.engine.roles.pack import PACK_CAUSE, PACK_STAGE
 from wolfbot.engine.state import Attack, Kill, PlayerState
-from wolfbot.explain_common import HEAL_WORDS, VERBS, NotYet, Window, phase_window, with_article
+from wolfbot.spielleitung.explain.common import (
+    HEAL_WORDS,
+    VERBS,
+    NotYet,
+    Window,
+    phase_window,
+    with_article,
+)
 
 __all__ = ["NotYet", "explain_night"]
 

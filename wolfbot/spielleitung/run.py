@@ -23,7 +23,7 @@ from rich.console import Console
 from wolfbot.setup.config import ConfigError, load_config
 from wolfbot.store.db import upgrade
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "config.example.toml"
+EXAMPLE = Path(__file__).resolve().parent.parent.parent / "config.example.toml"
 ConfigPath = Annotated[Path, typer.Argument(help="the round's configuration file")]
 
 

@@ -2,8 +2,8 @@
 plain German – who acted on whom, what was blocked, redirected, protected, healed, and why
 each player died or survived – so the Spielleitung can check a draft before approving it.
 
-    from wolfbot import explain
-    explain.register(app)        # in wolfbot/cli.py: adds `wolfbot explain`
+    from wolfbot.spielleitung.explain import command
+    command.register(app)        # in wolfbot/cli.py: adds `wolfbot explain`
 
     wolfbot explain --db wolfbot.sqlite [--game 2] --night 2
     wolfbot explain --db wolfbot.sqlite [--game 2] --lynch 1
@@ -28,14 +28,14 @@ from rich.markup import escape
 from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.bot import replay, stored
-from wolfbot.controls import Db, GameId, guarded
-from wolfbot.controls_store import ControlError, open_store, pick_game
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
-from wolfbot.explain_common import NotYet
-from wolfbot.explain_lynch import explain_lynch
-from wolfbot.explain_night import explain_night
 from wolfbot.rulesets import loader
+from wolfbot.spielleitung.explain.common import NotYet
+from wolfbot.spielleitung.explain.lynch import explain_lynch
+from wolfbot.spielleitung.explain.night import explain_night
+from wolfbot.spielleitung.readonly import Db, GameId, guarded
+from wolfbot.spielleitung.rounds import ControlError, open_store, pick_game
 
 __all__ = ["NotYet", "explain_lynch", "explain_night", "explain_stored", "rebuild", "register"]
 

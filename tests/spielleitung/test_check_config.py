@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from wolfbot.cli import app
 
-EXAMPLE = Path(__file__).parents[1] / "config.example.toml"
+EXAMPLE = Path(__file__).parents[2] / "config.example.toml"
 runner = CliRunner()
 
 

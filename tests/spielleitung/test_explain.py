@@ -11,11 +11,13 @@ import typer
 from test_controls import ENV, play
 from typer.testing import CliRunner
 
-from wolfbot import explain
 from wolfbot.engine.game import Game
-from wolfbot.explain import NotYet, explain_lynch, explain_night
 from wolfbot.intake.process import process_post
 from wolfbot.rulesets import loader
+from wolfbot.spielleitung.explain.command import register
+from wolfbot.spielleitung.explain.common import NotYet
+from wolfbot.spielleitung.explain.lynch import explain_lynch
+from wolfbot.spielleitung.explain.night import explain_night
 
 RULES = loader.load("duesterliga")
 
@@ -237,7 +239,7 @@ runner = CliRunner()
 
 def cli(*args: str):
     app = typer.Typer()
-    explain.register(app)
+    register(app)
     app.command("noop")(lambda: None)  # two commands: `explain` stays a subcommand
     return runner.invoke(app, ["explain", *args], env=ENV)
 

@@ -1,9 +1,9 @@
 """The Spielleitung's read-only controls over the store: `wolfbot status`, `wolfbot audit`
 and `wolfbot replay`.
 
-    from wolfbot import controls
-    controls.register(app)                 # in wolfbot/cli.py: adds the three commands
-    controls.register(app, context=f)      # f(StoredRound) -> PostContext: the context the
+    from wolfbot.spielleitung import readonly
+    readonly.register(app)                 # in wolfbot/cli.py: adds the three commands
+    readonly.register(app, context=f)      # f(StoredRound) -> PostContext: the context the
                                            # bot publishes with, for `replay`'s messages
 
     wolfbot status --db wolfbot.sqlite [--game 2]
@@ -12,9 +12,8 @@ and `wolfbot replay`.
 
 None of them writes to the store (they may run while the bot runs). Exit codes: 0; 1 when
 `replay` finds a difference; 2 for an error (no file, no such round, several rounds and
-no `--game` – then they are listed). The work is done in `controls_status`,
-`controls_audit` and `controls_replay` (usable without the command line); `controls_store`
-opens the file and chooses the round.
+no `--game` – then they are listed). The work is done in `status`, `audit` and `replay`
+(usable without the command line); `rounds` opens the file and chooses the round.
 """
 
 from __future__ import annotations
@@ -31,10 +30,10 @@ from rich.markup import escape
 from rich.table import Table
 
 from wolfbot.bot.stored import RoundNotFound, StoredRound
-from wolfbot.controls_audit import AuditFilter, load_audit, render_audit
-from wolfbot.controls_replay import ReplayReport, replay_round
-from wolfbot.controls_status import load_status, render_status
-from wolfbot.controls_store import (
+from wolfbot.posts.context import PostContext
+from wolfbot.spielleitung.audit import AuditFilter, load_audit, render_audit
+from wolfbot.spielleitung.replay import ReplayReport, replay_round
+from wolfbot.spielleitung.rounds import (
     STATUS_WORDS,
     ControlError,
     GameInfo,
@@ -44,7 +43,7 @@ from wolfbot.controls_store import (
     pick_game,
     zone_of,
 )
-from wolfbot.posts.context import PostContext
+from wolfbot.spielleitung.status import load_status, render_status
 
 __all__ = ["register", "ControlError"]
 

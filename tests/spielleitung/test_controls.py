@@ -1,7 +1,7 @@
 """The Spielleitung's controls over the store: `wolfbot status`, `audit`, `replay`
-(`wolfbot.controls`). A small round is played by the real `RoundBot` against an in-memory
-forum – posts in the thread and the conversations, a night and a day, a refused command, a
-question – and the commands read its store file."""
+(`wolfbot.spielleitung.readonly`). A small round is played by the real `RoundBot` against an
+in-memory forum – posts in the thread and the conversations, a night and a day, a refused
+command, a question – and the commands read its store file."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from wolfbot import controls
 from wolfbot.bot import RoundBot
 from wolfbot.bot.stored import StoredRound
 from wolfbot.forum.base import (
@@ -32,6 +31,7 @@ from wolfbot.posts.context import PostContext
 from wolfbot.rulesets import loader
 from wolfbot.schedule.jobs import Deadlines
 from wolfbot.schedule.parts import Deadline
+from wolfbot.spielleitung import readonly
 from wolfbot.store import records
 from wolfbot.store.db import engine_for, session_factory, upgrade
 
@@ -223,7 +223,7 @@ runner = CliRunner()
 
 def cli(*args: str, context: Callable[[StoredRound], PostContext] | None = None):
     app = typer.Typer()
-    controls.register(app, context=context)
+    readonly.register(app, context=context)
     return runner.invoke(app, list(args), env=ENV)
 
 
@@ -490,7 +490,7 @@ def test_an_unknown_time_zone_is_an_error(stores) -> None:
 
 def test_register_adds_the_three_commands() -> None:
     app = typer.Typer()
-    controls.register(app)
+    readonly.register(app)
     assert sorted(c.name or "" for c in app.registered_commands) == ["audit", "replay", "status"]
 
 

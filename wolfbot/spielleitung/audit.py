@@ -14,7 +14,8 @@ from rich.table import Table
 from sqlalchemy import text
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot.controls_store import (
+from wolfbot.spelling import name_key
+from wolfbot.spielleitung.rounds import (
     VERDICT_WORDS,
     GameInfo,
     channel_label,
@@ -22,7 +23,6 @@ from wolfbot.controls_store import (
     phase_label,
     plain,
 )
-from wolfbot.spelling import name_key
 
 VERDICT_STYLES = {"accepted": "green", "rejected": "red", "pending": "yellow"}
 

@@ -18,7 +18,11 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.bot.channels import Keys
-from wolfbot.controls_store import (
+from wolfbot.outbox.rows import listed
+from wolfbot.outbox.values import QueuedMessage
+from wolfbot.schedule.jobs import Deadlines
+from wolfbot.schedule.parts import Deadline
+from wolfbot.spielleitung.rounds import (
     STATUS_WORDS,
     GameInfo,
     channel_label,
@@ -26,10 +30,6 @@ from wolfbot.controls_store import (
     phase_label,
     plain,
 )
-from wolfbot.outbox.rows import listed
-from wolfbot.outbox.values import QueuedMessage
-from wolfbot.schedule.jobs import Deadlines
-from wolfbot.schedule.parts import Deadline
 from wolfbot.store import interventions
 from wolfbot.store.interventions import StoredIntervention
 
@@ -230,7 +230,7 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
         console.print(table)
 
     if status.interventions:
-        from wolfbot.controls_interventions import interventions_table  # (imports controls)
+        from wolfbot.spielleitung.interventions import interventions_table  # (imports controls)
 
         title = "Eingriffe der Spielleitung: wartend oder abgelehnt (wolfbot interventions)"
         console.print(interventions_table(title, status.interventions, zone))
