@@ -30,7 +30,7 @@ from wolfbot.bot.drafts import set_draft_mode
 from wolfbot.outbox import drafts as outbox_drafts
 from wolfbot.outbox.values import QueuedMessage
 from wolfbot.posts.messages import html_lines
-from wolfbot.spielleitung.readonly import DEFAULT_ZONE, Db, GameId, Zone, guarded
+from wolfbot.spielleitung.options import DEFAULT_ZONE, Db, GameId, Zone, guarded
 from wolfbot.spielleitung.rounds import (
     ControlError,
     list_games,

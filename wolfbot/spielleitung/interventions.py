@@ -32,7 +32,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from wolfbot.posts.german import did_you_mean
 from wolfbot.rulesets import loader
 from wolfbot.spelling import find_name
-from wolfbot.spielleitung.readonly import DEFAULT_ZONE, guarded
+from wolfbot.spielleitung.options import DEFAULT_ZONE, Db, GameId, guarded
 from wolfbot.spielleitung.rounds import (
     VERDICT_WORDS,
     ControlError,
@@ -46,10 +46,6 @@ from wolfbot.spielleitung.rounds import zone_of as _zone_of
 from wolfbot.store import interventions as store
 from wolfbot.store.models import CommandRow, PlayerRow
 
-Db = Annotated[Path, typer.Option("--db", help="the round's SQLite file (store.path)")]
-GameId = Annotated[
-    int | None, typer.Option("--game", help="the round's number (needed if the file has several)")
-]
 Reason = Annotated[str, typer.Option("--reason", help="why (shown in the audit)")]
 By = Annotated[str, typer.Option("--by", help="who decides (shown in the audit)")]
 Player = Annotated[str, typer.Argument(help="the player's name as in the Spielerliste")]

@@ -18,8 +18,7 @@ no `--game` – then they are listed). The work is done in `status`, `audit` and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
@@ -27,33 +26,23 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from wolfbot.bot.stored import RoundNotFound, StoredRound
 from wolfbot.posts.context import PostContext
 from wolfbot.spielleitung.audit import AuditFilter, load_audit, render_audit
+from wolfbot.spielleitung.options import DEFAULT_ZONE, Db, GameId, Zone, guarded
 from wolfbot.spielleitung.replay import ReplayReport, replay_round
 from wolfbot.spielleitung.rounds import (
-    STATUS_WORDS,
     ControlError,
     GameInfo,
     engine_phase,
     open_store,
-    phase_label,
     pick_game,
     zone_of,
 )
 from wolfbot.spielleitung.status import load_status, render_status
 
 __all__ = ["register", "ControlError"]
-
-Db = Annotated[Path, typer.Option("--db", help="the round's SQLite file (store.path)")]
-GameId = Annotated[
-    int | None, typer.Option("--game", help="the round's number (needed if the file has several)")
-]
-Zone = Annotated[str, typer.Option("--timezone", help="show times in this time zone")]
-DEFAULT_ZONE = "Europe/Berlin"
-
 
 def register(
     app: typer.Typer, *, context: Callable[[StoredRound], PostContext] | None = None
@@ -129,34 +118,6 @@ def _phase(value: str | None) -> str | None:
         return engine_phase(value)
     except ValueError as error:
         raise ControlError(str(error)) from None
-
-
-@contextmanager
-def guarded() -> Iterator[None]:
-    """A ControlError → the message (and the rounds to choose from) on stderr, exit 2."""
-    try:
-        yield
-    except ControlError as error:
-        err = Console(stderr=True)
-        err.print(f"[red]Fehler:[/red] {escape(str(error))}", highlight=False)
-        if error.games:
-            err.print(games_table(error.games))
-        raise typer.Exit(2) from None
-
-
-def games_table(games: list[GameInfo]) -> Table:
-    table = Table(title="Runden")
-    for column in ("--game", "Titel", "Phase", "Status", "angelegt"):
-        table.add_column(column)
-    for g in games:
-        table.add_row(
-            str(g.id),
-            escape(g.title),
-            phase_label(g.phase),
-            STATUS_WORDS.get(g.status, g.status),
-            f"{g.created_at:%d.%m.%Y}",
-        )
-    return table
 
 
 def render_replay(console: Console, game: GameInfo, report: ReplayReport) -> None:

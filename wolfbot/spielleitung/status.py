@@ -22,6 +22,7 @@ from wolfbot.outbox.rows import listed
 from wolfbot.outbox.values import QueuedMessage
 from wolfbot.schedule.jobs import Deadlines
 from wolfbot.schedule.parts import Deadline
+from wolfbot.spielleitung.interventions import interventions_table
 from wolfbot.spielleitung.rounds import (
     STATUS_WORDS,
     GameInfo,
@@ -230,8 +231,6 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
         console.print(table)
 
     if status.interventions:
-        from wolfbot.spielleitung.interventions import interventions_table  # (imports controls)
-
         title = "Eingriffe der Spielleitung: wartend oder abgelehnt (wolfbot interventions)"
         console.print(interventions_table(title, status.interventions, zone))
 

@@ -34,7 +34,7 @@ from wolfbot.rulesets import loader
 from wolfbot.spielleitung.explain.common import NotYet
 from wolfbot.spielleitung.explain.lynch import explain_lynch
 from wolfbot.spielleitung.explain.night import explain_night
-from wolfbot.spielleitung.readonly import Db, GameId, guarded
+from wolfbot.spielleitung.options import Db, GameId, guarded
 from wolfbot.spielleitung.rounds import ControlError, open_store, pick_game
 
 __all__ = ["NotYet", "explain_lynch", "explain_night", "explain_stored", "rebuild", "register"]
