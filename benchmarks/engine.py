@@ -10,8 +10,8 @@ import argparse
 import statistics
 import time
 
+from wolfbot.demo.simulate import play
 from wolfbot.rulesets import loader
-from wolfbot.simulate import play
 
 
 def main() -> None:

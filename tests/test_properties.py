@@ -7,10 +7,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from wolfbot.demo.simulate import TWELVE, play, random_command, replay, roster
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.rulesets import loader
-from wolfbot.simulate import TWELVE, play, random_command, replay, roster
 
 RULES = loader.load("duesterliga")
 ROLE_POOL = sorted(RULES.roles)

@@ -94,7 +94,7 @@ def demo(
     """Play a whole round against the built-in local forum, in compressed time: simulated
     players post commands, wolfbot reads, decides and writes every post; then print where
     to look (forum URL, SQLite files)."""
-    from wolfbot.demo import MAX_PLAYERS, MIN_PLAYERS, run_demo
+    from wolfbot.demo.round import MAX_PLAYERS, MIN_PLAYERS, run_demo
 
     if markup not in ("5", "6"):
         raise typer.BadParameter("markup must be 6 or 5", param_hint="--markup")

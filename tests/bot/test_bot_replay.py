@@ -13,11 +13,11 @@ from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.bot import ReplayError, replay, stored
+from wolfbot.demo.simulate import TWELVE, everybody_acts, roster
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.forum.base import ChannelRef, ForumPost
 from wolfbot.rulesets import loader
-from wolfbot.simulate import TWELVE, everybody_acts, roster
 from wolfbot.store import db, records
 from wolfbot.store.models import EventRow
 from wolfbot.store.results import run_post

@@ -12,7 +12,7 @@ What happens, all on this machine (loopback only, no network):
 4. `RoundBot` starts the round over real HTTP with the real `WoltLabForum` client: the
    Rollenmitteilung conversations, the Wolfshöhle, the Eröffnungsbeitrag – from here on the
    bot only learns what it reads on the forum.
-5. Each phase, simulated players (`wolfbot.demo_players`) post commands as forum HTML in the
+5. Each phase, simulated players (`wolfbot.demo.players`) post commands as forum HTML in the
    thread and in their conversations (through the forum's admin API, as from a browser);
    the bot's loop (`wolfbot.bot.loop.tick`) polls, processes, answers and, at each
    deadline of the timetable, writes the Morgen, Zwischenstand, Dämmerung and Abend – until
@@ -41,7 +41,8 @@ from sqlalchemy import Engine
 
 from wolfbot.bot import RoundBot, loop
 from wolfbot.bot.planning import Planner
-from wolfbot.demo_parts import (  # noqa: F401 - re-exported
+from wolfbot.demo.players import DemoPlayers, Post
+from wolfbot.demo.settings import (  # noqa: F401 - re-exported
     BOT_FILE,
     CADENCE,
     DEFAULT_DIR,
@@ -66,7 +67,6 @@ from wolfbot.demo_parts import (  # noqa: F401 - re-exported
     when,
     where_to_look,
 )
-from wolfbot.demo_players import DemoPlayers, Post
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.forum.local import (

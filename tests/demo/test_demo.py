@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 import httpx
 import pytest
 
-from wolfbot.demo import GAME_MASTER, run_demo
+from wolfbot.demo.round import GAME_MASTER, run_demo
 from wolfbot.forum.local import LocalForum
 from wolfbot.rulesets import loader
 
