@@ -23,7 +23,7 @@ from wolfbot.store import db
 from wolfbot.store.models import OutgoingMessage, metadata
 from wolfbot.store.views import VIEWS
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 
 
 def cli_config(path: Path) -> Config:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-ENGINE = Path(__file__).parent.parent / "wolfbot" / "engine"
+ENGINE = Path(__file__).parents[2] / "wolfbot" / "engine"
 ALLOWED = {
     "__future__",
     "collections",

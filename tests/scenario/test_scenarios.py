@@ -10,9 +10,9 @@ import pytest
 from wolfbot.scenario.model import load
 from wolfbot.scenario.runner import run_scenario, scenario_files
 
-HERE = Path(__file__).parent
-OWN = HERE / "scenarios"
-SHARED = HERE.parent.parent / "shared" / "scenarios" / "examples"
+TESTS = Path(__file__).parents[1]
+OWN = TESTS / "scenarios"
+SHARED = TESTS.parent.parent / "shared" / "scenarios" / "examples"
 FILES = scenario_files([OWN]) + (scenario_files([SHARED]) if SHARED.is_dir() else [])
 
 
