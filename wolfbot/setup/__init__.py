@@ -5,4 +5,4 @@ validated), `signup` (the sign-up thread → Spielerliste, reserves, observers),
 
 May import: `wolfbot.engine`, `wolfbot.rulesets`, `wolfbot.forum` (the values of its
 protocol), `wolfbot.outbox` (its flood limits and retry policy), `wolfbot.posts` (German
-wording), `wolfbot.markup`, `wolfbot.spelling` – never the store, the bot, the demo."""
+wording) and `wolfbot.spelling` – never the store, the bot, the Spielleitung's commands."""
