@@ -10,15 +10,15 @@ import argparse
 import statistics
 import time
 
-from wolfbot import rulesets
-from wolfbot.simulate import play
+from wolfbot.demo.simulate import play
+from wolfbot.rulesets import loader
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
-    rules = rulesets.load("duesterliga")
+    rules = loader.load("duesterliga")
     play(rules, seed=-1)  # warm up caches
     games = commands = events = finished = 0
     phases: list[int] = []

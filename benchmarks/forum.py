@@ -16,8 +16,8 @@ import httpx
 from wolfbot.forum.base import ChannelRef, ReadMark
 from wolfbot.forum.local import LocalForum, LocalForumServer
 from wolfbot.forum.local.forum import Rules
-from wolfbot.forum.pages import parse_page
-from wolfbot.forum.woltlab import WoltLabForum
+from wolfbot.forum.woltlab.client import WoltLabForum
+from wolfbot.forum.woltlab.pages import parse_page
 
 COMMANDS = ["!Lynch Anna", "!Lynch Bernd", "!Bürgermeister Clara", "!Lynch Spieler 7"]
 

@@ -21,7 +21,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from wolfbot.demo import DemoResult, run_demo
+from wolfbot.demo.round import DemoResult, run_demo
 
 MB = 1024 * 1024
 

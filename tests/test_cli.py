@@ -51,7 +51,7 @@ def test_rules_show_lists_roles_and_what_is_missing() -> None:
 
 
 def test_demo_plays_a_round_to_the_end_with_every_phase_post(tmp_path: Path) -> None:
-    from wolfbot.demo import run_demo
+    from wolfbot.demo.round import run_demo
 
     lines: list[str] = []
     result = run_demo(players=8, seed=7, directory=tmp_path, markup="5", out=lines.append)

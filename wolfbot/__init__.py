@@ -1,0 +1,27 @@
+"""wolfbot – the Spielleitung's assistant for play-by-post Werwolf on WoltLab forums.
+
+The packages in the order of the design – a post's way from the forum into the game and
+the Spielleitung's words back out:
+
+    forum/         the only code that speaks HTTP: the `Forum` protocol, the WoltLab client
+                   (`forum.woltlab`), the local WoltLab look-alike (`forum.local`)
+    markup         a post's HTML → its text and the bold command lines at its end
+    intake/        one post → typed commands → the game
+    engine/        the pure rules engine: state, commands, events; no I/O, clock or random
+    rulesets/      `rules/<name>/` read into the engine's `Ruleset`
+    posts/         events → the German posts and private messages
+    store/         the round in SQLite: every input, command, event, question, deadline
+    outbox/        the durable, paced write queue (a table of the store)
+
+    setup/         how a round is configured, signed up and given its roles
+    schedule/      when each phase ends; the deadlines and their alarm clock
+    bot/           drives it: forum → intake → engine → store → posts → outbox → forum
+    spielleitung/  the Spielleitung's commands beside the bot (status, audit, explain,
+                   replay, accept/reject/override, drafts, init/run)
+    cli            `wolfbot …`
+
+    demo/          a whole round against the local forum, in compressed time
+    scenario/      the scenario files of the engine's specification: load, run, check
+
+`spelling` (how two spellings of a name are made alike) is the leaf they all share. What
+each package may import is in its docstring and checked by `tests/test_layout.py`."""

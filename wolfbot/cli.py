@@ -11,11 +11,13 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from wolfbot import check_config, controls, controls_interventions, controls_run, explain, rulesets
-from wolfbot.controls_drafts import register as register_drafts
 from wolfbot.forum.cli import forum_app
+from wolfbot.rulesets import loader
 from wolfbot.scenario.model import ScenarioError, load
 from wolfbot.scenario.runner import run_scenario, scenario_files
+from wolfbot.spielleitung import check_config, interventions, readonly, run
+from wolfbot.spielleitung.drafts import register as register_drafts
+from wolfbot.spielleitung.explain.command import register as register_explain
 
 app = typer.Typer(help="wolfbot – the Spielleitung's assistant for play-by-post Werwolf.")
 scenario_app = typer.Typer(help="Run scenario files (the rules engine's specification).")
@@ -23,12 +25,12 @@ rules_app = typer.Typer(help="Inspect rulesets.")
 app.add_typer(scenario_app, name="scenario")
 app.add_typer(rules_app, name="rules")
 app.add_typer(forum_app, name="forum")
-controls.register(app)
-controls_interventions.register(app)
+readonly.register(app)
+interventions.register(app)
 register_drafts(app)
-explain.register(app)
+register_explain(app)
 check_config.register(app)
-controls_run.register(app)
+run.register(app)
 console = Console()
 
 
@@ -92,7 +94,7 @@ def demo(
     """Play a whole round against the built-in local forum, in compressed time: simulated
     players post commands, wolfbot reads, decides and writes every post; then print where
     to look (forum URL, SQLite files)."""
-    from wolfbot.demo import MAX_PLAYERS, MIN_PLAYERS, run_demo
+    from wolfbot.demo.round import MAX_PLAYERS, MIN_PLAYERS, run_demo
 
     if markup not in ("5", "6"):
         raise typer.BadParameter("markup must be 6 or 5", param_hint="--markup")
@@ -115,9 +117,9 @@ def rules_show(
 ) -> None:
     """List the implemented roles with faction, commands, night-order stage and options, and
     the roles of the rule text still missing."""
-    from wolfbot.rules_table import COLUMNS, markdown, rows
+    from wolfbot.rulesets.table import COLUMNS, markdown, rows
 
-    rules = rulesets.load(name)
+    rules = loader.load(name)
     if as_markdown:
         print(markdown(rules), end="")
         return

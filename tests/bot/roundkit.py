@@ -14,17 +14,17 @@ from pathlib import Path
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot import rulesets
 from wolfbot.bot import RoundBot
 from wolfbot.forum.base import Forum
 from wolfbot.forum.local import LocalForum, LocalForumServer, Rules
-from wolfbot.forum.outbox import FloodLimits, RetryPolicy
-from wolfbot.forum.woltlab import WoltLabForum
+from wolfbot.forum.woltlab.client import WoltLabForum
+from wolfbot.outbox.queue import FloodLimits, RetryPolicy
 from wolfbot.posts.context import PostContext
+from wolfbot.rulesets import loader
 from wolfbot.store.db import engine_for, session_factory, upgrade
 from wolfbot.store.models import CommandRow, InputPost
 
-RULES = rulesets.load("duesterliga")
+RULES = loader.load("duesterliga")
 BOT, PASSWORD = "Spielleitung", "geheim"
 PLAYERS = [
     ("Anna", "Werwolf"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from wolfbot.bot.channels import ChannelBook, Keys, Outgoing, Reading, routes
 from wolfbot.engine import events as ev
 from wolfbot.forum.base import ChannelRef
-from wolfbot.forum.outbox import Priority
+from wolfbot.outbox.queue import Priority
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.messages import Message
 

@@ -10,8 +10,8 @@ from roundkit import BOT, CONTEXT, LABEL, SCRIPT, bold, site
 from sqlalchemy import select
 
 from wolfbot.bot import loop
-from wolfbot.controls_replay import replay_round
 from wolfbot.engine import events as ev
+from wolfbot.spielleitung.replay import replay_round
 from wolfbot.store import interventions as store
 from wolfbot.store import records
 from wolfbot.store.models import CommandRow, PlayerRow, QuestionRow, ScheduleEntry

@@ -12,17 +12,17 @@ import pytest
 from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot import rulesets
 from wolfbot.bot import ReplayError, replay, stored
+from wolfbot.demo.simulate import TWELVE, everybody_acts, roster
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.forum.base import ChannelRef, ForumPost
-from wolfbot.simulate import TWELVE, everybody_acts, roster
+from wolfbot.rulesets import loader
 from wolfbot.store import db, records
 from wolfbot.store.models import EventRow
 from wolfbot.store.results import run_post
 
-RULES = rulesets.load("duesterliga")
+RULES = loader.load("duesterliga")
 T0 = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
 ROLE_SETS = {
     "twelve": list(TWELVE),

@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from wolfbot.bot import RoundBot, loop
 from wolfbot.engine import events as ev
-from wolfbot.schedule_types import Deadline
+from wolfbot.schedule.parts import Deadline
 from wolfbot.store import records
 from wolfbot.store.models import InputPost, PlayerRow
 

@@ -9,9 +9,9 @@ import typer
 from roundkit import BOT, PLAYERS, SCRIPT, Site, site
 from typer.testing import CliRunner
 
-from wolfbot import controls
-from wolfbot.controls_drafts import register
 from wolfbot.posts.messages import html_lines
+from wolfbot.spielleitung import readonly
+from wolfbot.spielleitung.drafts import register
 
 ENV = {"COLUMNS": "250", "NO_COLOR": "1"}
 NIGHT_ONE = SCRIPT[: SCRIPT.index(("deadline", "day 1")) + 1]
@@ -20,7 +20,7 @@ runner = CliRunner()
 
 def cli(*args: str):
     app = typer.Typer()
-    controls.register(app)
+    readonly.register(app)
     register(app)
     return runner.invoke(app, list(args), env=ENV)
 

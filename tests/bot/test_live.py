@@ -1,4 +1,4 @@
-"""`wolfbot run` (`wolfbot.live.Live`) on a configuration, against the local forum over
+"""`wolfbot run` (`wolfbot.bot.live.Live`) on a configuration, against the local forum over
 HTTP: the Spielerliste from the config or the sign-up thread, the round started with the
 configured roles and context, every deadline planned from `[schedule]` in the forum's time
 zone (the round crosses the end of summer time on 25 October 2026), reminders, and a
@@ -17,10 +17,10 @@ from roundkit import BOT, PASSWORD, PLAYERS, SEED, Site, bold, site
 from sqlalchemy import select
 from typer.testing import CliRunner
 
+from wolfbot.bot.live import Live
 from wolfbot.cli import app
-from wolfbot.config import Config, parse_config
-from wolfbot.live import Live
 from wolfbot.posts.woltlab import mentioned_user_ids
+from wolfbot.setup.config import Config, parse_config
 from wolfbot.store.models import GameRow, PlayerRow
 
 ENV = {"WOLFBOT_TEST_PASSWORD": PASSWORD}

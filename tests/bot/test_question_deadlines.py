@@ -37,7 +37,8 @@ from wolfbot.bot import RoundBot, loop
 from wolfbot.bot.planning import Planner
 from wolfbot.engine import events as ev
 from wolfbot.posts import german
-from wolfbot.schedule import Cadence, FixedTimetable
+from wolfbot.schedule.parts import Cadence
+from wolfbot.schedule.timetable import FixedTimetable
 from wolfbot.store.models import QuestionRow, ScheduleEntry
 
 HOUR = timedelta(hours=1)

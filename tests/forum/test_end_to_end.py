@@ -10,17 +10,17 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from wolfbot import rulesets
 from wolfbot.engine.events import CommandAccepted
 from wolfbot.engine.game import Game
 from wolfbot.engine.voting import lynch_tally
 from wolfbot.forum.base import ChannelRef, ReadMark
 from wolfbot.forum.local import LocalForum, LocalForumServer
 from wolfbot.forum.local.forum import Rules
-from wolfbot.forum.outbox import Outbox
-from wolfbot.forum.outbox_types import FloodLimits
-from wolfbot.forum.woltlab import WoltLabForum
-from wolfbot.intake import process_post
+from wolfbot.forum.woltlab.client import WoltLabForum
+from wolfbot.intake.process import process_post
+from wolfbot.outbox.queue import Outbox
+from wolfbot.outbox.values import FloodLimits
+from wolfbot.rulesets import loader
 from wolfbot.store.db import session_factory, upgrade
 
 QUOTED = (
@@ -57,7 +57,7 @@ def site(request):
 
 def _day_one() -> Game:
     game = Game.new(
-        rulesets.load("duesterliga"),
+        loader.load("duesterliga"),
         [("Anna", "Bürger"), ("Bernd", "Werwolf"), ("Clara", "Bürger"), ("Dora", "Bürger")],
         seed=1,
     )

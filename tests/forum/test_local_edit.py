@@ -9,7 +9,7 @@ from test_local_support import POST_ACTION, Browser, browser, soup
 
 from wolfbot.forum.base import ChannelRef, ReadMark
 from wolfbot.forum.local import LocalForum, LocalForumServer
-from wolfbot.forum.woltlab import WoltLabForum
+from wolfbot.forum.woltlab.client import WoltLabForum
 
 EDITOR = "wcf\\data\\IMessageInlineEditorAction"
 

@@ -1,6 +1,7 @@
-"""wolfbot.forum.pages against saved pages written from WoltLab's templates (tests/forum/fixtures,
-each names the templates it follows in its first comment): WoltLab Suite 5.4 and 6.0, thread
-pages (first, middle, last), conversation pages, the conversation list, login and error pages."""
+"""wolfbot.forum.woltlab.pages against saved pages written from WoltLab's templates
+(tests/forum/fixtures, each names the templates it follows in its first comment): WoltLab
+Suite 5.4 and 6.0, thread pages (first, middle, last), conversation pages, the conversation
+list, login and error pages."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wolfbot.forum.base import ChannelRef, Conversation
-from wolfbot.forum.pages import (
+from wolfbot.forum.woltlab.pages import (
     QuickReply,
     parse_conversation_page,
     parse_edit_note,

@@ -28,8 +28,8 @@ from wolfbot.forum.base import (
     ReadMark,
     Refused,
 )
-from wolfbot.forum.woltlab import WoltLabForum, strip_page
-from wolfbot.forum.woltlab_errors import parse_retry_after
+from wolfbot.forum.woltlab.client import WoltLabForum, strip_page
+from wolfbot.forum.woltlab.errors import parse_retry_after
 
 FIXTURES = Path(__file__).parent / "fixtures"
 HOST = "https://forum.example"

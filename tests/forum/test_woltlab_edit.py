@@ -13,8 +13,8 @@ import respx
 from test_woltlab_client import AJAX, CONV, HOST, THREAD, FakeWoltLab, json_answer, make
 
 from wolfbot.forum.base import ForumError, ReadMark, Refused
-from wolfbot.forum.outbox_types import classify
-from wolfbot.forum.woltlab import WoltLabForum
+from wolfbot.forum.woltlab.client import WoltLabForum
+from wolfbot.outbox.values import classify
 
 SAVED = {
     "actionName": "save",

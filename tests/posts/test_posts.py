@@ -15,18 +15,18 @@ from zoneinfo import ZoneInfo
 import pytest
 from bs4 import BeautifulSoup, NavigableString, Tag
 
-from wolfbot import rulesets
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.text import say
-from wolfbot.intake import process_post
+from wolfbot.intake.process import process_post
 from wolfbot.posts import german
 from wolfbot.posts.context import PostContext, daily_schedule
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher, environment
 from wolfbot.posts.woltlab import mention
+from wolfbot.rulesets import loader
 
-RULES = rulesets.load("duesterliga")
+RULES = loader.load("duesterliga")
 ZONE = ZoneInfo("Europe/Berlin")
 PLAYERS = [
     ("Anna", "Werwolf"),

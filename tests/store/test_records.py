@@ -1,5 +1,5 @@
 """The store's repository (`wolfbot.store.records`) and the moderator's views, with the real
-engine: posts go through `run_post` (= `wolfbot.intake.process_post`) and are recorded with
+engine: posts go through `run_post` (= `wolfbot.intake.process.process_post`) and are recorded with
 their commands and events in one transaction, once."""
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ import pytest
 from sqlalchemy import Engine, event, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot import rulesets
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.interventions import KillPlayer
 from wolfbot.forum.base import ChannelRef, ForumPost
-from wolfbot.intake import process_post
+from wolfbot.intake.process import process_post
+from wolfbot.rulesets import loader
 from wolfbot.store import db, event_log, interventions, records
 from wolfbot.store.models import (
     CommandRow,
@@ -41,7 +41,7 @@ from wolfbot.store.results import (
 )
 from wolfbot.store.views import VIEWS, create_views
 
-RULES = rulesets.load("duesterliga")
+RULES = loader.load("duesterliga")
 PLAYERS = [
     ("Anna", "Werwolf"),
     ("Bernd", "Werwolf"),

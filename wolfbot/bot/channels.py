@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from wolfbot.engine import events as ev
 from wolfbot.forum.base import ChannelRef
-from wolfbot.forum.outbox_types import MessageKind, Priority
+from wolfbot.outbox.values import MessageKind, Priority
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.messages import Message
 

@@ -15,13 +15,16 @@ applied ones again at their log positions (`to_intervention` rebuilds the value)
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+import threading
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Protocol
+
+from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.bot import stored
 from wolfbot.bot.channels import Outgoing
 from wolfbot.bot.writing import Desk
-from wolfbot.commands import parse_command
 from wolfbot.engine import events as ev
 from wolfbot.engine.errors import CommandError
 from wolfbot.engine.game import Game
@@ -38,16 +41,33 @@ from wolfbot.engine.interventions import (
     RevivePlayer,
     find_question,
 )
+from wolfbot.intake.commands import parse_command
 from wolfbot.posts.wording import worded
 from wolfbot.store import interventions as store
 from wolfbot.store import records
 from wolfbot.store.interventions import Replacement, StoredIntervention
 from wolfbot.store.results import CommandResult
 
-if TYPE_CHECKING:
-    from wolfbot.bot.round import RoundBot
-
 log = logging.getLogger("wolfbot.bot.interventions")
+
+
+class Round(Protocol):
+    """What applying an intervention needs of the bot's round – a `RoundBot`, which calls
+    these functions with itself (a protocol, so that this module does not import it back)."""
+
+    game_id: int | None
+    sessions: sessionmaker[Session]
+    lock: threading.RLock
+    clock: Callable[[], datetime]
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def desk(self) -> Desk: ...
+
+    def _load(self, game_id: int) -> None:
+        """Rebuild the round from the store (the game in memory may be ahead of it)."""
 
 
 class UnreadableIntervention(ValueError):
@@ -107,7 +127,7 @@ def publish(desk: Desk, game: Game, start: int, events: Sequence[ev.Event]) -> N
 
 
 # -- applying ----------------------------------------------------------------------------------
-def apply_pending(bot: RoundBot) -> int:
+def apply_pending(bot: Round) -> int:
     """Apply every pending intervention of the bot's round in order; returns how many were
     applied (the others were refused)."""
     if bot.game_id is None:
@@ -118,7 +138,7 @@ def apply_pending(bot: RoundBot) -> int:
         return sum(1 for row in rows if _apply(bot, row) is not None)
 
 
-def expire_question(bot: RoundBot, name: str) -> list[ev.Event]:
+def expire_question(bot: Round, name: str) -> list[ev.Event]:
     """The schedule's deadline `name` ("question 7", `questions.id` 7) has passed: the
     question is decided as its deadline decides it (no choice / lot; `ExpireQuestion`),
     recorded as an `expire` intervention requested by "schedule", with the schedule entry
@@ -157,7 +177,7 @@ def expire_question(bot: RoundBot, name: str) -> list[ev.Event]:
         return _apply(bot, row, done=name) or []
 
 
-def _open_question(bot: RoundBot, game_id: int, name: str) -> tuple[str, str] | None:
+def _open_question(bot: Round, game_id: int, name: str) -> tuple[str, str] | None:
     """(player, kind) of the question the deadline `name` is about, if the game still has
     it open."""
     with bot.sessions() as session:
@@ -168,7 +188,7 @@ def _open_question(bot: RoundBot, game_id: int, name: str) -> tuple[str, str] | 
 
 
 def _apply(
-    bot: RoundBot, row: StoredIntervention, done: str | None = None
+    bot: Round, row: StoredIntervention, done: str | None = None
 ) -> list[ev.Event] | None:
     """One pending intervention: applied and recorded (its events returned, published) or
     refused (None)."""

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from wolfbot.bot.channels import Outgoing
 from wolfbot.engine import events as ev
 from wolfbot.forum.base import ChannelRef
-from wolfbot.forum.outbox import Outbox
+from wolfbot.outbox.queue import Outbox
 
 log = logging.getLogger("wolfbot.bot.links")
 PostUrl = Callable[[int, int], str]  # (thread id, post id) → URL

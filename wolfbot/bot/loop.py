@@ -3,7 +3,7 @@
     stop = threading.Event()
     run(bot, stop, interval=60)         # tick, wait, tick … until stop is set
 
-or with the APScheduler alarm clock of `wolfbot.schedule_jobs`, which calls `on_due` in its
+or with the APScheduler alarm clock of `wolfbot.schedule.jobs`, which calls `on_due` in its
 own thread at each deadline (hence `bot.lock`):
 
     DeadlineScheduler(Deadlines(bot.sessions, bot.game_id), functools.partial(on_due, bot))
@@ -20,8 +20,8 @@ from datetime import datetime
 
 from wolfbot.bot import reminders, stored
 from wolfbot.bot.round import RoundBot
-from wolfbot.forum.outbox import SendResult
-from wolfbot.schedule_types import Deadline, phase_index
+from wolfbot.outbox.queue import SendResult
+from wolfbot.schedule.parts import Deadline, phase_index
 from wolfbot.store import records
 
 log = logging.getLogger("wolfbot.bot.loop")
@@ -34,7 +34,7 @@ class DeadlineWaits(RuntimeError):
 
 def on_due(bot: RoundBot, deadline: Deadline) -> int:
     """Carry out a due deadline: first the posts written up to it, then by its kind
-    (`wolfbot.schedule_types`):
+    (`wolfbot.schedule.parts`):
 
     - a phase ends (`day 2`: night 2 ends): questions still open are decided first (their
       time is up with the phase; `RoundBot.decide_open_questions`), then the phase ends

@@ -1,6 +1,6 @@
 """Which deadlines the round has, put into the schedule as the game reaches them.
 
-    planner = Planner(bot, timetable)          # timetable: wolfbot.schedule.Timetable
+    planner = Planner(bot, timetable)          # timetable: wolfbot.schedule.timetable.Timetable
     planner.plan()                             # after every `loop.tick(bot)`
 
 The store's `schedule` table is the only memory: what is planned is read back from it, so
@@ -31,9 +31,9 @@ from sqlalchemy import select
 
 from wolfbot.bot.round import RoundBot
 from wolfbot.engine.state import Phase
-from wolfbot.schedule import Kind, Timetable
-from wolfbot.schedule_jobs import Deadlines
-from wolfbot.schedule_types import Deadline, question_name, reminder_name
+from wolfbot.schedule.jobs import Deadlines
+from wolfbot.schedule.parts import Deadline, Kind, question_name, reminder_name
+from wolfbot.schedule.timetable import Timetable
 from wolfbot.store import records
 from wolfbot.store.models import PlayerRow, QuestionRow
 

@@ -1,5 +1,5 @@
 """Reminders before a deadline (`reminder <name>` in the schedule, see
-`wolfbot.schedule_types`): to players who have not voted or acted yet, and to a player
+`wolfbot.schedule.parts`): to players who have not voted or acted yet, and to a player
 whose answer the game waits for.
 
 - `reminder dusk N` (by day, before the Dämmerung): one post in the game thread that
@@ -26,9 +26,9 @@ from sqlalchemy import select
 from wolfbot.bot import stored
 from wolfbot.bot.channels import Outgoing, into_conversations
 from wolfbot.engine import views
-from wolfbot.forum.outbox_types import Priority
+from wolfbot.outbox.values import Priority
 from wolfbot.posts.messages import Message
-from wolfbot.schedule_types import Deadline
+from wolfbot.schedule.parts import Deadline
 from wolfbot.store import records
 from wolfbot.store.models import ScheduleEntry
 

@@ -36,7 +36,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.interventions import InterventionError
 from wolfbot.engine.spec import Ruleset
-from wolfbot.intake import process_post
+from wolfbot.intake.process import process_post
 from wolfbot.store.interventions import StoredIntervention
 from wolfbot.store.records import StoredInput
 

@@ -44,8 +44,8 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.spec import Ruleset
 from wolfbot.forum.base import ChannelRef, Forum, ForumPost, ReadMark
-from wolfbot.forum.outbox import FloodLimits, Outbox, RetryPolicy, SendResult
-from wolfbot.forum.outbox_types import utc_now
+from wolfbot.outbox.queue import FloodLimits, Outbox, RetryPolicy, SendResult
+from wolfbot.outbox.values import utc_now
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.context_json import context_from_json, context_to_json
 from wolfbot.posts.publisher import Publisher, environment
@@ -267,7 +267,7 @@ class RoundBot:
 
     # -- time ----------------------------------------------------------------------------------
     def deadline(self, name: str) -> list[ev.Event]:
-        """The deadline `name` has passed (`wolfbot.schedule_types` names it by what begins:
+        """The deadline `name` has passed (`wolfbot.schedule.parts` names it by what begins:
         "day 2" ends night 2, "question 7" ends a question's time): advance the game, record
         its events and mark `name` done in one transaction, publish. A name done already does
         nothing (a restarted scheduler may hand it out twice). Poll first: a post read later

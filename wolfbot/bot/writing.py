@@ -19,8 +19,8 @@ from wolfbot.bot.drafts import draft_mode
 from wolfbot.bot.links import PhaseLinks, PostUrl
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
-from wolfbot.forum.outbox import Outbox, Priority
-from wolfbot.forum.outbox_types import TooManyParticipants
+from wolfbot.outbox.queue import Outbox, Priority
+from wolfbot.outbox.values import TooManyParticipants
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.publisher import Publisher
 from wolfbot.store import records

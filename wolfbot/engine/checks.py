@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.roles import QUESTIONS, WORDS, behaviour_of
+from wolfbot.engine.roles.registry import QUESTIONS, WORDS, behaviour_of
 from wolfbot.engine.spec import CommandUse
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import Text, say

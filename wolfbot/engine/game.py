@@ -30,7 +30,7 @@ from wolfbot.engine.events import (
 )
 from wolfbot.engine.interventions import ExpireQuestion, Intervention
 from wolfbot.engine.rng import choose
-from wolfbot.engine.roles import GROUPS, QUESTIONS, behaviour_of
+from wolfbot.engine.roles.registry import GROUPS, QUESTIONS, behaviour_of
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
 from wolfbot.engine.state import DayState, GameState, NightState, Phase, PlayerState, Question
 from wolfbot.engine.text import Text, say

@@ -34,7 +34,7 @@ from wolfbot.engine.events import (
     ParticipantsLeft,
 )
 from wolfbot.engine.rename import rename_player
-from wolfbot.engine.roles import WORDS, votes_for
+from wolfbot.engine.roles.registry import WORDS, votes_for
 from wolfbot.engine.state import Phase, PlayerState, Question
 from wolfbot.engine.text import Text, say
 from wolfbot.spelling import name_key

@@ -2,7 +2,7 @@
 with. The ruleset's message catalog (`rules/<name>/messages/*.yaml`) words it in the
 ruleset's language; `wolfbot.posts.wording` renders it. The engine writes no sentence.
 
-    say("seen.aura", target="Anna", good=True)     # "Anna hat eine gute Aura."
+    say("seen.aura", name="Anna", good=True)     # "Anna hat eine gute Aura."
 
 A value is a name, a number, a yes/no, a tuple of names, or another `Text` (a reason inside a
 reason) – plain data, so events stay comparable, hashable and storable as JSON.
@@ -23,9 +23,6 @@ class Text:
 
     def value(self, name: str, default: Value = None) -> Value:
         return next((v for k, v in self.values if k == name), default)
-
-    def as_dict(self) -> dict[str, Value]:
-        return dict(self.values)
 
     def __str__(self) -> str:
         """For logs and developers only: the key and its values, never words."""

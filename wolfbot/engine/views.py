@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.roles import votes_for
+from wolfbot.engine.roles.registry import votes_for
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game

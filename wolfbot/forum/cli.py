@@ -32,7 +32,7 @@ def parse(
 ) -> None:
     """Print the posts of a saved page as JSON lines (id, author, time, edited, deleted, text,
     commands)."""
-    from wolfbot.forum.pages import parse_file
+    from wolfbot.forum.woltlab.pages import parse_file
 
     if not page.is_file():
         raise typer.BadParameter(f"{page} is not a file")

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from wolfbot import rulesets
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.voting import lynch_tally
-from wolfbot.intake import process_post
+from wolfbot.intake.process import process_post
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher
+from wolfbot.rulesets import loader
 from wolfbot.scenario.model import Expect, Scenario, Step, load
 from wolfbot.spelling import name_key
 
@@ -69,7 +69,7 @@ class Run:
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
-        rules = rulesets.load(scenario.ruleset)
+        rules = loader.load(scenario.ruleset)
         self.game = Game.new(
             rules,
             [(p.name, p.role) for p in scenario.players],

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from wolfbot.engine import events as ev
 from wolfbot.engine.spec import Ruleset
 from wolfbot.posts.wording import worded
-from wolfbot.rulesets import load
+from wolfbot.rulesets.loader import load
 from wolfbot.store.errors import SequenceError
 from wolfbot.store.lookups import (
     add_role_change,

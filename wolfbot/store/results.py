@@ -1,6 +1,6 @@
 """What one post did, in the form the store records it, and events as JSON.
 
-`run_post(game, author, channel, html)` is `wolfbot.intake.process_post` that also reports
+`run_post(game, author, channel, html)` is `wolfbot.intake.process.process_post` that also reports
 what became of each command line: the typed command (if the line parsed), the verdict, the
 reason and the index of its CommandAccepted/CommandRejected event in the engine's log. Its
 `PostResults` is what `records.record_input` stores in one transaction with the post.
@@ -19,7 +19,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.commands import Command
 from wolfbot.engine.game import Game
 from wolfbot.engine.text import Text
-from wolfbot.intake import process_post
+from wolfbot.intake.process import process_post
 from wolfbot.markup import parse_message
 from wolfbot.posts.wording import worded
 
@@ -122,7 +122,7 @@ def run_post(game: Game, author: str, channel: str, html: str) -> PostResults:
     if len(capture.commands) != len(lines):
         raise RuntimeError(
             f"intake handled {len(capture.commands)} of {len(lines)} command lines: "
-            "wolfbot.intake no longer calls Game.submit/Game.reject once per line"
+            "wolfbot.intake.process no longer calls Game.submit/Game.reject once per line"
         )
     return PostResults(channel, start, tuple(events), tuple(capture.commands))
 

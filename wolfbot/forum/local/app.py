@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import quote, urlencode
 
-from wolfbot.forum.local import texts
+from wolfbot.forum.local import ajax, forms, texts
 from wolfbot.forum.local.forum import LocalForum
 from wolfbot.forum.local.render import Renderer, interleave
 from wolfbot.forum.local.sessions import (
@@ -66,8 +66,6 @@ class ForumApp:
         self.errors = errors
         self.renderer = renderer or Renderer(markup, links)
         self.sessions = Sessions(lambda: forum.clock().timestamp(), forum.rules.session_timeout)
-        from wolfbot.forum.local import ajax, forms
-
         self.routes: dict[str, Callable[[ForumApp, Context], Response]] = {
             "index": index_page,
             "thread": thread_page,
@@ -142,9 +140,7 @@ class ForumApp:
 
     def internal_error(self, ctx: Context) -> Response:
         if ctx.req.is_ajax_proxy:
-            from wolfbot.forum.local.ajax import internal_error
-
-            return internal_error()
+            return ajax.internal_error()
         return self.error_page(ctx, 500, texts.INTERNAL_ERROR)
 
     def login_redirect(self, ctx: Context) -> Response:

@@ -1,0 +1,173 @@
+"""The night's attack pipeline is one mechanism: a new role is data plus one small behaviour.
+
+These tests add roles the foundation does not ship (a protector, a bodyguard, an immune
+role, a blocker) as data and a behaviour, without touching the resolver, and check the
+steps attack → redirect → immunity → protection → heal → death, first cause in night order.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from wolfbot.engine import night
+from wolfbot.engine.commands import Beschützen, Bewachen, Fressen, Verzaubern
+from wolfbot.engine.game import Game
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.registry import BEHAVIOURS
+from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
+from wolfbot.engine.state import Modifier
+from wolfbot.rulesets import loader
+
+BASE = loader.load("duesterliga")
+
+
+class Protect(Behaviour):
+    """Like the Beschützer: "Wenn der beschützte Dorfbewohner ... angegriffen wird, so
+    schlägt der Angriff fehl.\""""
+
+    def act(self, game, player, stage):
+        command = game.state.night.actions.get(player.name, {}).get("Beschützen")
+        if command:
+            night.place(game, Modifier("protection", player.name, command.target))
+
+    def modify_attack(self, game, attack, modifier):
+        attack.status, attack.reason = "failed", "beschützt"
+
+
+class Guard(Behaviour):
+    """Like the Leibwächter: the guard is attacked instead."""
+
+    def act(self, game, player, stage):
+        command = game.state.night.actions.get(player.name, {}).get("Bewachen")
+        if command:
+            night.place(game, Modifier("redirect", player.name, command.target))
+
+    def modify_attack(self, game, attack, modifier):
+        attack.target = modifier.owner
+
+
+class Immune(Behaviour):
+    def defend(self, game, player, attack, step):
+        if step == "immunity" and attack.cause == "Werwolf":
+            attack.status, attack.reason = "failed", "immun"
+
+
+class Block(Behaviour):
+    """Like the Zauberer: the target cannot use abilities this night."""
+
+    def act(self, game, player, stage):
+        command = game.state.night.actions.get(player.name, {}).get("Verzaubern")
+        if command:
+            game.state.night.blocked.update(command.targets)
+
+
+def _role(name, stage, behaviour, word=None):
+    commands = (CommandUse(word=word, phase=("night",), channel=("private",)),) if word else ()
+    return RoleSpec(
+        name=name,
+        heading=name,
+        faction="Dorf",
+        stage=stage,
+        behaviour=behaviour,
+        commands=commands,
+        kill_phrase=f"starb durch {name}",
+    )
+
+
+@pytest.fixture()
+def rules(monkeypatch):
+    monkeypatch.setitem(BEHAVIOURS, "test_protect", Protect())
+    monkeypatch.setitem(BEHAVIOURS, "test_guard", Guard())
+    monkeypatch.setitem(BEHAVIOURS, "test_immune", Immune())
+    monkeypatch.setitem(BEHAVIOURS, "test_block", Block())
+    extra = {
+        "Beschützer": _role("Beschützer", "Beschützer", "test_protect", "Beschützen"),
+        "Leibwächter": _role("Leibwächter", "Leibwächter", "test_guard", "Bewachen"),
+        "Dorfnutte": _role("Dorfnutte", None, "test_immune"),
+        "Zauberer": _role("Zauberer", "Zauberer", "test_block", "Verzaubern"),
+    }
+    data = BASE.model_dump(by_alias=True)
+    data["roles"] = {**data["roles"], **{k: v.model_dump(by_alias=True) for k, v in extra.items()}}
+    return Ruleset.model_validate(data)
+
+
+def _night(rules, commands, roles=("Beschützer", "Leibwächter", "Dorfnutte", "Zauberer")):
+    players = (
+        [("Wolf", "Werwolf"), ("Hexe", "Hexe")]
+        + [(r, r) for r in roles]
+        + [("Opfer", "Bürger"), ("Zeuge", "Bürger")]
+    )
+    game = Game.new(rules, players, seed=5)
+    for command in commands:
+        events = game.submit(command)
+        assert "CommandRejected" not in {type(e).__name__ for e in events}, events
+    game.advance()
+    return game
+
+
+def eat(target):
+    return Fressen(actor="Wolf", channel="wolves", targets=(target,))
+
+
+@pytest.mark.parametrize(
+    ("commands", "dead", "status"),
+    [
+        ([eat("Opfer")], {"Opfer"}, "hit"),
+        ([eat("Opfer"), Beschützen(actor="Beschützer", targets=("Opfer",))], set(), "failed"),
+        ([eat("Opfer"), Bewachen(actor="Leibwächter", targets=("Opfer",))], {"Leibwächter"}, "hit"),
+        ([eat("Dorfnutte")], set(), "failed"),
+        # redirect comes before protection: the guard takes the attack and is protected
+        (
+            [
+                eat("Opfer"),
+                Bewachen(actor="Leibwächter", targets=("Opfer",)),
+                Beschützen(actor="Beschützer", targets=("Leibwächter",)),
+            ],
+            set(),
+            "failed",
+        ),
+        # a blocked protector protects nobody ("kann in dieser Nacht keine Fähigkeiten nutzen")
+        (
+            [
+                eat("Opfer"),
+                Beschützen(actor="Beschützer", targets=("Opfer",)),
+                Verzaubern(actor="Zauberer", targets=("Beschützer",)),
+            ],
+            {"Opfer"},
+            "hit",
+        ),
+    ],
+    ids=[
+        "attack-kills",
+        "protection-fails-attack",
+        "redirect-to-guard",
+        "immunity",
+        "redirect-then-protection",
+        "blocked-protector",
+    ],
+)
+def test_attack_pipeline(rules, commands, dead, status) -> None:
+    game = _night(rules, commands)
+    assert {p.name for p in game.state.players if not p.alive} == dead
+    assert game.state.night.attacks[0].status == status
+
+
+def test_heal_marks_the_attack_healed_and_the_first_cause_in_night_order_is_announced(
+    rules,
+) -> None:
+    from wolfbot.engine.commands import Gifttrank, Heiltrank
+
+    game = _night(
+        rules,
+        [
+            eat("Opfer"),
+            Heiltrank(actor="Hexe", targets=("Opfer",)),
+            Gifttrank(actor="Hexe", targets=("Zeuge",)),
+        ],
+    )
+    assert game.state.night.attacks[0].status == "healed"
+    assert game.player("Opfer").alive
+    assert game.player("Zeuge").death_cause == "Hexe"
+
+    both = _night(rules, [eat("Zeuge"), Gifttrank(actor="Hexe", targets=("Zeuge",))])
+    assert both.player("Zeuge").death_cause == "Werwolf"  # the pack acts before the Hexe

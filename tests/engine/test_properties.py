@@ -1,0 +1,122 @@
+"""Invariants of the engine over random command sequences (hypothesis)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wolfbot.demo.simulate import TWELVE, play, random_command, replay, roster
+from wolfbot.engine import events as ev
+from wolfbot.engine.game import Game
+from wolfbot.rulesets import loader
+
+RULES = loader.load("duesterliga")
+ROLE_POOL = sorted(RULES.roles)
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+role_lists = st.lists(st.sampled_from(ROLE_POOL), min_size=3, max_size=14).filter(
+    lambda roles: "Werwolf" in roles
+)
+
+
+def _play_checked(roles: list[str], seed: int) -> Game:
+    """Play randomly; after every accepted command assert that its author was allowed to
+    act: alive, or answering a question put to him."""
+    rng = random.Random(seed)
+    game = Game.new(RULES, roster(roles, seed), seed=seed)
+    for _ in range(120):
+        if game.state.phase.kind == "over":
+            break
+        for _ in range(rng.randint(0, 10)):
+            command = random_command(game, rng, legal_bias=0.8)
+            if command is None:
+                continue
+            actor = game.player(command.actor)
+            was_alive = actor.active
+            was_asked = command.actor in game.pending()
+            accepted = [e for e in game.submit(command) if isinstance(e, ev.CommandAccepted)]
+            if accepted:
+                assert was_alive or was_asked, f"{command!r} accepted from the dead"
+        game.advance()
+    return game
+
+
+@SETTINGS
+@given(roles=role_lists, seed=st.integers(0, 2**32))
+def test_the_dead_never_act(roles: list[str], seed: int) -> None:
+    game = _play_checked(roles, seed)
+    alive = {p.name: True for p in game.state.players}
+    for event in game.state.log:
+        if isinstance(event, ev.PlayerDied):
+            assert alive[event.player], f"{event.player} died while dead"
+            alive[event.player] = False
+        elif isinstance(event, ev.PlayerRevived):
+            assert not alive[event.player], f"{event.player} revived while alive"
+            alive[event.player] = True
+    assert alive == {p.name: p.alive for p in game.state.players}
+
+
+@SETTINGS
+@given(roles=role_lists, seed=st.integers(0, 2**32))
+def test_never_two_incompatible_winners(roles: list[str], seed: int) -> None:
+    game = play(RULES, roles, seed).game
+    overs = [e for e in game.state.log if isinstance(e, ev.GameOver)]
+    assert len(overs) <= 1
+    if not overs:
+        return
+    sides = set(overs[0].winners)
+    assert not {"Dorf", "Rudel"} <= sides
+    teams = sides - {"Liebespaar"}
+    assert len(teams) <= 1, sides
+    if "Liebespaar" in sides and teams:
+        assert game.state.lovers is not None
+    for name in overs[0].winning_players:
+        assert name in {p.name for p in game.state.players}
+    assert all(not p.alive for p in game.state.players if p.name not in overs[0].winning_players)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32))
+def test_a_seeded_game_replays_to_identical_events(seed: int) -> None:
+    first = play(RULES, TWELVE, seed)
+    again = replay(RULES, first)
+    assert again.state.log == first.game.state.log
+    assert play(RULES, TWELVE, seed).game.state.log == first.game.state.log
+
+
+@SETTINGS
+@given(roles=role_lists, seed=st.integers(0, 2**32))
+def test_a_rejected_command_changes_nothing_but_the_log(roles: list[str], seed: int) -> None:
+    rng = random.Random(seed)
+    game = play(RULES, roles, seed, max_phases=rng.randint(0, 6)).game
+    for _ in range(30):
+        command = random_command(game, rng, legal_bias=0.3)
+        if command is None:
+            continue
+        before = _snapshot(game)
+        added = game.submit(command)
+        if any(isinstance(e, ev.CommandRejected) for e in added):
+            assert len(added) == 1
+            assert _snapshot(game) == before
+
+
+def _snapshot(game: Game) -> str:
+    state = game.state
+    return repr(
+        (
+            state.players,
+            state.phase,
+            state.mayor,
+            state.alpha,
+            state.lovers,
+            state.night,
+            state.day,
+            state.next_mob,
+            state.questions,
+            state.step,
+            state.winners,
+            state.rng,
+        )
+    )

@@ -1,0 +1,38 @@
+"""Der Trunkenbold over many seeds: "zufällig bestimmt, ob er die Fähigkeit nutzen kann" – both
+outcomes occur – and "zufällig ein Spieler zum Ziel" never breaks the target's own limits
+("Der Attentäter kann kein Attentat auf sich selbst verüben")."""
+
+from __future__ import annotations
+
+from wolfbot.engine import events as ev
+from wolfbot.engine.game import Game
+from wolfbot.intake.process import process_post
+from wolfbot.rulesets import loader
+
+RULES = loader.load("duesterliga")
+PLAYERS = [
+    ("Anna", "Werwolf"),
+    ("Toni", "Trunkenbold"),
+    ("Attila", "Attentäter"),
+    ("Dora", "Bürger"),
+    ("Emil", "Bürger"),
+    ("Frieda", "Bürger"),
+]
+
+
+def night_one(seed: int) -> dict[str, str]:
+    game = Game.new(RULES, PLAYERS, seed=seed)
+    process_post(game, "Toni", "private", "<p><strong>!Abfüllen Attila</strong></p>")
+    process_post(game, "Attila", "private", "<p><strong>!Attentat Anna</strong></p>")
+    process_post(game, "Anna", "wolves", "<p><strong>!Fressen Dora</strong></p>")
+    events = game.advance()
+    return {e.player: e.cause for e in events if isinstance(e, ev.PlayerDied)}
+
+
+def test_the_lot_decides_both_ways_and_never_turns_the_attentat_on_himself() -> None:
+    outcomes = [night_one(seed) for seed in range(60)]
+    assert all("Attila" not in deaths for deaths in outcomes)
+    used = [d for d in outcomes if "Attentäter" in d.values()]
+    assert used and len(used) < len(outcomes)  # sometimes he can, sometimes not
+    victims = {name for d in used for name, cause in d.items() if cause == "Attentäter"}
+    assert len(victims) > 1  # the target is drawn, not the one he named

@@ -1,0 +1,90 @@
+"""A whole forum post (WoltLab HTML) → what the game makes of it, through the same path as
+the live bot: markup → command lines → typed commands → engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from wolfbot.engine import events as ev
+from wolfbot.engine.game import Game
+from wolfbot.intake.process import process_post
+from wolfbot.posts.wording import worded
+from wolfbot.rulesets import loader
+
+RULES = loader.load("duesterliga")
+PLAYERS = [
+    ("Anna", "Werwolf"),
+    ("Bernd", "Werwolf"),
+    ("Frau Holle", "Seherin"),
+    ("Zoë", "Hexe"),
+    ("Spieler 7", "Bürger"),
+    ("Jürgen", "Bürger"),
+    ("Opfer", "Bürger"),
+]
+
+QUOTE = (
+    '<blockquote class="quoteBox collapsibleBbcode jsCollapsibleBbcode">'
+    '<div class="quoteBoxIcon"></div><div class="quoteBoxTitle">'
+    '<a href="https://forum.example/thread/1/?postID=5#post5">Zitat von Anna</a></div>'
+    '<div class="quoteBoxContent"><p><strong>!Lynch Zoë</strong></p></div></blockquote>'
+)
+SPOILER = (
+    '<details class="spoilerBox"><summary class="spoilerSummary">Spoiler</summary>'
+    '<div class="spoilerContent"><p><strong>!Lynch Jürgen</strong></p></div></details>'
+)
+
+
+def day_one() -> Game:
+    game = Game.new(RULES, PLAYERS, seed=1)
+    process_post(game, "Anna", "wolves", "<p><strong>!Fressen Opfer</strong></p>")
+    game.advance()
+    assert not game.player("Opfer").alive
+    return game
+
+
+CASES = [
+    ("<p><strong>!Lynch Anna</strong></p>", ["Lynch Anna"], []),
+    ("<p>Ich bin sicher!</p><p><strong>!Lynch Frau Holle</strong></p>", ["Lynch Frau Holle"], []),
+    (QUOTE + "<p>So nicht.</p><p><strong>!Lynch Anna</strong></p>", ["Lynch Anna"], []),
+    (QUOTE, [], []),
+    (SPOILER + "<p>Nur Spaß.</p>", [], []),
+    ("<p><strong>!Lynch Anna</strong></p><p>oder doch nicht?</p>", [], []),
+    ("<p><strong>!Lynch</strong> <strong>Spieler 7</strong></p>", ["Lynch Spieler 7"], []),
+    ("<p><strong><span>!Lynch Zoë</span></strong></p>", ["Lynch Zoë"], []),
+    (
+        "<p><strong>!Bürgermeister Zoë</strong></p><p><strong>!Lynch Anna</strong></p>",
+        ["Bürgermeister Zoë", "Lynch Anna"],
+        [],
+    ),
+    ("<p><strong>!lynch jürgen</strong></p>", ["Lynch Jürgen"], []),
+    ("<p><strong>!Lynch Jurgen</strong></p>", [], ["Meintest du 'Jürgen'?"]),
+    ("<p><strong>!Lunch Anna</strong></p>", [], ["Gültige Befehle für dich sind jetzt"]),
+    ("<p><strong>!Sehen Anna</strong></p>", [], ["Du hast keinen Befehl !Sehen"]),
+    (
+        '<p><strong>!Lynch <a href="/user/3-anna/" class="userMention userLink" '
+        'data-object-id="3">Anna</a></strong></p>',
+        ["Lynch Anna"],
+        [],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("html", "accepted", "reasons"), CASES, ids=[f"case{i}" for i in range(len(CASES))]
+)
+def test_post_in_the_thread_on_day_one(html: str, accepted: list[str], reasons: list[str]) -> None:
+    game = day_one()
+    events = process_post(game, "Spieler 7", "thread", html)
+    got = [e.text.removeprefix("!") for e in events if isinstance(e, ev.CommandAccepted)]
+    rejected = [worded(RULES, e.reason) for e in events if isinstance(e, ev.CommandRejected)]
+    assert got == accepted
+    assert len(rejected) == len(reasons)
+    for reason, fragment in zip(rejected, reasons, strict=True):
+        assert fragment in reason
+
+
+def test_post_by_someone_not_in_the_round_is_rejected() -> None:
+    game = day_one()
+    events = process_post(game, "Zaungast", "thread", "<p><strong>!Lynch Anna</strong></p>")
+    assert [type(e).__name__ for e in events] == ["CommandRejected"]
+    assert "nicht mit" in worded(RULES, events[0].reason)

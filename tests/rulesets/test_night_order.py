@@ -1,0 +1,68 @@
+"""The Nachtreihenfolge in rules/duesterliga/ is the rule text's, and the implemented roles sit
+where the text puts them, with the text's "(Einmalig)" and "(Nacht vor der
+Bürgermeisterwahl)" as limits of their commands."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from wolfbot.rulesets import loader
+from wolfbot.spelling import name_key
+
+RULES = loader.load("duesterliga")
+EXCERPT = Path(__file__).parent / "data" / "nachtreihenfolge.txt"
+SEED = Path(__file__).parents[3] / "shared" / "seeds" / "000_93c7a24ff8e18ffa.txt"
+ARTICLE = re.compile(r"^(Der|Die|Das)\s+")
+NOTE = re.compile(r"\s*\(([^)]*)\)\s*$")
+
+
+def text_stages() -> list[list[tuple[str, str]]]:
+    """The bullets of the text: each a list of (role name without article, note)."""
+    stages = []
+    for line in EXCERPT.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line.startswith("•"):
+            continue
+        entries = []
+        for part in line.lstrip("• ").split(";"):
+            part = part.strip()
+            note = NOTE.search(part)
+            name = ARTICLE.sub("", NOTE.sub("", part)).strip()
+            entries.append((name, note.group(1) if note else ""))
+        stages.append(entries)
+    return stages
+
+
+def test_the_excerpt_is_the_rule_texts() -> None:
+    if not SEED.is_file():
+        pytest.skip("../shared is not beside this clone")
+    assert EXCERPT.read_text(encoding="utf-8").strip() in SEED.read_text(encoding="utf-8")
+
+
+def test_the_ruleset_night_order_is_the_rule_texts() -> None:
+    expected = [[name for name, _ in stage] for stage in text_stages()]
+    assert [list(stage) for stage in RULES.night_order] == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "note"),
+    [entry for stage in text_stages() for entry in stage if entry[0] in RULES.roles_by_stage],
+)
+def test_an_implemented_role_follows_its_night_order_note(name: str, note: str) -> None:
+    for role_name in RULES.roles_by_stage[name]:
+        role = RULES.roles[role_name]
+        if "Einmalig" in note:
+            assert any(use.uses == 1 for use in role.commands), f"{role_name} is einmalig"
+        if "Nacht vor der B" in note:
+            assert role.commands and all(u.nights == "first" for u in role.commands)
+
+
+def test_every_implemented_role_with_night_commands_has_its_stage() -> None:
+    staged = {name_key(name) for stage in text_stages() for name, _ in stage}
+    for role in RULES.roles.values():
+        if any("night" in use.phase for use in role.commands):
+            assert role.stage is not None, f"{role.name} acts at night but has no stage"
+            assert name_key(role.stage) in staged or role.stage == "Werwölfe"

@@ -1,0 +1,21 @@
+"""The roles table in docs/ is the generated one (regenerate:
+`wolfbot rules show duesterliga --markdown > docs/duesterliga-rollen.md`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from wolfbot.rulesets import loader
+from wolfbot.rulesets.table import markdown
+
+DOC = Path(__file__).parents[2] / "docs" / "duesterliga-rollen.md"
+
+
+def test_the_roles_table_in_the_docs_is_current() -> None:
+    assert DOC.read_text(encoding="utf-8") == markdown(loader.load("duesterliga"))
+
+
+def test_the_table_names_what_is_missing() -> None:
+    text = markdown(loader.load("duesterliga"))
+    assert "Noch nicht umgesetzt" in text and "Der Mörder" in text
+    assert "| Seherin | Seher | Dorf | !Sehen | 19. Seherin |" in text

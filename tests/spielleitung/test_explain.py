@@ -1,0 +1,281 @@
+"""`wolfbot explain`: a night and a lynch explained stage by stage in German – the pure
+functions on engine games played by `process_post` + `advance()`, and the command on a
+stored round (the round of `test_controls`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import typer
+from test_controls import ENV, play
+from typer.testing import CliRunner
+
+from wolfbot.engine.game import Game
+from wolfbot.intake.process import process_post
+from wolfbot.rulesets import loader
+from wolfbot.spielleitung.explain.command import register
+from wolfbot.spielleitung.explain.common import NotYet
+from wolfbot.spielleitung.explain.lynch import explain_lynch
+from wolfbot.spielleitung.explain.night import explain_night
+
+RULES = loader.load("duesterliga")
+
+
+def bold(line: str) -> str:
+    return f"<p><strong>{line}</strong></p>"
+
+
+def game_with(players: list[tuple[str, str]], posts: list[tuple[str, str, str]]) -> Game:
+    game = Game.new(RULES, players, seed=3)
+    send(game, posts)
+    return game
+
+
+def send(game: Game, posts: list[tuple[str, str, str]]) -> None:
+    for author, channel, command in posts:
+        process_post(game, author, channel, bold(command))
+
+
+def indented(lines: list[str]) -> list[str]:
+    return [line.strip() for line in lines]
+
+
+# -- the night -------------------------------------------------------------------------------
+VILLAGE = [
+    ("Wolf", "Werwolf"),
+    ("Wulf", "Werwolf"),
+    ("Konrad", "Koch"),
+    ("Anna", "Seherin"),
+    ("Dora", "Bürger"),
+    ("Lars", "Leibwächter"),
+    ("Bea", "Beschützer"),
+    ("Hanna", "Hexe"),
+    ("Emil", "Bürger"),
+    ("Nina", "Dorfnutte"),
+    ("Otto", "Bürger"),
+]
+
+
+def test_a_block_a_redirect_protected_and_a_poison() -> None:
+    game = game_with(
+        VILLAGE,
+        [
+            ("Wolf", "wolves", "!Alpha Wolf"),
+            ("Wulf", "wolves", "!Alpha Wolf"),
+            ("Wolf", "wolves", "!Fressen Dora"),
+            ("Wulf", "wolves", "!Fressen Dora"),
+            ("Konrad", "private", "!Verkochen Anna"),
+            ("Anna", "private", "!Sehen Wolf"),
+            ("Lars", "private", "!Bewachen Dora"),
+            ("Bea", "private", "!Beschützen Lars"),
+            ("Hanna", "private", "!Gifttrank Emil"),
+        ],
+    )
+    game.advance()
+    lines = indented(explain_night(game, 1))
+    assert "Stufe 12 – Koch:" in lines
+    assert "Konrad verkocht Anna (Anna kann in dieser Nacht nichts tun)" in lines
+    assert "Anna sieht sich Wolf an – wirkungslos: selbst blockiert" in lines
+    assert "Stimmen des Rudels: Wolf → Dora, Wulf → Dora" in lines
+    assert "Ziel: Dora (2 Stimmen, Mehrheit)" in lines
+    assert (
+        "Angriff der Werwölfe auf Dora → umgeleitet auf den Leibwächter Lars → vom Beschützer "
+        "Bea geschützt: schlägt fehl"
+    ) in lines
+    assert "Hanna vergiftet Emil → tödlich (nicht heilbar)" in lines
+    assert "Emil stirbt: Hexe (erste Ursache in der Nachtreihenfolge) – Rolle: Bürger" in lines
+    assert "Dora überlebt: Angriff umgeleitet auf den Leibwächter Lars" in lines
+    assert "Lars überlebt: vom Beschützer Bea geschützt" in lines
+    # the stages come in the night order, the result last
+    assert lines.index("Stufe 12 – Koch:") < lines.index("Stufe 22 – Werwölfe:")
+    assert lines.index("Ergebnis:") > lines.index("Stufe 27 – Hexe:")
+
+
+def test_a_heal_and_the_dorfnutte_at_her_attacked_freier() -> None:
+    game = game_with(
+        VILLAGE,
+        [
+            ("Wolf", "wolves", "!Fressen Emil"),
+            ("Wulf", "wolves", "!Fressen Emil"),
+            ("Nina", "private", "!Übernachten Emil"),
+            ("Hanna", "private", "!Heiltrank Emil"),
+        ],
+    )
+    game.advance()
+    lines = indented(explain_night(game, 1))
+    assert "Nina übernachtet bei Emil" in lines
+    assert "Angriff der Werwölfe auf Emil → geheilt von der Hexe Hanna: schlägt fehl" in lines
+    assert "Angriff der Werwölfe auf Nina (bei Emil übernachtet) → trifft" in lines
+    assert "Hanna heilt Emil mit dem Heiltrank – wirkt" in lines
+    assert (
+        "Nina stirbt: Werwolf (erste Ursache in der Nachtreihenfolge) – Rolle: Dorfnutte" in lines
+    )
+    assert "Emil überlebt: geheilt von der Hexe Hanna" in lines
+
+
+def test_the_dorfnutte_attacked_herself_and_an_alpha_tie_break() -> None:
+    game = game_with(
+        VILLAGE,
+        [
+            ("Wolf", "wolves", "!Alpha Wulf"),
+            ("Wulf", "wolves", "!Alpha Wulf"),
+            ("Wolf", "wolves", "!Fressen Otto"),
+            ("Wulf", "wolves", "!Fressen Nina"),
+            ("Nina", "private", "!Übernachten Otto"),
+            ("Hanna", "private", "!Heiltrank Otto"),  # Otto is not attacked: refused
+        ],
+    )
+    game.advance()
+    lines = indented(explain_night(game, 1))
+    assert "Alpha gewählt: Wulf" in lines
+    assert (
+        "Gleichstand zwischen Otto und Nina mit je 1 Stimme: die Stimme des Alphas Wulf "
+        "entscheidet – Ziel: Nina"
+    ) in lines
+    assert (
+        "Angriff der Werwölfe auf Nina → die Dorfnutte ist gegen Angriffe der Werwölfe gefeit: "
+        "schlägt fehl"
+    ) in lines
+    assert any(
+        line.startswith("Hanna heilt Otto mit dem Heiltrank – abgelehnt: Otto wurde")
+        for line in lines
+    )
+    assert "Nina überlebt: die Dorfnutte ist gegen Angriffe der Werwölfe gefeit" in lines
+    assert "Niemand stirbt in dieser Nacht." in lines
+
+
+def test_the_dorfnutte_at_a_werwolf_is_eaten() -> None:
+    game = game_with(
+        VILLAGE,
+        [("Wolf", "wolves", "!Fressen Otto"), ("Nina", "private", "!Übernachten Wulf")],
+    )
+    game.advance()
+    lines = indented(explain_night(game, 1))
+    assert "Angriff der Werwölfe auf Nina (bei Wulf übernachtet) → trifft" in lines
+    assert "Angriff der Werwölfe auf Otto → trifft" in lines
+    assert "Otto stirbt: Werwolf (erste Ursache in der Nachtreihenfolge) – Rolle: Bürger" in lines
+    assert (
+        "Nina stirbt: Werwolf (erste Ursache in der Nachtreihenfolge) – Rolle: Dorfnutte" in lines
+    )
+
+
+def test_a_night_not_resolved_or_not_begun_is_refused() -> None:
+    game = game_with(VILLAGE, [("Wolf", "wolves", "!Fressen Otto")])
+    with pytest.raises(NotYet, match="noch nicht aufgelöst"):
+        explain_night(game, 1)
+    with pytest.raises(NotYet, match="Nacht 2 hat noch nicht begonnen"):
+        explain_night(game, 2)
+    with pytest.raises(NotYet, match="Dämmerung von Tag 1"):
+        explain_lynch(game, 1)
+
+
+# -- the lynch -------------------------------------------------------------------------------
+LYNCH = [
+    ("Wolf", "Werwolf"),
+    ("Wulf", "Werwolf"),
+    ("Jörg", "Jäger"),
+    ("Dora", "Bürger"),
+    ("Emil", "Bürger"),
+    ("Otto", "Bürger"),
+    ("Paul", "Bürger"),
+]
+
+
+def test_a_lynch_decided_by_the_buergermeister_and_the_jaegers_shot() -> None:
+    game = game_with(LYNCH, [("Wolf", "wolves", "!Fressen Paul")])
+    game.advance()  # night 1: Paul dies
+    send(
+        game,
+        [
+            ("Otto", "thread", "!Bürgermeister Otto"),
+            ("Emil", "thread", "!Bürgermeister Otto"),
+            ("Otto", "thread", "!Lynch Jörg"),
+            ("Emil", "thread", "!Lynch Jörg"),
+            ("Wolf", "thread", "!Lynch Dora"),
+            ("Wulf", "thread", "!Lynch Dora"),
+        ],
+    )
+    game.advance()  # the Dämmerung
+    with pytest.raises(NotYet, match="noch nicht aufgelöst"):
+        explain_lynch(game, 1)
+    game.advance()  # the evening: a tie, the Bürgermeister voted Jörg; the Jäger is asked
+    send(game, [("Jörg", "private", "!Erschießen Wolf")])
+    lines = explain_lynch(game, 1)
+    assert lines[0] == "Tag 1 – Abend: Lynchabstimmung"
+    assert "Bürgermeisterwahl: Otto (2 Stimmen)" in lines
+    assert "  Jörg: 2 (Otto, Emil)" in lines
+    assert "  Dora: 2 (Wolf, Wulf)" in lines
+    assert "Nicht abgestimmt: Jörg, Dora" in lines
+    assert (
+        "Gleichstand zwischen Jörg und Dora mit je 2 Stimmen: die Stimme des Bürgermeisters "
+        "Otto entscheidet – gelyncht wird Jörg."
+    ) in lines
+    assert "Jörg stirbt: gelyncht – Rolle: Jäger" in lines
+    assert any(line.startswith("Jörg wird gefragt, wen er erschießt") for line in lines)
+    assert "Jörg erschießt Wolf" in lines
+    assert "Wolf stirbt: Jäger (wurde vom Jäger erschossen) – Rolle: Werwolf" in lines
+    # the shot's answer began night 2: night 1's record is gone from this game
+    with pytest.raises(NotYet, match="schon in einer späteren Nacht"):
+        explain_night(game, 1)
+
+
+def test_a_majority_lynch_with_the_wuetender_mob() -> None:
+    game = game_with(LYNCH, [("Wolf", "wolves", "!Fressen Paul")])
+    game.advance()
+    game.state.day.mob = {"Dora": 2}  # the Dämmerung before left Dora two Mob votes
+    send(game, [("Otto", "thread", "!Lynch Dora"), ("Emil", "thread", "!Lynch Wolf")])
+    game.advance()
+    game.advance()
+    lines = explain_lynch(game, 1)
+    assert "  Dora: 3 (Otto; Wütender Mob +2)" in lines
+    assert "Gelyncht wird Dora mit 3 Stimmen (Mehrheit)." in lines
+    assert "Dora stirbt: gelyncht – Rolle: Bürger" in lines
+
+
+# -- the command -----------------------------------------------------------------------------
+runner = CliRunner()
+
+
+def cli(*args: str):
+    app = typer.Typer()
+    register(app)
+    app.command("noop")(lambda: None)  # two commands: `explain` stays a subcommand
+    return runner.invoke(app, ["explain", *args], env=ENV)
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The round of `test_controls` held by a question in night 2."""
+    db = tmp_path_factory.mktemp("explain") / "round.sqlite"
+    play(db, "question")
+    return db
+
+
+def test_the_command_explains_a_stored_night_and_lynch(store: Path) -> None:
+    night = cli("--db", str(store), "--night", "1")
+    assert night.exit_code == 0, night.output
+    assert "Stimmen des Rudels: Anna → Dora, Bernd → Dora" in night.output
+    assert "Dora stirbt: Werwolf (erste Ursache in der Nachtreihenfolge)" in night.output
+    second = cli("--db", str(store), "--night", "2")
+    assert second.exit_code == 0, second.output
+    assert "Clara stirbt: Werwolf" in second.output
+    lynch = cli("--db", str(store), "--lynch", "1")
+    assert lynch.exit_code == 0, lynch.output
+    assert "Tag 1 – Abend: Lynchabstimmung" in lynch.output
+    assert "Gelyncht wird Anna mit 3 Stimmen (Mehrheit)." in lynch.output
+
+
+def test_the_command_refuses_a_phase_that_did_not_happen(store: Path, tmp_path: Path) -> None:
+    later = cli("--db", str(store), "--night", "3")
+    assert later.exit_code == 2
+    assert "Nacht 3 hat noch nicht begonnen" in later.output
+    lynch = cli("--db", str(store), "--lynch", "2")
+    assert lynch.exit_code == 2
+    assert "Dämmerung von Tag 2" in lynch.output
+    both = cli("--db", str(store))
+    assert both.exit_code == 2
+    assert "--night N oder --lynch N" in both.output
+    missing = cli("--db", str(tmp_path / "none.sqlite"), "--night", "1")
+    assert missing.exit_code == 2
+    assert "Datei nicht gefunden" in missing.output

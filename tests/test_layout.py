@@ -1,0 +1,417 @@
+"""The layout of wolfbot's packages (ast-based, like `engine/test_engine_purity.py`):
+
+- which package may import which – direct imports, inside functions and `if TYPE_CHECKING:`
+  included; a package may always import itself and `wolfbot.spelling`;
+- no cycle between packages, and none between the modules of a package (imports inside
+  functions count, `if TYPE_CHECKING:` blocks do not: they never run);
+- the modules the package reorganisation moved are gone: nothing imports or names an old
+  path, and a package's `__init__.py` is its docstring (nothing to import from it).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[1]
+WOLFBOT = ROOT / "wolfbot"
+
+# The packages (and the top-level modules markup, spelling, cli) in the order of the design
+# (see wolfbot/__init__.py).
+PACKAGES = (
+    "forum",
+    "markup",
+    "intake",
+    "engine",
+    "rulesets",
+    "posts",
+    "store",
+    "outbox",
+    "setup",
+    "schedule",
+    "bot",
+    "spielleitung",
+    "cli",
+    "demo",
+    "scenario",
+    "spelling",
+)
+BELOW_THE_BOT = {
+    "engine",
+    "rulesets",
+    "intake",
+    "markup",
+    "posts",
+    "forum",
+    "store",
+    "outbox",
+    "setup",
+    "schedule",
+}
+# What each may import besides itself and `wolfbot.spelling`; anything not listed is forbidden.
+MAY_IMPORT: dict[str, set[str]] = {
+    "spelling": set(),
+    "markup": set(),
+    "engine": set(),
+    "rulesets": {"engine"},
+    "intake": {"engine", "rulesets", "markup"},
+    "posts": {"engine", "rulesets"},
+    "forum": {"markup"},
+    # posts and rulesets: reasons and questions are stored worded, for the moderators
+    "store": {"engine", "rulesets", "forum", "intake", "markup", "posts"},
+    "outbox": {"forum", "store"},
+    "setup": {"engine", "rulesets", "forum", "outbox", "posts"},
+    "schedule": {"setup", "engine", "posts", "store"},
+    "bot": BELOW_THE_BOT,
+    "spielleitung": set(PACKAGES) - {"demo", "scenario", "cli"},
+    "demo": set(PACKAGES) - {"spielleitung", "cli"},
+    "scenario": {"engine", "rulesets", "intake", "markup", "posts"},
+    "cli": set(PACKAGES),
+}
+# The reorganisation: old module → where it lives now.
+MOVED = {
+    "wolfbot.commands": "wolfbot.intake.commands",
+    "wolfbot.intake": "wolfbot.intake.process",
+    "wolfbot.rulesets": "wolfbot.rulesets.loader",
+    "wolfbot.rules_table": "wolfbot.rulesets.table",
+    "wolfbot.config": "wolfbot.setup.config",
+    "wolfbot.signup": "wolfbot.setup.signup",
+    "wolfbot.distribution": "wolfbot.setup.distribution",
+    "wolfbot.distribution_advice": "wolfbot.setup.role_advice",
+    "wolfbot.distribution_check": "wolfbot.setup.role_checks",
+    "wolfbot.schedule": "wolfbot.schedule.timetable",
+    "wolfbot.schedule_jobs": "wolfbot.schedule.jobs",
+    "wolfbot.schedule_types": "wolfbot.schedule.parts",
+    "wolfbot.forum.outbox": "wolfbot.outbox.queue",
+    "wolfbot.forum.outbox_checks": "wolfbot.outbox.checks",
+    "wolfbot.forum.outbox_drafts": "wolfbot.outbox.drafts",
+    "wolfbot.forum.outbox_pacing": "wolfbot.outbox.pacing",
+    "wolfbot.forum.outbox_rows": "wolfbot.outbox.rows",
+    "wolfbot.forum.outbox_types": "wolfbot.outbox.values",
+    "wolfbot.forum.woltlab": "wolfbot.forum.woltlab.client",
+    "wolfbot.forum.woltlab_errors": "wolfbot.forum.woltlab.errors",
+    "wolfbot.forum.woltlab_http": "wolfbot.forum.woltlab.http",
+    "wolfbot.forum.woltlab_posts": "wolfbot.forum.woltlab.posts",
+    "wolfbot.forum.woltlab_read": "wolfbot.forum.woltlab.read",
+    "wolfbot.forum.pages": "wolfbot.forum.woltlab.pages",
+    "wolfbot.live": "wolfbot.bot.live",
+    "wolfbot.controls": "wolfbot.spielleitung.readonly",
+    "wolfbot.controls_audit": "wolfbot.spielleitung.audit",
+    "wolfbot.controls_drafts": "wolfbot.spielleitung.drafts",
+    "wolfbot.controls_interventions": "wolfbot.spielleitung.interventions",
+    "wolfbot.controls_replay": "wolfbot.spielleitung.replay",
+    "wolfbot.controls_run": "wolfbot.spielleitung.run",
+    "wolfbot.controls_status": "wolfbot.spielleitung.status",
+    "wolfbot.controls_store": "wolfbot.spielleitung.rounds",
+    "wolfbot.check_config": "wolfbot.spielleitung.check_config",
+    "wolfbot.explain": "wolfbot.spielleitung.explain.command",
+    "wolfbot.explain_common": "wolfbot.spielleitung.explain.common",
+    "wolfbot.explain_lynch": "wolfbot.spielleitung.explain.lynch",
+    "wolfbot.explain_night": "wolfbot.spielleitung.explain.night",
+    "wolfbot.demo": "wolfbot.demo.round",
+    "wolfbot.demo_parts": "wolfbot.demo.settings",
+    "wolfbot.demo_players": "wolfbot.demo.players",
+    "wolfbot.simulate": "wolfbot.demo.simulate",
+}
+# Package `__init__.py`s that hold more than their docstring, and why.
+NOT_ONLY_A_DOCSTRING = {
+    "wolfbot.bot": "re-exports RoundBot, PollReport and ReplayError for its many callers",
+    "wolfbot.forum.local": "the local forum's API: LocalForum, LocalForumServer, serve_main",
+}
+
+
+# -- reading the imports ---------------------------------------------------------------------
+def _dotted(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+FILES = sorted(WOLFBOT.rglob("*.py"))
+# every module and package (wolfbot.engine is a namespace package: a folder without __init__)
+MODULES = {_dotted(p) for p in FILES} | {_dotted(p.parent / "__init__.py") for p in FILES}
+PACKAGE_DIRS = {m for m in MODULES if (ROOT / m.replace(".", "/")).is_dir()}
+OTHER_FILES = sorted(
+    p for folder in ("tests", "benchmarks", "migrations") for p in (ROOT / folder).rglob("*.py")
+)
+TREES = {path: ast.parse(path.read_text(encoding="utf-8")) for path in FILES + OTHER_FILES}
+
+
+@dataclass(frozen=True, slots=True)
+class Import:
+    path: Path  # the importing file
+    module: str  # the importing module ("wolfbot.bot.round"; for a test its path)
+    line: int
+    target: str  # the module imported ("wolfbot.store.records")
+    name: str | None  # a name taken from `target` that is no module of its own
+    when: str  # "module", "function" or "types" (inside `if TYPE_CHECKING:`)
+
+    def __str__(self) -> str:
+        where = self.path.relative_to(ROOT) if self.path.is_relative_to(ROOT) else self.path
+        what = f"{self.target}.{self.name}" if self.name else self.target
+        return f"{where}:{self.line} ({self.module}) imports {what}"
+
+
+def _type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _statements(tree: ast.AST, when: str = "module") -> Iterator[tuple[ast.stmt, str]]:
+    """Every import statement with where it runs."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and _type_checking(node.test):
+            for child in node.body:
+                yield from _statements_of(child, "types")
+            for child in node.orelse:
+                yield from _statements_of(child, when)
+            continue
+        yield from _statements_of(node, when)
+
+
+def _statements_of(node: ast.AST, when: str) -> Iterator[tuple[ast.stmt, str]]:
+    if isinstance(node, ast.Import | ast.ImportFrom):
+        yield node, when
+        return
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) and when == "module":
+        when = "function"
+    yield from _statements(node, when)
+
+
+def _imports(path: Path, tree: ast.AST, module: str) -> list[Import]:
+    """The wolfbot imports of one file; `module` is its dotted name (a test's: its path)."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    for node, when in _statements(tree):
+        if isinstance(node, ast.Import):
+            targets = [(alias.name, None) for alias in node.names]
+        else:
+            base = node.module or ""
+            if node.level:  # relative: from the importing module's package upwards
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            targets = [
+                (f"{base}.{a.name}", None) if f"{base}.{a.name}" in MODULES else (base, a.name)
+                for a in node.names
+            ]
+        found += [
+            Import(path, module, node.lineno, target, name, when)
+            for target, name in targets
+            if target == "wolfbot" or target.startswith("wolfbot.")
+        ]
+    return found
+
+
+IMPORTS = [i for path in FILES for i in _imports(path, TREES[path], _dotted(path))]
+ALL_IMPORTS = IMPORTS + [
+    i for path in OTHER_FILES for i in _imports(path, TREES[path], str(path.relative_to(ROOT)))
+]
+
+
+def package_of(module: str) -> str:
+    """ "wolfbot.bot.round" → "bot", "wolfbot.markup" → "markup" ("wolfbot": the top)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "wolfbot"
+
+
+def _only_a_docstring(package: str) -> bool:
+    init = ROOT / package.replace(".", "/") / "__init__.py"
+    body = TREES[init].body if init in TREES else []
+    return (
+        len(body) == 1
+        and isinstance(body[0], ast.Expr)
+        and isinstance(body[0].value, ast.Constant)
+        and isinstance(body[0].value.value, str)
+    )
+
+
+DOCSTRING_ONLY = {package for package in PACKAGE_DIRS if _only_a_docstring(package)}
+
+
+# -- which package may import which ----------------------------------------------------------
+def test_every_package_has_its_rule() -> None:
+    found = {package_of(m) for m in MODULES} - {"wolfbot"}
+    assert found == set(PACKAGES) == set(MAY_IMPORT)
+
+
+def test_the_rules_name_only_packages() -> None:
+    assert set().union(*MAY_IMPORT.values()) <= set(PACKAGES)
+
+
+@pytest.mark.parametrize("package", list(MAY_IMPORT), ids=list(MAY_IMPORT))
+def test_a_package_imports_only_what_it_may(package: str) -> None:
+    allowed = MAY_IMPORT[package] | {package, "spelling"}
+    wrong = [
+        f"{i}: {package} may not import {package_of(i.target)}"
+        for i in IMPORTS
+        if package_of(i.module) == package and package_of(i.target) not in allowed
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_check_sees_imports() -> None:
+    """Imports at the top, inside functions and for types only are all read."""
+    by_when = {
+        (i.module, i.target, i.when)
+        for i in IMPORTS
+        if i.module in ("wolfbot.cli", "wolfbot.schedule.timetable")
+    }
+    assert ("wolfbot.cli", "wolfbot.scenario.runner", "module") in by_when
+    assert ("wolfbot.cli", "wolfbot.demo.round", "function") in by_when
+    assert ("wolfbot.schedule.timetable", "wolfbot.setup.config", "types") in by_when
+
+
+# -- no cycles -------------------------------------------------------------------------------
+def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one node (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(edges.get(node, ())):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def _describe(cycle: list[str], imports: list[Import], key: Callable[[str], str]) -> str:
+    """The cycle and an import for each of its edges."""
+    members, lines = set(cycle), {}
+    for i in imports:
+        ends = key(i.module), key(i.target)
+        if ends[0] != ends[1] and set(ends) <= members:
+            where = i.path.relative_to(ROOT) if i.path.is_relative_to(ROOT) else i.path
+            lines.setdefault(ends, f"{i.module} → {i.target} ({where}:{i.line})")
+    return f"cycle {' ↔ '.join(cycle)}:\n  " + "\n  ".join(sorted(lines.values()))
+
+
+def test_no_cycle_between_packages() -> None:
+    edges: dict[str, set[str]] = {}
+    for i in IMPORTS:
+        if package_of(i.module) != package_of(i.target):
+            edges.setdefault(package_of(i.module), set()).add(package_of(i.target))
+    cycles = _cycles(edges)
+    assert not cycles, "\n".join(_describe(c, IMPORTS, package_of) for c in cycles)
+
+
+@pytest.mark.parametrize("package", PACKAGES, ids=PACKAGES)
+def test_no_cycle_between_the_modules_of_a_package(package: str) -> None:
+    running = [i for i in IMPORTS if i.when != "types" and package_of(i.module) == package]
+    edges: dict[str, set[str]] = {}
+    for i in running:
+        if package_of(i.target) == package and i.target != i.module:
+            edges.setdefault(i.module, set()).add(i.target)
+    cycles = _cycles(edges)
+    assert not cycles, "\n".join(_describe(c, running, lambda m: m) for c in cycles)
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+# -- the moved modules are gone ----------------------------------------------------------------
+def _old_imports(old: str, imports: list[Import]) -> list[str]:
+    """The imports that mean the old module: of a module that is gone, or of a name from a
+    package that took its place (`from wolfbot.schedule import Deadline`)."""
+    gone = old not in MODULES
+    return [
+        str(i)
+        for i in imports
+        if (i.target == old and (gone or (i.name is not None and old in DOCSTRING_ONLY)))
+        or (gone and i.name is not None and f"{i.target}.{i.name}" == old)
+    ]
+
+
+STRINGS = [
+    (path, node.lineno, node.value)
+    for path, tree in TREES.items()
+    if path != Path(__file__)  # this file names the old paths in MOVED
+    for node in ast.walk(tree)
+    if isinstance(node, ast.Constant) and isinstance(node.value, str)
+]
+
+
+def _old_names(old: str) -> list[str]:
+    """The strings (docstrings too) of the Python files that name the old module."""
+    dotted, path = re.escape(old), re.escape(old.replace(".", "/"))
+    pattern = re.compile(rf"(?<![\w.]){dotted}(?!\w)|(?<![\w/]){path}\.py")
+    return [
+        f"{where.relative_to(ROOT)}:{line} names {old}"
+        for where, line, text in STRINGS
+        if pattern.search(text)
+    ]
+
+
+@pytest.mark.parametrize(("old", "new"), MOVED.items(), ids=list(MOVED))
+def test_a_moved_module_is_only_at_its_new_path(old: str, new: str) -> None:
+    assert new in MODULES and new not in PACKAGE_DIRS
+    assert not (ROOT / f"{old.replace('.', '/')}.py").exists()
+    wrong = _old_imports(old, ALL_IMPORTS)
+    if old not in MODULES:  # a name that is a package now (wolfbot.schedule) may be written
+        wrong += _old_names(old)
+    assert not wrong, f"{old} is {new} now:\n" + "\n".join(wrong)
+
+
+def test_the_old_path_check_sees_old_imports(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    source = (
+        "from wolfbot import controls\n"
+        "from wolfbot.schedule import Deadline\n"
+        "from wolfbot.schedule import parts\n"
+        "from wolfbot.rulesets import loader\n"
+    )
+    imports = _imports(probe, ast.parse(source), "probe")
+    assert len(_old_imports("wolfbot.controls", imports)) == 1
+    assert len(_old_imports("wolfbot.schedule", imports)) == 1  # Deadline, not parts
+    assert not _old_imports("wolfbot.rulesets", imports)
+
+
+# wolfbot.engine has no __init__.py (a namespace package; the engine is its own)
+INITS = sorted(
+    p for p in PACKAGE_DIRS - {"wolfbot"} if ROOT / p.replace(".", "/") / "__init__.py" in TREES
+)
+
+
+@pytest.mark.parametrize("package", INITS)
+def test_a_package_init_is_its_docstring(package: str) -> None:
+    init = ROOT / package.replace(".", "/") / "__init__.py"
+    docstring = ast.get_docstring(TREES[init])
+    assert docstring, f"{init.relative_to(ROOT)} has no docstring"
+    if package.count(".") == 1:  # a package of the layout says what it may import
+        assert "may import" in docstring.casefold(), f"{package}: what may it import?"
+    assert package in DOCSTRING_ONLY or package in NOT_ONLY_A_DOCSTRING, (
+        f"{init.relative_to(ROOT)}: only a docstring (import from its modules instead)"
+    )
+
+
+def test_the_top_package_is_the_map() -> None:
+    docstring = ast.get_docstring(TREES[WOLFBOT / "__init__.py"]) or ""
+    assert "wolfbot" in DOCSTRING_ONLY
+    assert all(
+        re.search(rf"^    {name}/? ", docstring, re.M) for name in set(PACKAGES) - {"spelling"}
+    )

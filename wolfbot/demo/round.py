@@ -1,0 +1,406 @@
+"""`wolfbot demo`: a whole round against the built-in local forum, in compressed time.
+
+    result = run_demo(players=12, seed=7, directory=Path("wolfbot-demo"))
+
+What happens, all on this machine (loopback only, no network):
+
+1. In `directory`: the local forum's SQLite file (`forum.sqlite`) and the bot's store
+   (`wolfbot.sqlite`, `alembic upgrade head`); both are replaced if they exist.
+2. The local forum runs in-process on a free port of 127.0.0.1 with the Spielleitung's
+   account, one account per player and an empty game thread.
+3. The roles: `suggest_roles` (the "Rollenverteilung" advice) and `assign_roles`, seeded.
+4. `RoundBot` starts the round over real HTTP with the real `WoltLabForum` client: the
+   Rollenmitteilung conversations, the Wolfshöhle, the Eröffnungsbeitrag – from here on the
+   bot only learns what it reads on the forum.
+5. Each phase, simulated players (`wolfbot.demo.players`) post commands as forum HTML in the
+   thread and in their conversations (through the forum's admin API, as from a browser);
+   the bot's loop (`wolfbot.bot.loop.tick`) polls, processes, answers and, at each
+   deadline of the timetable, writes the Morgen, Zwischenstand, Dämmerung and Abend – until
+   the Abschlussbeitrag. Questions (Jäger, successors, ties, the Hexe's choice in the split
+   night) are answered sometimes and otherwise decided at their deadline.
+
+Compressed time: the forum and the bot share one clock (`DemoClock`) that stands still
+while they work and is moved on by the demo – to the next post of a player or the next
+deadline – so a week of the round takes seconds and nothing ever waits (no request pacing,
+no flood-control waits, no backoff). The timetable is the config's default (day 09:00,
+Dämmerung 19:00, night 21:00, Europe/Berlin) with a Zwischenstand at 14:00.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections import Counter
+from datetime import datetime
+from pathlib import Path
+from typing import Literal
+
+import httpx
+from sqlalchemy import Engine
+
+from wolfbot.bot import RoundBot, loop
+from wolfbot.bot.planning import Planner
+from wolfbot.demo.players import DemoPlayers, Post
+from wolfbot.demo.settings import (  # noqa: F401 - re-exported
+    BOT_FILE,
+    CADENCE,
+    DEFAULT_DIR,
+    EXTRA_NAMES,
+    FORUM_FILE,
+    GAME_MASTER,
+    GM_PASSWORD,
+    MAX_PLAYERS,
+    MAX_STEPS,
+    MIN_PLAYERS,
+    OPTIONS,
+    QUESTIONS,
+    RULES_NAME,
+    WEEKDAYS,
+    ZONE,
+    DemoClock,
+    DemoResult,
+    Out,
+    _fresh,
+    default_start,
+    player_names,
+    when,
+    where_to_look,
+)
+from wolfbot.engine import events as ev
+from wolfbot.engine.game import Game
+from wolfbot.forum.local import (
+    LocalForum,
+    LocalForumServer,
+    demo_password,
+)
+from wolfbot.forum.local import Rules as ForumRules
+from wolfbot.forum.woltlab.client import WoltLabForum
+from wolfbot.outbox.queue import FloodLimits, RetryPolicy, SendResult
+from wolfbot.posts.context import PostContext
+from wolfbot.rulesets import loader
+from wolfbot.schedule.jobs import Deadlines
+from wolfbot.schedule.parts import DayTimes
+from wolfbot.schedule.timetable import LocalTimetable
+from wolfbot.setup.distribution import assign_roles, suggest_roles
+from wolfbot.store.db import session_factory, upgrade
+
+
+class Demo:
+    """One demo round (see the module docstring); `run()` plays it, `close()` ends it."""
+
+    def __init__(
+        self,
+        players: int,
+        seed: int,
+        directory: Path,
+        markup: Literal["5", "6"] = "6",
+        *,
+        start: datetime | None = None,
+        out: Out = print,
+    ) -> None:
+        self.names = player_names(players)
+        self.seed = seed
+        self.directory = directory
+        self.markup: Literal["5", "6"] = markup
+        self.out = out
+        self.rules = loader.load(RULES_NAME)
+        self.rng = random.Random(seed)
+        self.sim = DemoPlayers(random.Random(seed + 1))
+        start = start or default_start(players)
+        self.clock = DemoClock(start)
+        self.timetable = LocalTimetable(start=start, zone=ZONE, times=DayTimes(), cadence=CADENCE)
+        self.forum_db, self.bot_db = _fresh(directory)
+        wide = max(10, players)  # the Totenreich may hold every dead player
+        self.forum = LocalForum(
+            str(self.forum_db),
+            clock=self.clock,
+            rules=ForumRules(
+                post_wait=0,
+                message_wait=0,
+                conversations_per_day=10_000,
+                max_participants=wide,
+            ),
+        )
+        self.server = LocalForumServer(
+            self.forum, "127.0.0.1", 0, markup, errors="woltlab", timezone=ZONE
+        )
+        self.http = httpx.Client(timeout=10.0, trust_env=False)  # loopback: never a proxy
+        self.engine: Engine = upgrade(self.bot_db)
+        self.sessions = session_factory(self.engine)
+        self.client = WoltLabForum(
+            self.server.base_url, GAME_MASTER, GM_PASSWORD, client=self.http, min_interval=0
+        )
+        self.context = PostContext(
+            season=start.astimezone(ZONE).year,
+            round_number=1,
+            round_name="Demorunde",
+            game_masters=(GAME_MASTER,),
+            timezone=str(ZONE),
+            timetable=self.timetable.days(players + 2),
+        )
+        self.bot = RoundBot(
+            self.client,
+            self.sessions,
+            self.rules,
+            context=self.context,
+            limits=FloodLimits(0, 0, conversations_per_day=10_000, max_participants=wide),
+            retry=RetryPolicy(max_attempts=5, backoff=0, backoff_max=0),
+            clock=self.clock,
+        )
+        self.thread_id = 0
+        self.deadlines: Deadlines | None = None
+        self.planner: Planner
+        self.roles: tuple[tuple[str, str], ...] = ()
+        self.posts: Counter[str] = Counter()
+        self.questions: Counter[str] = Counter()
+        self._segments: Counter[str] = Counter()  # per phase: stretches played
+        self._seen = 0  # events reported so far
+        self._news: list[str] = []  # told with the next phase post
+        self.phase_posts: list[str] = []  # the titles of the bot's thread posts, as sent
+
+    # -- the round ----------------------------------------------------------------------------
+    def run(self) -> DemoResult:
+        began = time.perf_counter()
+        self.server.start()
+        self._setup_forum()
+        self._start_round()
+        for _ in range(MAX_STEPS):
+            if self.game.state.phase.kind == "over":
+                break
+            self._stretch()
+        else:
+            raise RuntimeError(f"the demo round did not end after {MAX_STEPS} stretches")
+        self._finish()
+        return self._result(time.perf_counter() - began)
+
+    @property
+    def game(self) -> Game:
+        return self.bot.game
+
+    def _setup_forum(self) -> None:
+        forum = self.forum
+        forum.add_user(GAME_MASTER, GM_PASSWORD)
+        for index, name in enumerate(self.names, 1):
+            forum.add_user(name, demo_password(index))
+        self.thread_id = forum.add_thread(self.context.round_title, GAME_MASTER)
+
+    def _start_round(self) -> None:
+        suggestion = suggest_roles(len(self.names), self.rules, rng_seed=self.seed)
+        assignment = assign_roles(self.names, suggestion.roles, seed=self.seed, ruleset=self.rules)
+        self.roles = assignment.players
+        counts = Counter(role for _, role in self.roles)
+        listed = ", ".join(f"{n}× {role}" if n > 1 else role for role, n in counts.most_common())
+        self.out(f"{len(self.names)} Spieler, Seed {self.seed}. Rollen: {listed}.")
+        self.out(f"Lokales Forum: {self.server.base_url} (WoltLab {self.markup}.x)")
+        game_id = self.bot.start_round(
+            assignment.as_players(),
+            self.seed,
+            self.context,
+            thread_id=self.thread_id,
+            options=dict(OPTIONS),
+        )
+        self.deadlines = Deadlines(self.bot.sessions, game_id, clock=self.clock)
+        self.planner = Planner(self.bot, self.timetable, night_question_time=CADENCE.question_time)
+        self.planner.plan()
+        self._tick()  # the Eröffnungsbeitrag and every conversation go out
+
+    def _stretch(self) -> None:
+        """Play until the next deadline – the players' posts in one or two waves, the bot
+        polling and answering after each – then let the deadline pass."""
+        assert self.deadlines is not None
+        upcoming = self.deadlines.next()
+        if upcoming is None:
+            raise RuntimeError(f"nothing scheduled in {self.game.state.phase}")
+        state = self.game.state
+        now, end = self.clock(), upcoming.at
+        # the game is held, or the stretch ends at a reminder: only the players asked
+        # answer (the phase's waves of posts come once per stretch up to a phase post)
+        if state.questions or upcoming.kind in ("reminder", "question"):
+            self._post(self.sim.answers(self.game), now, now + (end - now) * 0.8)
+            self._tick()
+        else:
+            phase = str(state.phase)
+            # night: first actions, then the rest (the pack's victim after its Alpha); day:
+            # until the Zwischenstand, then after it; dusk: the last changes of votes
+            waves = (0, 1) if state.phase.kind == "night" else (min(self._segments[phase], 1),)
+            self._segments[phase] += 1
+            span = (end - now) / len(waves)
+            for index, wave in enumerate(waves):
+                begin = now + span * index
+                posts = self.sim.phase_posts(self.game, wave) + self.sim.answers(self.game)
+                self._post(posts, begin, begin + span * 0.9)
+                self._tick()
+        self.clock.set(end)
+        self._tick()
+
+    def _post(self, posts: list[Post], begin: datetime, end: datetime) -> None:
+        """The posts, spread evenly between `begin` and `end` (forum time)."""
+        if not posts:
+            return
+        step = (end - begin) / (len(posts) + 1)
+        for index, post in enumerate(posts, 1):
+            self.clock.set(begin + step * index)
+            if self._deliver(post):
+                self.posts[post.mistake or "ok"] += 1
+
+    def _deliver(self, post: Post) -> bool:
+        if post.where == "thread":
+            self.forum.add_post(self.thread_id, post.author, post.html)
+            return True
+        book = self.bot.desk.book
+        key = (
+            book.roles.get(post.author) if post.where == "private" else book.groups.get(post.where)
+        )
+        conversation_id = book.ids.get(key) if key else None
+        if conversation_id is None:
+            return False
+        if post.author not in self.forum.conversation(conversation_id).participants:
+            return False
+        self.forum.add_conversation_message(conversation_id, post.author, post.html)
+        return True
+
+    def _tick(self) -> loop.TickReport:
+        """One turn of the bot's loop: the due deadlines, a poll, the write queue."""
+        report = loop.tick(self.bot)
+        self._read_events()
+        for result in report.sent:
+            self._sent(result)
+        self.planner.plan()
+        return report
+
+    # -- what the user sees ---------------------------------------------------------------------
+    def _read_events(self) -> None:
+        """Deaths and elections are told with the next phase post; questions at once."""
+        log = self.game.state.log
+        for event in log[self._seen :]:
+            match event:
+                case ev.PlayerDied(player=player, role=role, phrase=phrase):
+                    self._news.append(f"{player} ({role or 'Rolle verdeckt'}) {phrase}")
+                case ev.MayorElected(player=player):
+                    self._news.insert(0, f"Bürgermeister: {player}")
+                case ev.QuestionAsked(player=player, kind=kind):
+                    what = QUESTIONS.get(kind, kind)
+                    self.out(f"{'  Frage':<33} {when(self.clock())}  an {player}: {what}")
+                case ev.QuestionAnswered(player=player, kind=kind, answer=answer, by_lot=by_lot):
+                    self.questions["beantwortet" if answer and not by_lot else "Frist"] += 1
+                    how = " (durch Los)" if by_lot else "" if answer else " (Frist verstrichen)"
+                    what = QUESTIONS.get(kind, kind)
+                    said = f"{player}: {answer or 'keine Wahl'}{how} ({what})"
+                    self.out(f"{'  Antwort':<33} {when(self.clock())}  {said}")
+        self._seen = len(log)
+
+    def _sent(self, result: SendResult) -> None:
+        """A line for each post in the thread (with the news it tells); a warning for
+        anything the write queue could not send."""
+        if not result.published:
+            why = result.error or result.blocked_reason or ""
+            self.out(f"  Achtung: {result.key} {result.status} {why}".rstrip())
+            return
+        message = self.bot.outbox.get(result.key) if result.key else None
+        if message is None or message.kind != "post" or not message.channel:
+            return
+        if not message.channel.startswith("thread"):
+            return
+        self.phase_posts.append(message.title or "")
+        if result.key == self.bot.desk.book.keys.opening():
+            sent = "mit den Rollenmitteilungen und der Wolfshöhle"
+            self.out(f"{'Eröffnungsbeitrag':<33} {when(self.clock())}  {sent}")
+            return
+        title = message.title or ""
+        if title == "Erinnerung":
+            self.out(f"{title:<33} {when(self.clock())}  an alle ohne Stimme (erwähnt)")
+            return
+        living = sum(1 for p in self.game.state.players if p.alive)
+        quiet = "niemand ist gestorben" if title.startswith(("Morgen", "Abend")) else ""
+        news = "; ".join(self._news) or quiet
+        if not title.startswith("Zwischenstand"):
+            news = f"{news} · {living} leben" if news else f"{living} leben"
+            self._news = []
+        self.out(f"{title:<33} {when(self.clock())}  {news}".rstrip())
+        if title.startswith("Das Ende"):
+            self.out(f"Gewonnen hat: {' und '.join(self.game.state.winners) or 'niemand'}.")
+
+    def _finish(self) -> None:
+        for _ in range(10):  # the last posts may still be queued
+            if not self.bot.send():
+                break
+        left = [m for m in self.bot.outbox.messages() if m.state != "sent"]
+        if left:
+            states = Counter(m.state for m in left)
+            self.out(f"Achtung: {len(left)} Nachrichten nicht gesendet ({dict(states)}).")
+
+    def _result(self, seconds: float) -> DemoResult:
+        thread = self.forum.store.thread(self.thread_id)
+        assert thread is not None
+        links = self.server.app.links
+        first = self.names[0]
+        book = self.bot.desk.book
+        conversation_id = book.ids[book.roles[first]]
+        conversation = self.forum.store.conversation(conversation_id)
+        assert conversation is not None
+        sent = self.bot.outbox.messages(["sent"])
+        return DemoResult(
+            directory=self.directory,
+            forum_db=self.forum_db,
+            bot_db=self.bot_db,
+            base_url=self.server.base_url,
+            thread_url=links.thread(thread.id, thread.slug),
+            conversation_url=links.conversation(conversation.id, conversation.slug),
+            conversation_player=first,
+            conversation_password=demo_password(1),
+            markup=self.markup,
+            game=self.game,
+            roles=self.roles,
+            phase_posts=list(self.phase_posts),
+            player_posts=Counter(self.posts),
+            questions=Counter(self.questions),
+            bot_messages=len(sent),
+            requests=self.server.request_count,
+            seconds=seconds,
+        )
+
+    def serve_until_interrupted(self, stop: threading.Event | None = None) -> None:
+        """Keep the forum up – its clock now runs on in real time from the round's end –
+        until Ctrl+C (or until `stop` is set)."""
+        self.clock.run()
+        self.out(f"Das Forum läuft weiter auf {self.server.base_url} – beenden mit Strg+C.")
+        stop = stop or threading.Event()
+        try:
+            while not stop.wait(1.0):
+                pass
+        except KeyboardInterrupt:
+            pass
+
+    def close(self) -> None:
+        self.client.close()
+        self.http.close()
+        self.server.stop()
+        self.forum.store.close()
+        self.engine.dispose()
+
+
+def run_demo(
+    players: int = 12,
+    seed: int = 7,
+    directory: Path = DEFAULT_DIR,
+    markup: Literal["5", "6"] = "6",
+    *,
+    serve: bool = False,
+    start: datetime | None = None,
+    out: Out = print,
+    stop: threading.Event | None = None,
+) -> DemoResult:
+    """Play a demo round (see the module docstring), print where to look, and with `serve`
+    keep the forum up until Ctrl+C (or `stop` is set). `start`: when night 1 begins
+    (default: `default_start`)."""
+    demo = Demo(players, seed, directory, markup, start=start, out=out)
+    try:
+        result = demo.run()
+        for line in where_to_look(result):
+            out(line)
+        if serve:
+            demo.serve_until_interrupted(stop)
+        return result
+    finally:
+        demo.close()

@@ -1,0 +1,158 @@
+"""The demo's settings, its clock, its result and what it prints at the end."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from wolfbot.engine.game import Game
+from wolfbot.forum.local import (
+    DEMO_GAME_MASTER,
+    DEMO_PLAYERS,
+)
+from wolfbot.schedule.parts import Cadence
+
+RULES_NAME = "duesterliga"
+DEFAULT_DIR = Path("wolfbot-demo")
+FORUM_FILE, BOT_FILE = "forum.sqlite", "wolfbot.sqlite"
+GAME_MASTER, GM_PASSWORD = DEMO_GAME_MASTER
+ZONE = ZoneInfo("Europe/Berlin")
+MIN_PLAYERS, MAX_PLAYERS = 5, 40
+EXTRA_NAMES = (
+    "Greta", "Kasimir", "Lotte", "Nachtfalke", "Olga", "Pit", "Quirin", "Rosalie",
+    "Sepp", "Tilda", "Ulrich", "Vroni", "Wilma", "Xaver", "Yasemin", "Zacharias",
+)  # fmt: skip
+CADENCE = Cadence(
+    zwischenstand_every=timedelta(hours=5),  # 14:00 on a day from 09:00 to 19:00
+    vote_reminder=timedelta(hours=2),  # 17:00: who has not voted is mentioned
+    night_reminder=timedelta(hours=2),  # 07:00: who could still act is told privately
+    question_time=timedelta(hours=1),
+    question_reminder=timedelta(minutes=30),
+)
+OPTIONS = {"split_night": True}  # the live bot's night: it asks and waits at each stage
+MAX_STEPS = 2000  # a safety net: no round of 40 players needs this many segments
+WEEKDAYS = ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So")
+QUESTIONS = {
+    "shot": "Schuss",
+    "successor_mayor": "Nachfolger als Bürgermeister",
+    "successor_alpha": "Nachfolger als Alpha",
+    "lynch_tie": "Gleichstand beim Lynch",
+    "attack_tie": "Gleichstand beim Angriff",
+    "choice": "Wahl nach der Information der Nacht",
+}
+
+Out = Callable[[str], None]
+
+
+class DemoClock:
+    """The round's clock for the forum and the bot: it stands still while they work and
+    only moves when the demo moves it (never backwards). `run()` lets it go on in real
+    time from where it stands (to keep serving the forum after the round)."""
+
+    def __init__(self, start: datetime) -> None:
+        self._now = start.astimezone(UTC)
+        self._since: float | None = None
+        self._lock = threading.Lock()
+
+    def __call__(self) -> datetime:
+        with self._lock:
+            if self._since is None:
+                return self._now
+            return self._now + timedelta(seconds=time.monotonic() - self._since)
+
+    def set(self, moment: datetime) -> None:
+        with self._lock:
+            self._now = max(self._now, moment.astimezone(UTC))
+
+    def run(self) -> None:
+        with self._lock:
+            self._since = time.monotonic()
+
+
+@dataclass
+class DemoResult:
+    """What the demo did and where to look."""
+
+    directory: Path
+    forum_db: Path
+    bot_db: Path
+    base_url: str
+    thread_url: str
+    conversation_url: str
+    conversation_player: str
+    conversation_password: str
+    markup: str
+    game: Game
+    roles: tuple[tuple[str, str], ...]
+    phase_posts: list[str] = field(default_factory=list)  # titles of the bot's thread posts
+    player_posts: Counter[str] = field(default_factory=Counter)  # by mistake ("ok": none)
+    questions: Counter[str] = field(default_factory=Counter)  # answered / deadline
+    bot_messages: int = 0
+    requests: int = 0  # HTTP requests the local forum answered (all of them the bot's)
+    seconds: float = 0.0
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return tuple(self.game.state.winners)
+
+
+def player_names(count: int) -> list[str]:
+    """The demo's players: the twelve of `wolfbot forum serve --demo`, then more names."""
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise ValueError(f"the demo plays with {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    names = [*DEMO_PLAYERS, *EXTRA_NAMES]
+    names += [f"Mitspieler {i}" for i in range(len(names) + 1, count + 1)]
+    return names[:count]
+
+
+def default_start(players: int) -> datetime:
+    """The round starts `players` days ago at 20:00 local time (so that a round played out
+    in compressed time lies in the past, and a forum served afterwards continues after it)."""
+    today = datetime.now(ZONE).date() - timedelta(days=players)
+    return datetime(today.year, today.month, today.day, 20, 0, tzinfo=ZONE).astimezone(UTC)
+
+
+def when(moment: datetime) -> str:
+    local = moment.astimezone(ZONE)
+    return f"{WEEKDAYS[local.weekday()]} {local:%d.%m. %H:%M}"
+
+
+def _fresh(directory: Path) -> tuple[Path, Path]:
+    directory.mkdir(parents=True, exist_ok=True)
+    forum_db, bot_db = directory / FORUM_FILE, directory / BOT_FILE
+    for base in (forum_db, bot_db):
+        for suffix in ("", "-journal", "-wal", "-shm"):
+            Path(f"{base}{suffix}").unlink(missing_ok=True)
+    return forum_db, bot_db
+
+
+def where_to_look(result: DemoResult) -> list[str]:
+    port = result.base_url.rstrip("/").rsplit(":", 1)[-1]
+    db, forum_db = result.bot_db, result.forum_db
+    markup = "" if result.markup == "6" else f" --markup {result.markup}"
+    posts = sum(result.player_posts.values())
+    fine = ("ok", "chatter", "correction")
+    mistakes = sum(n for kind, n in result.player_posts.items() if kind not in fine)
+    return [
+        "",
+        f"Fertig in {result.seconds:.1f} s: {len(result.phase_posts)} Beiträge der Spielleitung "
+        f"im Thread, {result.bot_messages} Nachrichten des Bots insgesamt, {posts} Beiträge der "
+        f"Spieler ({mistakes} mit einem Fehler).",
+        "",
+        "Wo nachsehen:",
+        f"  Spielthread:          {result.thread_url}",
+        f"  Eine Rollenmitteilung: {result.conversation_url}",
+        f"    (angemeldet als {result.conversation_player} / {result.conversation_password}; "
+        f"die Spielleitung: {GAME_MASTER} / {GM_PASSWORD}; Spieler N: spielerN)",
+        f"  Das Forum (SQLite):   {forum_db}",
+        f"  Der Bot (SQLite):     {db}",
+        f'    sqlite3 {db} "select player, role, cause, time from v_deaths"',
+        f'    sqlite3 {db} "select phase, actor, text, verdict, reason from v_audit"',
+        f"  Später wieder ansehen: wolfbot forum serve --db {forum_db} --port {port}{markup}",
+    ]

@@ -1,0 +1,113 @@
+"""Role behaviours looked up by the names the ruleset data gives (`behaviour:` of a role,
+groups in the night order, command words, question kinds). Static tables, no registration
+at run time. (Not in the package's `__init__`: a module the tables name imports
+`roles.base`, which would run the tables before that module is complete.)"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine import offices, voting
+from wolfbot.engine.roles import (
+    amor,
+    baecker,
+    baerenfuehrer,
+    blocker,
+    common,
+    dorfnutte,
+    druide,
+    fuchs,
+    healer,
+    hexe,
+    informed,
+    investigators,
+    jaeger,
+    killers,
+    narr,
+    night_info,
+    pack,
+    priester,
+    protector,
+    scharfschuetze,
+    see_role,
+    spaeher,
+    totenreich,
+    trunkenbold,
+)
+from wolfbot.engine.roles.base import Behaviour, GroupBehaviour, QuestionHandler, WordHandler
+from wolfbot.engine.spec import RoleSpec
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+_PLAIN = Behaviour()
+
+BEHAVIOURS: dict[str, Behaviour] = {
+    "pack": _PLAIN,
+    "see_role": see_role.SeeRole(),
+    "hexe": hexe.Potions(),
+    "amor": amor.Amor(),
+    "jaeger": jaeger.Jaeger(),
+    "narr": narr.Narr(),
+    "block": blocker.Block(),
+    "protect": protector.Protect(),
+    "guard": protector.Guard(),
+    "heal": healer.Heal(),
+    "aura": investigators.Aura(),
+    "wolf_check": investigators.WolfCheck(),
+    "compare": investigators.Compare(),
+    "reveal": investigators.Reveal(),
+    "auge": informed.Auge(),
+    "siblings": informed.Siblings(),
+    "reine_seele": informed.ReineSeele(),
+    "schlafwandlerin": informed.Schlafwandlerin(),
+    "assassin": killers.Assassin(),
+    "baecker": baecker.Baecker(),
+    "fuchs": fuchs.Fuchs(),
+    "druide": druide.Druide(),
+    "dorfnutte": dorfnutte.Dorfnutte(),
+    "alchemist": hexe.Alchemist(),
+    "baerenfuehrer": baerenfuehrer.Baerenfuehrer(),
+    "trunkenbold": trunkenbold.Trunkenbold(),
+    "scharfschuetze": scharfschuetze.Scharfschuetze(),
+    "dorfschoenheit": night_info.Dorfschoenheit(),
+    "gute_fee": night_info.GuteFee(),
+    "treue_magd": night_info.TreueMagd(),
+    "priester": priester.Priester(),
+    "totenreich": totenreich.Totenreich(),
+    "totenbeschwoerer": totenreich.Totenbeschwoerer(),
+    "wiedergaenger": totenreich.Wiedergaenger(),
+    "spaeher": spaeher.Spaeher(),
+}
+
+GROUPS: dict[str, GroupBehaviour] = {pack.PACK_STAGE: pack.Pack()}
+
+WORDS: dict[str, WordHandler] = {
+    "Lynch": voting.LynchVote(),
+    "Zurücknehmen": voting.WithdrawVote(),
+    "Bürgermeister": voting.MayorVote(),
+    "Alpha": pack.AlphaVote(),
+    "Fressen": pack.AttackVote(),
+}
+
+QUESTIONS: dict[str, QuestionHandler] = {
+    "shot": jaeger.Shot(),
+    "successor_mayor": offices.MayorSuccessor(),
+    "successor_alpha": offices.AlphaSuccessor(),
+    "lynch_tie": voting.LynchTie(),
+    "attack_tie": pack.AttackTie(),
+    "choice": common.Choice(),
+}
+
+
+def behaviour_of(role: RoleSpec) -> Behaviour:
+    if role.behaviour is None:
+        return _PLAIN
+    return BEHAVIOURS[role.behaviour]
+
+
+def votes_for(game: Game, word: str) -> dict[str, str] | None:
+    """The votes standing now for a vote word, voter → target (`WordHandler.votes`: the
+    state's own dict); None when the word is no vote."""
+    handler = WORDS.get(word)
+    return None if handler is None else handler.votes(game)

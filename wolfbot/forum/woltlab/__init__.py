@@ -1,0 +1,6 @@
+"""The `Forum` of a WoltLab Suite forum (5.x/6.x): `client` (`WoltLabForum`, over HTTP),
+`http` (the session: login, security token, one request at a time), `errors` (WoltLab's
+answers read as wolfbot's errors), `pages` and `posts` (saved pages → posts; pure), `read`
+(what freshly read pages mean against a read mark; pure).
+
+May import: the rest of `wolfbot.forum`, `wolfbot.markup` and `wolfbot.spelling`."""

@@ -1,0 +1,195 @@
+"""One post or message of a saved WoltLab page -> :class:`ForumPost` (pure; used by
+:mod:`wolfbot.forum.woltlab.pages`).
+
+Markup (WoltLab/WCF and WoltLab/com.woltlab.wcf.conversation, 5.4 and 6.0; wbb per issue 3):
+author ``.messageAuthor a.username.userLink[data-object-id]``, guests ``span.username``
+(messageSidebar.tpl); time from attributes only: 6.x ``<woltlab-core-date-time date>``
+(TimeFunctionTemplatePlugin), 5.x ``<time datetime data-timestamp>``
+(TimeModifierTemplatePlugin), inside ``a.permalink.messagePublicationTime``; body
+``.messageBody > .messageText`` (``.messageSignature`` never part of it); edit note
+``p.messageFooterNote``: wbb "Dieser Beitrag wurde bereits N mal editiert, zuletzt von X
+(Datum)" / "This post was edited N times, last by X", conversations (language item
+wcf.conversation.message.editNote) "X hat diese Nachricht N Mal editiert, zuletzt: Datum." /
+"X edited this message N times, last: …"; trash ``wbbPostDeleted``/``messageDeleted``,
+moderation ``messageDisabled`` (and wbb's ``data-is-deleted``/``data-is-disabled``).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from datetime import UTC, datetime
+from html import escape
+from typing import Any
+from urllib.parse import urljoin
+
+from lxml import etree
+
+from wolfbot.forum.base import ChannelKind, ChannelRef, ForumPost
+
+log = logging.getLogger(__name__)
+
+
+def has_class(name: str) -> str:
+    """An XPath predicate: the element's class list contains ``name``."""
+    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
+
+
+xpath = etree.XPath
+_has = has_class
+_X = xpath
+_AUTHOR = _X(f".//*[{_has('messageAuthor')}]//*[{_has('username')}]")
+_PERMALINK = _X(f".//a[{_has('messagePublicationTime')}]")
+_HEADER = _X(f".//*[{_has('messageHeader')}]")
+_TIMES = _X(".//woltlab-core-date-time[@date] | .//time[@datetime or @data-timestamp]")
+_PUBLISHED = _X(".//meta[@itemprop='datePublished']/@content")
+_TEXT = _X(f".//*[{_has('messageBody')}]/*[{_has('messageText')}]")
+_TEXT_ANY = _X(f".//*[{_has('messageText')}]")
+_SIGNATURE = _X(f".//*[{_has('messageSignature')}]")
+_NOTES = _X(f".//p[{_has('messageFooterNote')}]")
+_NOTE_USER = _X(f".//a[{_has('userLink')} or {_has('username')}]")
+
+_DIGITS = re.compile(r"\d+")
+_IS_EDIT = re.compile(r"editiert|bearbeitet|edited", re.IGNORECASE)
+_EDIT_COUNT = re.compile(r"(\d+(?:[.,\u00a0\u202f]\d{3})*)\s*-?\s*(?:mal|times?)\b", re.I)
+_EDIT_WORDS = {"einmal": 1, "once": 1, "zweimal": 2, "twice": 2, "dreimal": 3, "thrice": 3}
+_EDIT_WORD = re.compile(r"\b(" + "|".join(_EDIT_WORDS) + r")\b", re.IGNORECASE)
+_EDITOR_BY = re.compile(
+    r"(?:zuletzt\s+von|last(?:\s+edit(?:ed)?)?\s+by)\s+(.+?)\s*(?:(?:bearbeitet|editiert)\s*)?"
+    r"(?:\([^()]*\))?\s*[.:]?\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+_EDITOR_SELF = re.compile(
+    r"^(.+?)\s+(?:hat\s+diese\s+Nachricht|edited\s+this\s+message)", re.IGNORECASE | re.DOTALL
+)
+_QUOTES = "\"'„“”‚‘’«»‹›"
+_EPOCH = datetime.fromtimestamp(0, UTC)
+
+
+def classes(el: Any) -> set[str]:
+    return set((el.get("class") or "").split())
+
+
+def text_of(el: Any) -> str:
+    return " ".join(el.text_content().split())
+
+
+def to_int(value: Any, default: int = 0) -> int:
+    found = _DIGITS.search(str(value or ""))
+    return int(found.group()) if found else default
+
+
+def flag(value: str | None) -> bool | None:
+    if value is None:
+        return None
+    return value.strip().lower() in ("1", "true", "yes")
+
+
+def inner_html(el: Any) -> str:
+    parts = [escape(el.text, quote=False)] if el.text else []
+    parts.extend(etree.tostring(child, encoding="unicode", method="html") for child in el)
+    return "".join(parts).strip()
+
+
+def _parse_iso(value: str) -> datetime | None:
+    try:
+        parsed = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+
+
+def _time_of(el: Any) -> datetime | None:
+    """6.x ``woltlab-core-date-time[date]``, 5.x ``time[datetime]``/``[data-timestamp]``."""
+    if el.tag == "woltlab-core-date-time":
+        return _parse_iso(el.get("date", ""))
+    parsed = _parse_iso(el.get("datetime", "")) if el.get("datetime") else None
+    if parsed is None and (el.get("data-timestamp") or "").strip().isdigit():
+        parsed = datetime.fromtimestamp(int(el.get("data-timestamp")), UTC)
+    return parsed
+
+
+def _post_time(article: Any) -> datetime | None:
+    for scope in (*_PERMALINK(article), *_HEADER(article)):
+        for el in _TIMES(scope):
+            if (parsed := _time_of(el)) is not None:
+                return parsed
+    for value in _PUBLISHED(article):
+        if (parsed := _parse_iso(value)) is not None:
+            return parsed
+    return None
+
+
+def parse_edit_note(note: str, editor_link: str | None = None) -> tuple[int, str | None] | None:
+    """(edit count, editor) from an edit note's text; None when it is no edit note."""
+    if not _IS_EDIT.search(note):
+        return None
+    if found := _EDIT_COUNT.search(note):
+        count = int(re.sub(r"\D", "", found.group(1)))
+    elif found := _EDIT_WORD.search(note):
+        count = _EDIT_WORDS[found.group(1).lower()]
+    else:
+        count = 1
+    editor = editor_link
+    if not editor and (match := _EDITOR_BY.search(note) or _EDITOR_SELF.search(note)):
+        editor = match.group(1)
+    editor = editor.strip().strip(_QUOTES).strip() if editor else None
+    return count, editor or None
+
+
+def _edit_info(article: Any) -> tuple[int, str | None]:
+    for note in _NOTES(article):
+        links = _NOTE_USER(note)
+        parsed = parse_edit_note(text_of(note), text_of(links[0]) if links else None)
+        if parsed:
+            return parsed
+    return 0, None
+
+
+def parse_post(article: Any, kind: ChannelKind, channel: ChannelRef, page: int, base: str) -> Any:
+    """A ForumPost, or None for rows that are no post (log entries, the quick reply)."""
+    own = classes(article)
+    if kind == "thread":
+        raw_id = article.get("data-post-id")
+    elif "jsMessage" in own or (
+        article.getparent() is not None
+        and str(article.getparent().get("id", "")).startswith("message")
+    ):
+        raw_id = article.get("data-object-id")
+    else:
+        raw_id = None
+    post_id = to_int(raw_id, 0) if raw_id and raw_id.strip().isdigit() else 0
+    if post_id <= 0:
+        return None
+    authors = _AUTHOR(article)
+    author = text_of(authors[0]) if authors else ""
+    user_id = to_int(authors[0].get("data-object-id") if authors else None, 0) or to_int(
+        article.get("data-user-id"), 0
+    )
+    texts = _TEXT(article) or _TEXT_ANY(article)
+    html = ""
+    if texts:
+        for signature in _SIGNATURE(texts[0]):
+            signature.drop_tree()
+        html = inner_html(texts[0])
+    time = _post_time(article)
+    if time is None:
+        log.warning("post %s has no machine-readable time", post_id)
+    edits, editor = _edit_info(article)
+    outer = own | (classes(article.getparent()) if article.getparent() is not None else set())
+    links = _PERMALINK(article)
+    return ForumPost(
+        post_id=post_id,
+        channel=channel,
+        author=author,
+        author_id=user_id or None,
+        time=time or _EPOCH,
+        html=html,
+        edit_count=edits,
+        edited_by=editor,
+        deleted=bool(outer & {"wbbPostDeleted", "messageDeleted"})
+        or bool(flag(article.get("data-is-deleted"))),
+        disabled="messageDisabled" in outer or bool(flag(article.get("data-is-disabled"))),
+        url=urljoin(base, links[0].get("href", "")) if links and links[0].get("href") else "",
+        page=page,
+    )

@@ -1,0 +1,7 @@
+"""The intake: one forum post → the game. `process.process_post` takes a post's markup apart
+(`wolfbot.markup`), turns each command line into a typed command (`commands.parse_command`:
+names resolved, or a rejection with its reason) and hands it to the engine.
+
+A rejection is a message key and its values (`wolfbot.engine.text`), never words.
+May import: `wolfbot.engine`, `wolfbot.rulesets`, `wolfbot.markup` and `wolfbot.spelling` –
+never the posts, the forum, the store, the bot."""

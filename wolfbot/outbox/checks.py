@@ -1,0 +1,116 @@
+"""The appeared-check of the write queue: did a try whose outcome is unknown (a timeout, a
+5xx, a crash) publish the message after all? Looked up on the forum, never guessed.
+
+Cost: a post or conversation reply is looked for with ONE `forum.read(channel, mark)` from
+the mark recorded just before the try (WoltLab: one GET of that page, which is normally
+the last one, plus one per page the channel grew since); a new conversation or added
+participants with ONE `forum.conversations()` (WoltLab: the first page of the conversation
+list, newest first). Nothing is read before a normal send: the mark comes from what is
+already known (see `Outbox.before_mark`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from wolfbot.forum.base import ChannelRef, Conversation, Forum, ForumPost, ReadMark, content_hash
+from wolfbot.outbox.values import QueuedMessage
+from wolfbot.spelling import name_key, normalize_text
+
+
+def mark_from_json(data: dict[str, int] | None) -> ReadMark:
+    """The lower-bound mark stored in `before_mark` (no validators, no seen posts: a
+    conditional request could answer "not modified" for a page our post did not change
+    while the post itself started the next page)."""
+    if not data:
+        return ReadMark()
+    return ReadMark(last_post_id=int(data["last_post_id"]), last_page=int(data["last_page"]))
+
+
+def mark_to_json(mark: ReadMark) -> dict[str, int]:
+    return {"last_post_id": mark.last_post_id, "last_page": max(mark.last_page, 1)}
+
+
+@dataclass(frozen=True, slots=True)
+class PostCheck:
+    found: ForumPost | None
+    mark: ReadMark  # where the channel ends now: the next try's lower bound
+    requests: int
+
+
+def find_post(
+    forum: Forum, channel: ChannelRef, since: ReadMark, html: str, exclude: Iterable[int]
+) -> PostCheck:
+    """A post by the bot after `since` with the message's content hash, skipping posts the
+    queue already knows as other messages (the same receipt may legitimately be sent
+    twice)."""
+    result = forum.read(channel, mark_from_json(mark_to_json(since)))
+    want, me, known = content_hash(html), name_key(forum.username), set(exclude)
+    for post in result.new:
+        if post.post_id in known or post.post_id <= since.last_post_id:
+            continue
+        if name_key(post.author) == me and post.content_hash == want:
+            return PostCheck(post, result.mark, result.requests)
+    return PostCheck(None, result.mark, result.requests)
+
+
+def find_conversation(
+    forum: Forum, title: str, participants: Iterable[str], exclude: Iterable[int]
+) -> Conversation | None:
+    """A conversation the bot started with this title whose listed participants are among
+    the wanted ones. A subset, not equality: WoltLab's list shows only the first few
+    participants of a conversation."""
+    me, known = name_key(forum.username), set(exclude)
+    wanted = {name_key(p) for p in participants} - {me}
+    matches = [
+        c
+        for c in forum.conversations()
+        if c.id not in known
+        and normalize_text(c.title) == normalize_text(title)
+        and (not c.author or name_key(c.author) == me)
+        and {name_key(p) for p in c.participants} - {me} <= wanted
+    ]
+    return min(matches, key=lambda c: c.id) if matches else None
+
+
+def missing_participants(
+    forum: Forum, conversation_id: int, participants: Iterable[str]
+) -> list[str] | None:
+    """Those of `participants` not yet in the conversation; None if the bot cannot see it
+    (then all of them are asked for again; WoltLab refuses names already in the
+    conversation, and the refusal blocks the message for the Spielleitung)."""
+    for conversation in forum.conversations():
+        if conversation.id == conversation_id:
+            present = {name_key(p) for p in conversation.participants}
+            return [p for p in participants if name_key(p) not in present]
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """What the appeared-check saw: `found` (the post, conversation or – for added
+    participants – conversation id) and when; else where the channel ends now (`mark`)
+    and which participants are still missing (`missing`, None: unknown)."""
+
+    found: int | None
+    at: datetime | None = None
+    mark: ReadMark | None = None
+    missing: list[str] | None = None
+
+
+def look(forum: Forum, msg: QueuedMessage, exclude: set[int]) -> Look:
+    """Did `msg` appear on the forum? One read or one conversation list (see above)."""
+    if msg.kind == "post":
+        since = mark_from_json(msg.before_mark)
+        check = find_post(forum, ChannelRef.parse(msg.channel or ""), since, msg.html, exclude)
+        if check.found is not None:
+            return Look(check.found.post_id, check.found.time)
+        return Look(None, mark=check.mark)
+    if msg.kind == "conversation":
+        conv = find_conversation(forum, msg.title or "", msg.participants, exclude)
+        return Look(conv.id if conv is not None else None)
+    conversation = ChannelRef.parse(msg.channel or "").id
+    missing = missing_participants(forum, conversation, msg.participants)
+    return Look(conversation if missing == [] else None, missing=missing)

@@ -1,0 +1,242 @@
+"""The write queue's work on its table: validating and reading rows (`listed`: in sending
+order, also for the drafts and `wolfbot status`), the due query, the no-request
+`before_mark`, the participant limit and the superseding of edits. Used by
+`wolfbot.outbox.queue` and `wolfbot.outbox.drafts`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+
+from sqlalchemy import Select, select, update
+from sqlalchemy.orm import Session, aliased
+
+from wolfbot.forum.base import ChannelRef, ReadMark
+from wolfbot.outbox.values import (
+    KINDS,
+    PENDING,
+    SUPERSEDED,
+    QueuedMessage,
+    TooManyParticipants,
+)
+from wolfbot.spelling import name_key
+from wolfbot.store.models import OutgoingMessage as Row
+
+
+def utc(t: datetime) -> datetime:
+    if t.tzinfo is None or t.utcoffset() is None:
+        raise ValueError(f"naive datetime {t!r}: the outbox's clock must give aware times")
+    return t.astimezone(UTC)
+
+
+def validate(
+    key: str,
+    kind: str,
+    channel: ChannelRef | str | None,
+    html: str,
+    title: str | None,
+    participants: Sequence[str],
+    parent: str | None,
+    target: int | None = None,
+) -> tuple[str | None, list[str]]:
+    """The channel as text and the participants (stripped, without repeats), or ValueError.
+    `target`: the post an `edit` changes (only there)."""
+    if not key or len(key) > 200:
+        raise ValueError("key: 1 to 200 characters")
+    if kind not in KINDS:
+        raise ValueError(f"kind {kind!r}: one of {', '.join(KINDS)}")
+    if isinstance(participants, str):
+        raise TypeError("participants: a list of names, not a string")
+    people = list(dict.fromkeys(p.strip() for p in participants if p.strip()))
+    ref = ChannelRef.parse(str(channel)) if channel is not None else None
+    if kind == "conversation":
+        if ref is not None or parent is not None:
+            raise ValueError("a new conversation has no channel and no parent")
+        if not (title and title.strip() and html.strip() and people):
+            raise ValueError("a new conversation needs a title, a message and participants")
+    elif (ref is None) == (parent is None):
+        raise ValueError(f"a {kind} needs either a channel or a parent conversation")
+    if kind in ("post", "edit") and not html.strip():
+        raise ValueError(f"a {kind} needs a message")
+    if (kind == "edit") != (target is not None):
+        raise ValueError("an edit, and only an edit, names the post it changes (target)")
+    if kind == "edit" and (
+        ref is None or people or title or not isinstance(target, int) or target < 1
+    ):
+        raise ValueError(
+            "an edit needs the channel and the id of its post, no participants and no title"
+        )
+    if kind == "add_participants":
+        if not people:
+            raise ValueError("add_participants needs participants")
+        if ref is not None and ref.kind != "conversation":
+            raise ValueError(f"participants are added to a conversation, not to {ref}")
+    return (str(ref) if ref else None), people
+
+
+def snapshot(row: Row) -> QueuedMessage:
+    return QueuedMessage(
+        id=row.id,
+        key=row.key,
+        kind=row.kind,  # type: ignore[arg-type]
+        channel=row.channel,
+        title=row.title,
+        html=row.html,
+        participants=tuple(row.participants or ()),
+        priority=row.priority,
+        state=row.state,  # type: ignore[arg-type]
+        attempts=row.attempts,
+        not_before=row.not_before,
+        created_at=row.created_at,
+        attempted_at=row.attempted_at,
+        sent_at=row.sent_at,
+        forum_id=row.forum_id,
+        before_mark=dict(row.before_mark) if row.before_mark else None,
+        last_error=row.last_error,
+        parent_id=row.parent_id,
+    )
+
+
+def by_key(session: Session, key: str) -> Row | None:
+    return session.scalar(select(Row).where(Row.key == key))
+
+
+def listed(
+    session: Session, prefix: str | None = None, states: Iterable[str] | None = None
+) -> list[QueuedMessage]:
+    """The messages (with keys starting with `prefix`, in `states`) in the order they would
+    be sent: lowest priority number first, then the oldest."""
+    query = select(Row).order_by(Row.priority, Row.created_at, Row.id)
+    if prefix:
+        query = query.where(Row.key.startswith(prefix, autoescape=True))
+    if states is not None:
+        query = query.where(Row.state.in_(list(states)))
+    return [snapshot(row) for row in session.scalars(query)]
+
+
+def pending_query() -> Select[tuple[Row]]:
+    """Pending messages whose conversation (if they wait for one) is open, in sending order:
+    lowest priority number first, then the oldest."""
+    parent = aliased(Row)
+    return (
+        select(Row)
+        .outerjoin(parent, Row.parent_id == parent.id)
+        .where(Row.state.in_(PENDING))
+        .where((Row.parent_id.is_(None)) | (parent.state == "sent"))
+        .order_by(Row.priority, Row.created_at, Row.id)
+    )
+
+
+def due_query(now: datetime) -> Select[tuple[Row]]:
+    return pending_query().where((Row.not_before.is_(None)) | (Row.not_before <= now))
+
+
+def before_mark(session: Session, msg: QueuedMessage, reader: ReadMark | None) -> dict[str, int]:
+    """The best lower bound of the channel's last post, at no request: the bot reader's
+    mark, the marks recorded for earlier messages in the channel, the ids of our own posts
+    there. Any post that existed is a valid bound (post ids only grow); a better one only
+    makes the appeared-check read fewer pages. With nothing known: the channel's start."""
+    candidates = [(0, 1)]
+    if reader is not None:
+        candidates.append((reader.last_post_id, max(reader.last_page, 1)))
+    rows = session.execute(
+        select(Row.before_mark, Row.forum_id, Row.state, Row.kind)
+        .where(Row.channel == msg.channel, Row.before_mark.is_not(None))
+        .order_by(Row.id.desc())
+        .limit(20)
+    )
+    for mark, forum_id, state, kind in rows:
+        candidates.append((mark["last_post_id"], mark["last_page"]))
+        if state == "sent" and kind == "post" and forum_id:
+            candidates.append((forum_id, mark["last_page"]))
+    if msg.before_mark:
+        candidates.append((msg.before_mark["last_post_id"], msg.before_mark["last_page"]))
+    post_id, page = max(candidates)
+    return {"last_post_id": post_id, "last_page": page}
+
+
+def known_ids(session: Session, msg: QueuedMessage) -> set[int]:
+    """Forum ids the queue already gave to other messages like `msg` (never 'found' again)."""
+    query = select(Row.forum_id).where(
+        Row.kind == msg.kind, Row.forum_id.is_not(None), Row.id != msg.id
+    )
+    if msg.kind == "post":
+        query = query.where(Row.channel == msg.channel)
+    return set(session.scalars(query))
+
+
+def mark_sent(session: Session, row: Row, forum_id: int | None, at: datetime) -> None:
+    """`sent`; a new conversation's waiting messages learn their channel."""
+    row.state, row.forum_id, row.sent_at, row.not_before = "sent", forum_id, at, None
+    if row.kind == "conversation" and forum_id is not None:
+        session.execute(
+            update(Row)
+            .where(Row.parent_id == row.id, Row.channel.is_(None))
+            .values(channel=f"conversation:{forum_id}")
+        )
+
+
+def parent_row(session: Session, key: str) -> Row:
+    row = by_key(session, key)
+    if row is None or row.kind != "conversation":
+        raise ValueError(f"parent {key!r}: no conversation message with this key is queued")
+    return row
+
+
+def check_participants(
+    limit: int, title: str, present: Iterable[str], new: Iterable[str] = ()
+) -> None:
+    everyone = {name_key(p) for p in present} | {name_key(p) for p in new}
+    if len(everyone) > limit:
+        raise TooManyParticipants(
+            f"conversation {title!r} would have {len(everyone)} participants; the forum "
+            f"allows {limit} (forum.limits.max_participants). Raise the limit of the bot's "
+            "user group on the forum and in the configuration, or split the conversation."
+        )
+
+
+def check_added(
+    session: Session, limit: int, channel: str | None, parent: Row | None, new: list[str]
+) -> None:
+    """Refuse adding participants beyond the limit to a conversation the queue opened
+    (for one it did not open it cannot count: the forum will tell)."""
+    opening = parent
+    if opening is None and channel is not None:
+        opening = session.scalar(
+            select(Row).where(
+                Row.kind == "conversation", Row.forum_id == ChannelRef.parse(channel).id
+            )
+        )
+    if opening is None:
+        return
+    added = session.scalars(
+        select(Row.participants).where(
+            Row.kind == "add_participants",
+            Row.state.not_in(("failed", "blocked")),
+            (Row.parent_id == opening.id)
+            | (Row.channel == f"conversation:{opening.forum_id or -1}"),
+        )
+    )
+    present = [*opening.participants, *(p for people in added for p in people)]
+    check_participants(limit, opening.title or "", present, new)
+
+
+SUPERSEDABLE = ("queued", "uncertain", "draft", "blocked")
+
+
+def supersede(session: Session, row: Row) -> None:
+    """Only the newest edit of a post is ever sent: the older edits of `row`'s post that are
+    not out (and not being sent) become `failed` with "superseded by KEY". One that failed
+    already (given up, or a draft the Spielleitung discarded) keeps its reason."""
+    older = session.scalars(
+        select(Row).where(
+            Row.kind == "edit",
+            Row.channel == row.channel,
+            Row.forum_id == row.forum_id,
+            Row.id < row.id,
+            Row.state.in_(SUPERSEDABLE),
+        )
+    ).all()
+    for old in older:
+        old.state, old.not_before = "failed", None
+        old.last_error = f"{SUPERSEDED}{row.key} (not sent: a newer edit of the post replaces it)"

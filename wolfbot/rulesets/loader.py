@@ -1,0 +1,84 @@
+"""Find and load rulesets from `rules/<name>/` into a validated `Ruleset`."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import yaml
+from pydantic import ValidationError
+
+from wolfbot.engine.spec import CommandSpec, RoleSpec, Ruleset
+
+RULES_DIR = Path(__file__).resolve().parent.parent.parent / "rules"
+
+
+class RulesetError(ValueError):
+    """A ruleset's files are missing or say something invalid; the message names the file."""
+
+
+def _read(path: Path) -> dict:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise RulesetError(f"{path}: {exc}") from exc
+    if not isinstance(data, dict):
+        raise RulesetError(f"{path}: expected a mapping at the top level")
+    return data
+
+
+def available() -> list[str]:
+    return sorted(p.name for p in RULES_DIR.iterdir() if (p / "ruleset.yaml").is_file())
+
+
+@cache
+def load(name: str, rules_dir: Path = RULES_DIR) -> Ruleset:
+    base = rules_dir / name
+    if not (base / "ruleset.yaml").is_file():
+        raise RulesetError(f"unknown ruleset {name!r}; available: {', '.join(available())}")
+    data = _read(base / "ruleset.yaml")
+    data["commands"] = [
+        _parse(CommandSpec, entry, base / "commands.yaml")
+        for entry in _read(base / "commands.yaml").get("commands", [])
+    ]
+    roles = {}
+    for path in sorted((base / "roles").glob("*.yaml")):
+        role = _parse(RoleSpec, _read(path), path)
+        if role.name in roles:
+            raise RulesetError(f"{path}: role {role.name!r} is defined twice")
+        roles[role.name] = role
+    data["roles"] = roles
+    data["messages"] = _messages(base / "messages")
+    return _parse(Ruleset, data, base / "ruleset.yaml")
+
+
+def _messages(folder: Path) -> dict[str, str]:
+    """The message catalog: every `messages/*.yaml`, nested mappings flattened to dotted
+    keys (`seen: {aura: …}` → `seen.aura`); a key defined twice is an error."""
+    found: dict[str, str] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        for key, wording in _flatten(_read(path), path):
+            if key in found:
+                raise RulesetError(f"{path}: message {key!r} is defined twice")
+            found[key] = wording
+    return found
+
+
+def _flatten(data: dict, path: Path, prefix: str = "") -> list[tuple[str, str]]:
+    pairs: list[tuple[str, str]] = []
+    for name, value in data.items():
+        key = f"{prefix}{name}"
+        if isinstance(value, dict):
+            pairs.extend(_flatten(value, path, key + "."))
+        elif isinstance(value, str):
+            pairs.append((key, value))
+        else:
+            raise RulesetError(f"{path}: message {key!r} must be text, not {value!r}")
+    return pairs
+
+
+def _parse(model, data, path: Path):
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise RulesetError(f"{path}: {exc}") from exc

@@ -1,0 +1,103 @@
+"""`wolfbot audit`: who did what, when – every command of a round in the order it was
+processed (`v_audit`), with its verdict and reason and the link to the forum post;
+filtered by player and phase."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from sqlalchemy import text
+from sqlalchemy.orm import Session, sessionmaker
+
+from wolfbot.spelling import name_key
+from wolfbot.spielleitung.rounds import (
+    VERDICT_WORDS,
+    GameInfo,
+    channel_label,
+    local,
+    phase_label,
+    plain,
+)
+
+VERDICT_STYLES = {"accepted": "green", "rejected": "red", "pending": "yellow"}
+
+
+@dataclass(frozen=True, slots=True)
+class AuditFilter:
+    player: str | None = None  # any spelling of the name (case, spaces)
+    phase: str | None = None  # the engine's phase: "day 2"
+
+    def describe(self) -> str:
+        parts = []
+        if self.player:
+            parts.append(f"Spieler {self.player}")
+        if self.phase:
+            parts.append(phase_label(self.phase))
+        return ", ".join(parts)
+
+
+def load_audit(
+    sessions: sessionmaker[Session], game: GameInfo, only: AuditFilter = AuditFilter()
+) -> list[dict[str, Any]]:
+    """The game's commands from `v_audit`, oldest first, filtered."""
+    sql = "SELECT * FROM v_audit WHERE game_id = :g"
+    params: dict[str, Any] = {"g": game.id}
+    if only.phase:
+        sql += " AND phase = :phase"
+        params["phase"] = only.phase
+    with sessions() as session:
+        found = session.execute(text(sql + " ORDER BY command_id"), params).mappings()
+        rows = [dict(r) for r in found]
+    if only.player:
+        wanted = name_key(only.player)
+        rows = [r for r in rows if name_key(r["actor"]) == wanted]
+    return rows
+
+
+def verdict_label(row: dict[str, Any]) -> str:
+    word = VERDICT_WORDS.get(row["verdict"], row["verdict"])
+    if row.get("decided_by") == "spielleitung":
+        word += " (Spielleitung)"
+    style = VERDICT_STYLES.get(row["verdict"])
+    return f"[{style}]{word}[/{style}]" if style else word
+
+
+def render_audit(
+    console: Console, game: GameInfo, rows: list[dict[str, Any]], only: AuditFilter, zone: ZoneInfo
+) -> None:
+    title = f"Protokoll: {escape(game.title)}"
+    if only.describe():
+        title += f" ({escape(only.describe())})"
+    if not rows:
+        console.print(f"{title}: keine Befehle.")
+        return
+    table = Table(title=title)
+    for column in ("Nr.", "Zeit", "Phase", "Spieler", "Kanal", "Befehl", "Urteil", "Grund"):
+        table.add_column(column, overflow="fold")
+    table.add_column("Link", overflow="fold", no_wrap=False)
+    for row in rows:
+        link = row["link"] or ""
+        if row.get("deleted"):
+            link += " (gelöscht)"
+        elif row.get("edit_count"):
+            link += f" (bearbeitet {row['edit_count']}×)"
+        table.add_row(
+            str(row["command_id"]),
+            local(row["at"], zone),
+            phase_label(row["phase"]),
+            plain(row["actor"]),
+            channel_label(row["channel"]),
+            plain(row["text"]),
+            verdict_label(row),
+            plain(row["reason"]),
+            plain(link),
+        )
+    console.print(table)
+    counts = {v: sum(1 for r in rows if r["verdict"] == v) for v in VERDICT_WORDS}
+    summary = ", ".join(f"{n} {VERDICT_WORDS[v]}" for v, n in counts.items() if n)
+    console.print(f"{len(rows)} Befehle: {summary}")

@@ -1,0 +1,132 @@
+"""`wolfbot check-config`: read config.toml and say what the bot will do with it – or exactly
+which key is wrong – without touching the forum or the store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from wolfbot.rulesets import loader
+from wolfbot.setup.config import Config, ConfigError, load_config
+
+console = Console()
+
+
+def summary(config: Config) -> list[tuple[str, str]]:
+    """(key, what it means) rows; the password is never shown, only where it comes from."""
+    rules = loader.load(config.game.ruleset)
+    forum = config.forum
+    source = (
+        f"Umgebungsvariable {forum.password_env}"
+        if forum.password_env
+        else f"Datei {forum.password_file}"
+    )
+    options = [
+        f"{name} = {config.game.options.get(name, spec.default)}"
+        + ("" if name in config.game.options else " (Vorgabe)")
+        for name, spec in rules.options.items()
+    ]
+    limits = forum.limits
+    schedule = config.schedule
+    return [
+        ("Runde", config.game.title),
+        (
+            "Regelwerk",
+            f"{rules.title} ({len(rules.roles)} Rollen umgesetzt), Seed {config.game.seed}",
+        ),
+        ("Hausregeln", "; ".join(options)),
+        ("Zeitzone", config.game.timezone),
+        (
+            "Zeitplan",
+            f"Tag ab {schedule.day_begins:%H:%M}, Dämmerung ab {schedule.dusk_begins:%H:%M}, "
+            f"Nacht ab {schedule.night_begins:%H:%M} Uhr",
+        ),
+        ("Fristen", _cadence(config)),
+        ("Spielerliste", _signup(config)),
+        (
+            "Rollen",
+            ", ".join(config.roles.role_list) or "Vorschlag nach der Rollenverteilung",
+        ),
+        (
+            "Entwurfsmodus",
+            "an: jeder Beitrag wartet auf wolfbot approve" if config.round.draft else "aus",
+        ),
+        ("Forum", f"{forum.base_url} als {forum.username}"),
+        ("Passwort", f"gesetzt, aus {source}"),
+        ("Spielthema", str(forum.thread_id) if forum.thread_id else "noch keins (0)"),
+        (
+            "Abfrage",
+            f"alle {forum.poll_seconds:g} s, "
+            f"höchstens eine Anfrage je {forum.request_interval:g} s",
+        ),
+        (
+            "Grenzen des Forums",
+            f"{limits.thread_post_interval:g} s zwischen Beiträgen, "
+            f"{limits.conversation_message_interval:g} s zwischen Konversationsnachrichten, "
+            f"{limits.conversations_per_day} neue Konversationen je 24 h, "
+            f"{limits.max_participants} Teilnehmer je Konversation",
+        ),
+        ("Datenbank", str(config.store.path)),
+    ]
+
+
+def _cadence(config: Config) -> str:
+    s = config.schedule
+
+    def hours(value: float, text: str, never: str) -> str:
+        return text.format(f"{value:g} h") if value else never
+
+    question = f"Fragen {s.question_hours:g} h (in der Nacht {s.night_question_hours:g} h)"
+    if s.question_reminder_hours:
+        question += f", Erinnerung {s.question_reminder_hours:g} h vorher"
+    return "; ".join(
+        [
+            hours(s.zwischenstand_hours, "Zwischenstand alle {}", "kein Zwischenstand"),
+            hours(
+                s.vote_reminder_hours,
+                "Erinnerung an die Stimme {} vor der Dämmerung",
+                "keine Erinnerung an die Stimme",
+            ),
+            hours(
+                s.night_reminder_hours,
+                "an die Nachtaktion {} vor dem Morgen",
+                "keine an die Nachtaktion",
+            ),
+            f"{question}, dann entscheidet das Los",
+        ]
+    )
+
+
+def _signup(config: Config) -> str:
+    section = config.signup
+    if section is None:
+        return "fehlt: [signup] thread_id oder players"
+    if section.thread_id:
+        return (
+            f"Anmeldethema {section.thread_id} bis {section.closes:%d.%m.%Y %H:%M}, "
+            f"{section.min_players}–{section.max_players} Spieler"
+        )
+    return ", ".join(section.players)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("check-config")
+    def check_config(
+        path: Annotated[Path, typer.Argument(help="the configuration file")] = Path("config.toml"),
+    ) -> None:
+        """Check config.toml: every key valid, the password available; print what it means."""
+        try:
+            config = load_config(path)
+        except ConfigError as error:
+            console.print(f"[red]Fehler:[/red] {error}", highlight=False)
+            raise typer.Exit(2) from None
+        table = Table(title=f"{path}: in Ordnung")
+        table.add_column("Schlüssel")
+        table.add_column("Bedeutung")
+        for key, meaning in summary(config):
+            table.add_row(key, meaning)
+        console.print(table)

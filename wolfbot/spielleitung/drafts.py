@@ -1,0 +1,186 @@
+"""Draft mode for the Spielleitung: every thread post of a round in draft mode waits for
+approval (see `wolfbot.bot.drafts` for what is held and why).
+
+    wolfbot draft on|off --db F [--game N]      switch draft mode (off releases nothing)
+    wolfbot drafts --db F [--game N]            the drafts waiting: key, title, created, start
+    wolfbot show KEY --db F                     one message in full, as readable text
+    wolfbot approve KEY… | --all --db F         release drafts: the bot sends them next tick
+    wolfbot discard KEY --reason … --db F       never send this draft
+
+They only write to the store and may run beside the bot. A discarded phase post is missing
+from the round (the thread goes on without that Morgen): the Spielleitung writes it by hand
+or tells the players in the next post; the Eröffnungsbeitrag does not link it. The
+Eröffnungsbeitrag itself cannot be discarded (the bot reads the thread from it on).
+Exit codes: 0; 2 for an error (no file, no such round or key, not a draft).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from sqlalchemy.orm import Session, sessionmaker
+
+from wolfbot.bot.channels import Keys
+from wolfbot.bot.drafts import set_draft_mode
+from wolfbot.outbox import drafts as outbox_drafts
+from wolfbot.outbox.values import QueuedMessage
+from wolfbot.posts.messages import html_lines
+from wolfbot.spielleitung.options import DEFAULT_ZONE, Db, GameId, Zone, guarded
+from wolfbot.spielleitung.rounds import (
+    ControlError,
+    list_games,
+    local,
+    open_store,
+    pick_game,
+    plain,
+    zone_of,
+)
+
+PREVIEW_LINES = 3
+
+
+def preview(message: QueuedMessage, lines: int = PREVIEW_LINES) -> str:
+    shown = html_lines(message.html)
+    more = " …" if len(shown) > lines else ""
+    return " / ".join(shown[:lines]) + more
+
+
+def _prefix(sessions: sessionmaker[Session], game: int | None, db: Path) -> str | None:
+    return Keys(pick_game(sessions, game, db).id).prefix if game is not None else None
+
+
+def _round_of(sessions: sessionmaker[Session], key: str) -> Keys | None:
+    """The keys of the round that `key` belongs to (None: no round's)."""
+    for game in list_games(sessions):
+        keys = Keys(game.id)
+        if key.startswith(keys.prefix):
+            return keys
+    return None
+
+
+def register(app: typer.Typer) -> None:
+    """Add `draft`, `drafts`, `show`, `approve` and `discard` to the main Typer app."""
+
+    @app.command("draft")
+    def draft(
+        mode: Annotated[str, typer.Argument(help="on | off")],
+        db: Db,
+        game: GameId = None,
+    ) -> None:
+        """Switch draft mode: every new thread post waits for `wolfbot approve`."""
+        out = Console()
+        with guarded(), open_store(db) as sessions:
+            if mode not in ("on", "off"):
+                raise ControlError(f"on oder off, nicht {mode!r}")
+            chosen = pick_game(sessions, game, db)
+            set_draft_mode(sessions, chosen.id, mode == "on")
+            waiting = outbox_drafts.drafts(sessions, Keys(chosen.id).prefix)
+        state = "an: neue Beiträge im Spielthread warten auf approve" if mode == "on" else "aus"
+        out.print(f"Entwurfsmodus für Runde {chosen.id}: {state}.")
+        if mode == "off" and waiting:
+            out.print(f"{len(waiting)} Entwürfe warten weiter auf `wolfbot approve`.")
+
+    @app.command("drafts")
+    def drafts(db: Db, game: GameId = None, timezone: Zone = DEFAULT_ZONE) -> None:
+        """The drafts waiting for approval, in the order they would be sent."""
+        out = Console()
+        with guarded(), open_store(db) as sessions:
+            zone = zone_of(timezone)
+            waiting = outbox_drafts.drafts(sessions, _prefix(sessions, game, db))
+        if not waiting:
+            out.print("Keine Entwürfe.")
+            return
+        table = Table(title=f"Entwürfe ({len(waiting)}): wolfbot show KEY / approve KEY")
+        for column in ("Schlüssel", "Titel", "angelegt", "Anfang"):
+            table.add_column(column, overflow="fold")
+        for m in waiting:
+            title = m.title or ("Änderung des Beitrags" if m.kind == "edit" else "")
+            table.add_row(plain(m.key), plain(title), local(m.created_at, zone), plain(preview(m)))
+        out.print(table)
+
+    @app.command("show")
+    def show(
+        key: Annotated[str, typer.Argument(help="the message's key (wolfbot drafts)")],
+        db: Db,
+        timezone: Zone = DEFAULT_ZONE,
+    ) -> None:
+        """One message of the write queue in full, as readable text."""
+        out = Console()
+        with guarded(), open_store(db) as sessions:
+            zone = zone_of(timezone)
+            try:
+                m = outbox_drafts.message(sessions, key)
+            except outbox_drafts.DraftError as error:
+                raise ControlError(str(error)) from None
+        out.print(f"[bold]{escape(m.title or m.key)}[/bold]", highlight=False)
+        out.print(
+            f"{escape(m.key)} – {m.kind}, {m.state}, {escape(m.channel or '')}, "
+            f"angelegt {local(m.created_at, zone)}",
+            highlight=False,
+        )
+        out.print()
+        out.print(escape("\n".join(html_lines(m.html))), highlight=False, soft_wrap=True)
+
+    @app.command("approve")
+    def approve(
+        db: Db,
+        keys: Annotated[list[str] | None, typer.Argument(help="the drafts' keys")] = None,
+        every: Annotated[bool, typer.Option("--all", help="every draft (of --game)")] = False,
+        game: GameId = None,
+    ) -> None:
+        """Release drafts: the running bot sends them at its next tick, in their order."""
+        out = Console()
+        with guarded(), open_store(db) as sessions:
+            if every == bool(keys):
+                raise ControlError("Schlüssel oder --all angeben (nicht beides)")
+            try:
+                behind = [] if every else _overtaken(sessions, keys or [])
+                if every:
+                    released = outbox_drafts.approve_all(sessions, _prefix(sessions, game, db))
+                else:
+                    released = outbox_drafts.approve(sessions, keys or [])
+            except outbox_drafts.DraftError as error:
+                raise ControlError(str(error)) from None
+        for m in released:
+            out.print(f"freigegeben: {escape(m.key)} ({escape(m.title or m.kind)})")
+        if not released:
+            out.print("Keine Entwürfe.")
+        for m in behind:
+            out.print(f"Achtung: der ältere Entwurf {escape(m.key)} wartet weiter.")
+
+    @app.command("discard")
+    def discard(
+        key: Annotated[str, typer.Argument(help="the draft's key")],
+        db: Db,
+        reason: Annotated[str, typer.Option(help="why (kept with the message)")] = "",
+    ) -> None:
+        """Never send this draft (a discarded phase post is missing from the round)."""
+        out = Console()
+        with guarded(), open_store(db) as sessions:
+            keys = _round_of(sessions, key)
+            if keys is not None and key == keys.opening():
+                raise ControlError("Den Eröffnungsbeitrag nicht verwerfen: ab ihm liest der Bot")
+            try:
+                m = outbox_drafts.discard(sessions, key, reason)
+            except outbox_drafts.DraftError as error:
+                raise ControlError(str(error)) from None
+        out.print(f"verworfen: {escape(m.key)} ({escape(m.title or m.kind)}) – nie gesendet.")
+
+
+def _overtaken(sessions: sessionmaker[Session], keys: list[str]) -> list[QueuedMessage]:
+    """Drafts that are not released with `keys` but would have gone out before them."""
+    chosen = set(keys)
+    behind: dict[str, QueuedMessage] = {}
+    for key in keys:
+        round_keys = _round_of(sessions, key)
+        if round_keys is None:
+            continue  # no round's message: `approve` says what it is
+        for m in outbox_drafts.earlier_drafts(sessions, key, round_keys.prefix):
+            if m.key not in chosen:
+                behind.setdefault(m.key, m)
+    return list(behind.values())

@@ -1,0 +1,97 @@
+"""`wolfbot init` and `wolfbot run`: prepare a round's files, and run the bot.
+
+    wolfbot init config.toml          # no such file: writes the annotated example there;
+                                      # a valid one: creates the round's SQLite store
+    wolfbot run config.toml           # the loop until the round is over (Ctrl+C stops it)
+    wolfbot run config.toml --once    # one pass: read, decide, write; print where it stands
+
+Exit codes: 0; 2 for a configuration that is missing or invalid (every problem is named
+with its key)."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import signal
+import threading
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from wolfbot.setup.config import ConfigError, load_config
+from wolfbot.store.db import upgrade
+
+EXAMPLE = Path(__file__).resolve().parent.parent.parent / "config.example.toml"
+ConfigPath = Annotated[Path, typer.Argument(help="the round's configuration file")]
+
+
+def _load(path: Path, console: Console):
+    try:
+        return load_config(path)
+    except ConfigError as error:
+        console.print(f"[red]Fehler:[/red] {error}", highlight=False)
+        raise typer.Exit(2) from None
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("init")
+    def init(path: ConfigPath = Path("config.toml")) -> None:
+        """Start a round's files: write the example configuration (if the file does not
+        exist yet), or – for a valid one – create its SQLite store."""
+        console = Console()
+        if not path.exists():
+            if not EXAMPLE.exists():
+                console.print(f"[red]Fehler:[/red] the example {EXAMPLE} is missing")
+                raise typer.Exit(2)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(EXAMPLE, path)
+            console.print(f"{path} angelegt (aus config.example.toml).", highlight=False)
+            console.print(
+                "Jetzt: Forum, Thema, Spieler und Zeiten eintragen, das Passwort in die "
+                "Umgebungsvariable (forum.password_env), dann "
+                f"[bold]wolfbot init {path}[/bold] noch einmal und "
+                f"[bold]wolfbot run {path}[/bold].",
+                highlight=False,
+            )
+            return
+        config = _load(path, console)
+        upgrade(config.store.path).dispose()
+        console.print(f"{path}: in Ordnung.", highlight=False)
+        console.print(f"Datenbank bereit: {config.store.path}", highlight=False)
+        console.print(f"Starten mit: [bold]wolfbot run {path}[/bold]", highlight=False)
+
+    @app.command("run")
+    def run(
+        path: ConfigPath = Path("config.toml"),
+        once: Annotated[bool, typer.Option("--once", help="one pass, then exit")] = False,
+        verbose: Annotated[bool, typer.Option("--verbose", "-v", help="log every step")] = False,
+    ) -> None:
+        """Run the round: read the forum, decide by the rules, write every post – until
+        the round is over (Ctrl+C stops; a restart continues where it stopped)."""
+        from wolfbot.bot.live import Live
+
+        console = Console()
+        config = _load(path, console)
+        logging.basicConfig(
+            level=logging.INFO if verbose else logging.WARNING,
+            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        )
+        live = Live(config)
+        try:
+            if once:
+                report = live.step()
+                console.print(f"{report.stage}: {report.detail}", highlight=False)
+                return
+            stop = threading.Event()
+            if threading.current_thread() is threading.main_thread():
+                signal.signal(signal.SIGTERM, lambda *_: stop.set())
+            try:
+                report = live.run(stop)
+            except KeyboardInterrupt:
+                console.print("Angehalten. `wolfbot run` setzt fort, wo es stand.")
+                return
+            console.print(f"{report.stage}: {report.detail}", highlight=False)
+        finally:
+            live.close()

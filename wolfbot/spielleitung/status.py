@@ -1,0 +1,280 @@
+"""`wolfbot status`: where a round stands, read from the store – the phase, the next
+deadlines, the current tally with the non-voters, the open questions, the commands waiting
+for the Spielleitung's decision, the night's submitted actions and the write queue's
+messages that are not out (waiting, blocked, failed)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from sqlalchemy import text
+from sqlalchemy.orm import Session, sessionmaker
+
+from wolfbot.bot.channels import Keys
+from wolfbot.outbox.rows import listed
+from wolfbot.outbox.values import QueuedMessage
+from wolfbot.schedule.jobs import Deadlines
+from wolfbot.schedule.parts import Deadline
+from wolfbot.spielleitung.interventions import interventions_table
+from wolfbot.spielleitung.rounds import (
+    STATUS_WORDS,
+    GameInfo,
+    channel_label,
+    local,
+    phase_label,
+    plain,
+)
+from wolfbot.store import interventions
+from wolfbot.store.interventions import StoredIntervention
+
+QUESTION_WORDS = {
+    "shot": "Schuss (Jäger)",
+    "successor_mayor": "Nachfolger (Bürgermeister)",
+    "successor_alpha": "Nachfolger (Alphawolf)",
+    "lynch_tie": "Gleichstand (Lynch)",
+    "attack_tie": "Gleichstand (Angriff)",
+}
+STATE_WORDS = {
+    "queued": "wartet",
+    "sending": "wird gesendet",
+    "uncertain": "unsicher (wird geprüft)",
+    "failed": "fehlgeschlagen",
+    "blocked": "blockiert",
+    "sent": "veröffentlicht",
+    "draft": "Entwurf (wartet auf approve)",
+}
+KIND_WORDS = {
+    "post": "Beitrag",
+    "conversation": "Konversation",
+    "add_participants": "Teilnehmer",
+    "edit": "Änderung",
+}
+SHOWN_DEADLINES = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Vote:
+    target: str
+    votes: int
+    voters: str
+
+
+@dataclass
+class Status:
+    """Everything `wolfbot status` shows of one round."""
+
+    game: GameInfo
+    players: int = 0
+    alive: int = 0
+    deadlines: list[Deadline] = field(default_factory=list)
+    tally: list[Vote] | None = None  # None: not a day (no tally to show)
+    non_voters: list[str] = field(default_factory=list)
+    questions: list[dict[str, Any]] = field(default_factory=list)
+    undecided: list[dict[str, Any]] = field(default_factory=list)
+    night_actions: list[dict[str, Any]] | None = None  # None: not a night
+    outbox: list[QueuedMessage] = field(default_factory=list)  # not sent yet, or given up
+    # the Spielleitung's interventions still waiting for the bot, or refused by the rules
+    interventions: list[StoredIntervention] = field(default_factory=list)
+    sent: int = 0
+    superseded: int = 0  # edits a newer edit of the same post replaced (never sent)
+
+
+def load_status(sessions: sessionmaker[Session], game: GameInfo) -> Status:
+    status = Status(game)
+    gid = {"g": game.id}
+    with sessions() as session:
+        roster = _rows(
+            session,
+            "SELECT name, alive, excluded FROM v_players WHERE game_id = :g AND kind = 'player'"
+            " AND withdrawn_at IS NULL",  # a player a Reservespieler replaced is withdrawn
+            gid,
+        )
+        status.players = len(roster)
+        status.alive = sum(1 for p in roster if p["alive"])
+        day = game.status == "running" and game.phase.split(" ")[0] in ("day", "dusk")
+        if day:
+            votes = _rows(
+                session,
+                "SELECT target, votes, voters FROM v_current_tally WHERE game_id = :g",
+                gid,
+            )
+            status.tally = [Vote(v["target"], v["votes"], v["voters"] or "") for v in votes]
+            voted = {name.strip() for v in votes for name in (v["voters"] or "").split(",")}
+            status.non_voters = [
+                p["name"]
+                for p in roster
+                if p["alive"] and not p["excluded"] and p["name"] not in voted
+            ]
+        status.questions = _rows(
+            session,
+            "SELECT question_id, player, kind, prompt, options, deadline "
+            "FROM v_open_questions WHERE game_id = :g ORDER BY question_id",
+            gid,
+        )
+        status.undecided = _rows(
+            session,
+            "SELECT command_id, at, phase, actor, channel, text, reason, link "
+            "FROM v_audit WHERE game_id = :g AND verdict = 'pending' ORDER BY command_id",
+            gid,
+        )
+        if game.status == "running" and game.phase.startswith("night "):
+            status.night_actions = _rows(
+                session,
+                "SELECT actor, word, text, channel, at, link FROM v_night_actions "
+                "WHERE game_id = :g",
+                gid,
+            )
+        messages = listed(session, Keys(game.id).prefix)
+    status.sent = sum(1 for m in messages if m.state == "sent")
+    status.outbox = [m for m in messages if m.state != "sent" and not m.superseded]
+    status.superseded = sum(1 for m in messages if m.superseded)
+    status.deadlines = Deadlines(sessions, game.id).pending()
+    with sessions() as session:
+        found = interventions.load(session, game.id)
+    status.interventions = [r for r in found if r.state in ("pending", "refused")]
+    return status
+
+
+def _rows(session: Session, sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+    return [dict(row) for row in session.execute(text(sql), params).mappings()]
+
+
+# -- output ------------------------------------------------------------------------------------
+def deadline_label(deadline: Deadline) -> str:
+    if deadline.kind == "phase" and deadline.begins is not None:
+        return f"{phase_label(str(deadline.begins))} beginnt"
+    if deadline.kind == "zwischenstand":
+        return "Zwischenstand"
+    if deadline.kind == "reminder":
+        return f"Erinnerung vor {deadline_label(Deadline.parse(deadline.of or '', deadline.at))}"
+    if deadline.kind == "question":
+        return "Antwortfrist einer Frage"
+    return deadline.name
+
+
+def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetime) -> None:
+    game = status.game
+    head = Table(title=f"Runde {game.id}", show_header=False)
+    head.add_column("", style="bold")
+    head.add_column("")
+    head.add_row("Titel", plain(game.title))
+    head.add_row("Phase", f"{phase_label(game.phase)} ({game.phase})")
+    head.add_row("Status", STATUS_WORDS.get(game.status, game.status))
+    head.add_row("Spieler", f"{status.alive} von {status.players} am Leben")
+    head.add_row("Regelwerk, Seed", f"{game.ruleset}, {game.seed}")
+    console.print(head)
+
+    if status.deadlines:
+        table = Table(title="Nächste Fristen")
+        for column in ("Frist", "Was", "Fällig", ""):
+            table.add_column(column)
+        for deadline in status.deadlines[:SHOWN_DEADLINES]:
+            late = "überfällig" if deadline.at <= now else ""
+            table.add_row(deadline.name, deadline_label(deadline), local(deadline.at, zone), late)
+        console.print(table)
+        rest = len(status.deadlines) - SHOWN_DEADLINES
+        if rest > 0:
+            console.print(f"… und {rest} weitere Fristen")
+    else:
+        console.print("Keine offenen Fristen.")
+
+    if status.tally is not None:
+        day = game.phase.split(" ")[-1]
+        if status.tally:
+            table = Table(title=f"Abstimmung, Tag {day}")
+            table.add_column("Ziel")
+            table.add_column("Stimmen", justify="right")
+            table.add_column("Wähler")
+            for vote in status.tally:
+                table.add_row(plain(vote.target), str(vote.votes), plain(vote.voters))
+            console.print(table)
+        else:
+            console.print(f"Abstimmung, Tag {day}: noch keine Stimmen.")
+        waiting = escape(", ".join(status.non_voters) or "niemand")
+        console.print(f"Noch nicht abgestimmt: {waiting}")
+
+    if status.questions:
+        table = Table(title="Offene Fragen")
+        for column in ("Nr.", "Spieler", "Art", "Frage", "Optionen", "Frist"):
+            table.add_column(column)
+        for q in status.questions:
+            options = ", ".join(json.loads(q["options"] or "[]"))
+            kind = QUESTION_WORDS.get(q["kind"], q["kind"])
+            due = local(q["deadline"], zone) or "keine"
+            who, prompt = plain(q["player"]), plain(q["prompt"])
+            table.add_row(str(q["question_id"]), who, kind, prompt, plain(options), due)
+        console.print(table)
+    else:
+        console.print("Keine offenen Fragen.")
+
+    if status.undecided:
+        table = Table(title="Offene Befehle (accept/reject der Spielleitung)")
+        for column in ("Nr.", "Zeit", "Spieler", "Kanal", "Befehl", "Grund", "Link"):
+            table.add_column(column, overflow="fold")
+        for c in status.undecided:
+            table.add_row(
+                str(c["command_id"]),
+                local(c["at"], zone),
+                plain(c["actor"]),
+                channel_label(c["channel"]),
+                plain(c["text"]),
+                plain(c["reason"]),
+                plain(c["link"]),
+            )
+        console.print(table)
+
+    if status.interventions:
+        title = "Eingriffe der Spielleitung: wartend oder abgelehnt (wolfbot interventions)"
+        console.print(interventions_table(title, status.interventions, zone))
+
+    if status.night_actions is not None:
+        night = phase_label(game.phase)
+        if status.night_actions:
+            table = Table(title=f"Abgegebene Aktionen, {night}")
+            for column in ("Spieler", "Befehl", "Kanal", "Zeit", "Link"):
+                table.add_column(column, overflow="fold")
+            for a in status.night_actions:
+                table.add_row(
+                    plain(a["actor"]),
+                    plain(a["text"]),
+                    channel_label(a["channel"]),
+                    local(a["at"], zone),
+                    plain(a["link"]),
+                )
+            console.print(table)
+        else:
+            console.print(f"{night}: noch keine Aktionen abgegeben.")
+
+    if status.outbox:
+        table = Table(title="Warteschlange: nicht veröffentlicht")
+        for column in ("Schlüssel", "Art", "Titel", "Zustand", "bis", "Versuche", "Grund"):
+            table.add_column(column, overflow="fold")
+        for m in status.outbox:
+            until = local(m.not_before, zone)  # not before: when it may be tried again
+            table.add_row(
+                plain(m.key),
+                KIND_WORDS.get(m.kind, m.kind),
+                plain(m.title),
+                STATE_WORDS.get(m.state, m.state),
+                until,
+                str(m.attempts),
+                plain(m.last_error),
+            )
+        console.print(table)
+    counts: dict[str, int] = {}
+    for m in status.outbox:
+        counts[m.state] = counts.get(m.state, 0) + 1
+    parts = [f"{status.sent} veröffentlicht"]
+    parts += [f"{n} {STATE_WORDS.get(state, state)}" for state, n in sorted(counts.items())]
+    if status.superseded:
+        parts.append(f"{status.superseded} ersetzte Änderungen")
+    console.print(f"Warteschlange: {', '.join(parts)}")
+    if counts.get("draft"):
+        console.print(f"Entwürfe: {counts['draft']} warten auf `wolfbot approve` (wolfbot drafts).")
