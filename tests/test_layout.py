@@ -132,7 +132,7 @@ def _dotted(path: Path) -> str:
 
 
 FILES = sorted(WOLFBOT.rglob("*.py"))
-# every module and package (wolfbot.engine is a namespace package: a folder without __init__)
+# every module and package
 MODULES = {_dotted(p) for p in FILES} | {_dotted(p.parent / "__init__.py") for p in FILES}
 PACKAGE_DIRS = {m for m in MODULES if (ROOT / m.replace(".", "/")).is_dir()}
 OTHER_FILES = sorted(
@@ -319,19 +319,37 @@ def test_no_cycle_between_packages() -> None:
     assert not cycles, "\n".join(_describe(c, IMPORTS, package_of) for c in cycles)
 
 
+def _parents(importer: str, target: str) -> list[str]:
+    """The packages importing `target` runs first: each `__init__` on its way that is not
+    one of the importer's own packages (those run before the importer itself)."""
+    parts = target.split(".")
+    outer = [".".join(parts[:n]) for n in range(2, len(parts))]
+    return [p for p in outer if p in PACKAGE_DIRS and not importer.startswith(p + ".")]
+
+
 @pytest.mark.parametrize("package", PACKAGES, ids=PACKAGES)
 def test_no_cycle_between_the_modules_of_a_package(package: str) -> None:
     running = [i for i in IMPORTS if i.when != "types" and package_of(i.module) == package]
     edges: dict[str, set[str]] = {}
     for i in running:
-        if package_of(i.target) == package and i.target != i.module:
-            edges.setdefault(i.module, set()).add(i.target)
+        for target in (i.target, *_parents(i.module, i.target)):
+            if package_of(target) == package and target != i.module:
+                edges.setdefault(i.module, set()).add(target)
     cycles = _cycles(edges)
     assert not cycles, "\n".join(_describe(c, running, lambda m: m) for c in cycles)
 
 
 def test_the_cycle_check_finds_a_cycle() -> None:
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_importing_a_module_runs_the_packages_on_its_way() -> None:
+    """`from wolfbot.engine.roles.base import …` in wolfbot.engine.offices runs
+    wolfbot.engine.roles first – a registry there that imports offices back was a cycle."""
+    assert _parents("wolfbot.engine.offices", "wolfbot.engine.roles.base") == [
+        "wolfbot.engine.roles"
+    ]
+    assert _parents("wolfbot.engine.roles.hexe", "wolfbot.engine.roles.base") == []
 
 
 # -- the moved modules are gone ----------------------------------------------------------------
@@ -391,7 +409,6 @@ def test_the_old_path_check_sees_old_imports(tmp_path: Path) -> None:
     assert not _old_imports("wolfbot.rulesets", imports)
 
 
-# wolfbot.engine has no __init__.py (a namespace package; the engine is its own)
 INITS = sorted(
     p for p in PACKAGE_DIRS - {"wolfbot"} if ROOT / p.replace(".", "/") / "__init__.py" in TREES
 )
