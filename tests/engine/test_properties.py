@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from wolfbot.demo.simulate import TWELVE, play, random_command, replay, roster
@@ -14,6 +14,8 @@ from wolfbot.rulesets import loader
 
 RULES = loader.load("duesterliga")
 ROLE_POOL = sorted(RULES.roles)
+ALCHEMISTS = ["Alchemist", "Alchemist"]
+TIE_ROLES = [*ALCHEMISTS, "Werwolf", *ALCHEMISTS, "Werwolf", "Auge", "Narr", "Werwolf"]
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 role_lists = st.lists(st.sampled_from(ROLE_POOL), min_size=3, max_size=14).filter(
@@ -87,6 +89,9 @@ def test_a_seeded_game_replays_to_identical_events(seed: int) -> None:
 
 
 @SETTINGS
+# an accepted answer to the pack's tie resolves the night, and other players' commands are
+# refused in the same step (found by hypothesis; the property once counted those too)
+@example(roles=[*TIE_ROLES, "Alchemist"], seed=17)
 @given(roles=role_lists, seed=st.integers(0, 2**32))
 def test_a_rejected_command_changes_nothing_but_the_log(roles: list[str], seed: int) -> None:
     rng = random.Random(seed)
@@ -97,7 +102,9 @@ def test_a_rejected_command_changes_nothing_but_the_log(roles: list[str], seed: 
             continue
         before = _snapshot(game)
         added = game.submit(command)
-        if any(isinstance(e, ev.CommandRejected) for e in added):
+        # the command's own verdict comes first; an accepted answer may go on resolving the
+        # night, which refuses other players' commands: those rejections are not this one's
+        if isinstance(added[0], ev.CommandRejected):
             assert len(added) == 1
             assert _snapshot(game) == before
 
