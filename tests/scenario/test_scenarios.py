@@ -31,3 +31,32 @@ def test_vendored_examples_are_the_shared_ones_unchanged() -> None:
 def test_enough_scenarios_of_our_own() -> None:
     own = [p for p in scenario_files([OWN]) if "examples" not in p.parts]
     assert len(own) >= 30
+
+
+DL = "duesterliga"
+SETUP = """\
+title: a round that cannot start
+ruleset: duesterliga
+{options}players:
+  - {{name: Anna, role: Werwolf}}
+  - {{name: {second}, role: Seherin}}
+script:
+  - advance: {{}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("options", "second", "error"),
+    [
+        ("options: {zaubertrank: true}\n", "Bernd", f"Unbekannte Hausregeln für {DL}: zaubertrank."),
+        ("", "anna", "Jeder Spielername darf nur einmal vorkommen: Anna, anna."),
+    ],
+    ids=["unknown house rule", "a name twice"],
+)
+def test_a_scenario_that_cannot_start_says_why_in_words(
+    tmp_path: Path, options: str, second: str, error: str
+) -> None:
+    path = tmp_path / "setup.yaml"
+    path.write_text(SETUP.format(options=options, second=second), encoding="utf-8")
+    result = run_scenario(load(path))
+    assert result.error == f"setup: {error}"

@@ -37,6 +37,7 @@ from wolfbot.engine.game import Game
 from wolfbot.engine.interventions import InterventionError
 from wolfbot.engine.spec import Ruleset
 from wolfbot.intake.process import process_post
+from wolfbot.posts.wording import worded
 from wolfbot.store.interventions import StoredIntervention
 from wolfbot.store.records import StoredInput
 
@@ -112,7 +113,8 @@ def _intervene(
     try:
         events = game.intervene(to_intervention(game, item))
     except (InterventionError, UnreadableIntervention) as error:
-        raise ReplayError(f"intervention {item.id} ({item.kind}) is refused now: {error}") from None
+        why = worded(game.rules, error.reason) if isinstance(error, InterventionError) else error
+        raise ReplayError(f"intervention {item.id} ({item.kind}) is refused now: {why}") from None
     _check(game, recorded, position)
     on_step(position, events)
 

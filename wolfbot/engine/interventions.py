@@ -181,7 +181,7 @@ class InterventionError(ValueError):
     """The rules do not allow the intervention now; `reason` (a `Text`) says why."""
 
     def __init__(self, intervention: Intervention, reason: Text) -> None:
-        super().__init__(intervention.KIND, str(reason))
+        super().__init__(f"{intervention.KIND}: {reason}")
         self.intervention = intervention
         self.reason = reason
 

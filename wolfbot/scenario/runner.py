@@ -6,11 +6,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wolfbot.engine import events as ev
+from wolfbot.engine.errors import SetupError
 from wolfbot.engine.game import Game
 from wolfbot.engine.voting import lynch_tally
 from wolfbot.intake.process import process_post
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher
+from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
 from wolfbot.scenario.model import Expect, Scenario, Step, load
 from wolfbot.spelling import name_key
@@ -193,6 +195,9 @@ def run_scenario(scenario: Scenario) -> Result:
     result = Result(scenario)
     try:
         run = Run(scenario)
+    except SetupError as exc:
+        result.error = f"setup: {worded(loader.load(scenario.ruleset), exc.reason)}"
+        return result
     except (ValueError, KeyError) as exc:
         result.error = f"setup: {exc}"
         return result
