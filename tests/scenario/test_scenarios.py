@@ -48,7 +48,7 @@ script:
 @pytest.mark.parametrize(
     ("options", "second", "error"),
     [
-        ("options: {zaubertrank: true}\n", "Bernd", f"Unbekannte Hausregeln für {DL}: zaubertrank."),
+        ("options: {zaubertrank: true}\n", "Bo", f"Unbekannte Hausregeln für {DL}: zaubertrank."),
         ("", "anna", "Jeder Spielername darf nur einmal vorkommen: Anna, anna."),
     ],
     ids=["unknown house rule", "a name twice"],
