@@ -14,8 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jinja2 import Environment
 
-from wolfbot.demo.simulate import random_command, roster
-from wolfbot.engine.game import Game
+from wolfbot.demo.simulate import play, random_command
 from wolfbot.engine.text import Text, say
 from wolfbot.posts.wording import MissingWording, death_phrase, join_last, worded
 from wolfbot.rulesets import loader
@@ -250,15 +249,11 @@ def _texts(value: object) -> list[Text]:
 )
 def test_every_text_of_a_random_game_is_worded(roles: list[str], seed: int) -> None:
     rng = random.Random(seed)
-    game = Game.new(RULES, roster(roles, seed), seed=seed)
-    for _ in range(60):
-        if game.state.phase.kind == "over":
-            break
-        for _ in range(rng.randint(0, 12)):
-            command = random_command(game, rng, legal_bias=0.7)
-            if command is not None:
-                game.submit(command)
-        game.advance()
+    game = play(RULES, roles, seed, max_phases=rng.randint(1, 40)).game
+    for _ in range(40):  # and mostly wrong commands, for the rejections
+        command = random_command(game, rng, legal_bias=0.3)
+        if command is not None:
+            game.submit(command)
     for event in game.state.log:
         for field in event.__dataclass_fields__:
             for text in _texts(getattr(event, field)):
