@@ -62,6 +62,7 @@ class PassReport:
 
     stage: str
     detail: str = ""
+    waiting: str | None = None  # a deadline that waits for the forum (`loop.TickReport`)
 
 
 def forum_for(config: Config) -> WoltLabForum:
@@ -119,7 +120,8 @@ class Live:
         if self.bot.game.state.phase.kind == "over":
             return PassReport("over", f"{started}{len(report.sent)} sent")
         phase = self.bot.game.state.phase
-        return PassReport("running", f"{started}{phase}, {report.processed} posts read")
+        detail = f"{started}{phase}, {report.processed} posts read"
+        return PassReport("running", detail, waiting=report.waiting)
 
     def planner(self) -> Planner:
         schedule = self.config.schedule
@@ -251,18 +253,22 @@ class Live:
         stop = stop or threading.Event()
         interval = self.config.forum.poll_seconds
         report = PassReport("signup")
+        wait: float | None = None
         try:
             while not stop.is_set():
+                waiting = None
                 try:
                     report = self.step()
                 except Exception:
                     log.exception("the pass failed; again in %.0f s", interval)
                 else:
                     log.info("%s: %s", report.stage, report.detail)
+                    waiting = report.waiting
                     self._arm()
                     if report.stage == "over" and not self._unsent():
                         return report
-                stop.wait(interval)
+                wait = loop.next_wait(interval, waiting, wait)
+                stop.wait(wait)
         finally:
             if self.alarm is not None:
                 self.alarm.shutdown(wait=False)

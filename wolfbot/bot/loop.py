@@ -32,6 +32,12 @@ class DeadlineWaits(RuntimeError):
     phase): it stays open, and so do the later ones; try again later."""
 
 
+class ReadIncomplete(DeadlineWaits):
+    """Not every channel could be read up to the deadline (the forum failed): what is due
+    waits – a phase never closes on a partial read, or an on-time command would count as
+    late – and is carried out as soon as every channel reads again."""
+
+
 def on_due(bot: RoundBot, deadline: Deadline) -> int:
     """Carry out a due deadline: first the posts written up to it, then by its kind
     (`wolfbot.schedule.parts`):
@@ -45,7 +51,10 @@ def on_due(bot: RoundBot, deadline: Deadline) -> int:
     One that no longer applies (its phase is over, its question answered) is marked done
     without advancing. Returns how many posts were processed first."""
     with bot.lock:
-        processed = bot.poll(until=deadline.at).processed
+        poll = bot.poll(until=deadline.at)
+        if poll.failed:
+            _wait_for_the_forum(bot, deadline, poll.failed)
+        processed = poll.processed
         if deadline.kind == "phase" and _phase_running(bot, deadline):
             bot.decide_open_questions(deadline.name)
         if _applies(bot, deadline):
@@ -63,6 +72,17 @@ def on_due(bot: RoundBot, deadline: Deadline) -> int:
             if stored.schedule_state(session, bot.game_id or 0, deadline.name) == "pending":
                 records.mark_done(session, bot.game_id or 0, deadline.name, now=bot.clock())
         return processed
+
+
+def _wait_for_the_forum(bot: RoundBot, deadline: Deadline, failed: dict) -> None:
+    """Note in the store why the deadline waits (`wolfbot status`), log it, raise."""
+    channels = "; ".join(f"{channel}: {error}" for channel, error in failed.items())
+    why = f"Das Forum ist bis zur Frist nicht vollständig lesbar ({channels})"
+    with bot.sessions() as session:
+        if stored.schedule_state(session, bot.game_id or 0, deadline.name) == "pending":
+            records.mark_waiting(session, bot.game_id or 0, deadline.name, why, now=bot.clock())
+    log.warning("%s waits: %s", deadline.name, why)
+    raise ReadIncomplete(why)
 
 
 def _phase_running(bot: RoundBot, deadline: Deadline) -> bool:
@@ -94,6 +114,7 @@ class TickReport:
     processed: int = 0
     done: list[str] = field(default_factory=list)
     sent: list[SendResult] = field(default_factory=list)
+    waiting: str | None = None  # the deadline that waits for the forum, and why
 
 
 def tick(bot: RoundBot, now: datetime | None = None) -> TickReport:
@@ -103,25 +124,47 @@ def tick(bot: RoundBot, now: datetime | None = None) -> TickReport:
     bot.apply_interventions()  # the Spielleitung's, requested since (`wolfbot override` …)
     with bot.sessions() as session:
         due = records.due(session, now or bot.clock(), bot.game_id)
+    until = None  # a deadline that waits: no post written after it may count before it
     with bot.lock:
         for entry in due:
             try:
                 report.processed += on_due(bot, Deadline.parse(entry.name, entry.due_at))
             except DeadlineWaits as waiting:
                 log.info("%s", waiting)
+                until = entry.due_at
+                if isinstance(waiting, ReadIncomplete):
+                    report.waiting = f"{entry.name}: {waiting}"
                 break
             report.done.append(entry.name)
-        report.processed += bot.poll().processed
+        report.processed += bot.poll(until=until).processed
         report.sent = bot.send()
     return report
 
 
+FIRST_RETRY = 5.0
+
+
+def next_wait(interval: float, waiting: str | None, waited: float | None) -> float:
+    """How long to wait before the next tick: `interval`; while a deadline waits for the
+    forum, sooner, backing off – 5 s, 10 s, 20 s, … up to `interval` – so the phase closes
+    soon after the forum reads again without hammering a forum that is down."""
+    if waiting is None:
+        return interval
+    if waited is None or waited >= interval:
+        return min(interval, FIRST_RETRY)
+    return min(interval, 2 * waited)
+
+
 def run(bot: RoundBot, stop: threading.Event, interval: float = 60.0) -> None:
-    """Tick every `interval` seconds until `stop` is set. An error is logged and the next
-    tick tries again (every step is idempotent)."""
+    """Tick every `interval` seconds until `stop` is set (sooner while a deadline waits
+    for the forum: `next_wait`). An error is logged and the next tick tries again (every
+    step is idempotent)."""
+    wait: float | None = None
     while not stop.is_set():
+        waiting = None
         try:
-            tick(bot)
+            waiting = tick(bot).waiting
         except Exception:
             log.exception("tick failed; trying again in %.0f s", interval)
-        stop.wait(interval)
+        wait = next_wait(interval, waiting, wait)
+        stop.wait(wait)

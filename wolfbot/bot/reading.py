@@ -35,7 +35,7 @@ class PollReport:
     processed: int = 0  # given to the engine and recorded now
     deferred: int = 0  # written after `until`: left for the next poll
     edited: int = 0
-    failed: list[ChannelRef] = field(default_factory=list)
+    failed: dict[ChannelRef, str] = field(default_factory=dict)  # channel → the forum's error
     deleted: list[tuple[ChannelRef, int]] = field(default_factory=list)
     marks: dict[ChannelRef, ReadMark] = field(default_factory=dict)
     requests: int = 0
@@ -57,7 +57,7 @@ def read_channels(
             result = forum.read(reading.ref, mark_of(reading))
         except ForumError as error:
             log.warning("%s: read failed (%s); tried again next poll", reading.ref, error)
-            report.failed.append(reading.ref)
+            report.failed[reading.ref] = str(error)
             continue
         report.requests += result.requests
         report.read += len(result.new)

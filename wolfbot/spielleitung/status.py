@@ -74,6 +74,8 @@ class Status:
     players: int = 0
     alive: int = 0
     deadlines: list[Deadline] = field(default_factory=list)
+    # due deadlines the bot could not carry out yet: name → (why, since when)
+    waiting: dict[str, tuple[str, object]] = field(default_factory=dict)
     tally: list[Vote] | None = None  # None: not a day (no tally to show)
     non_voters: list[str] = field(default_factory=list)
     questions: list[dict[str, Any]] = field(default_factory=list)
@@ -131,6 +133,13 @@ def load_status(sessions: sessionmaker[Session], game: GameInfo) -> Status:
                 "WHERE game_id = :g",
                 gid,
             )
+        waiting = _rows(
+            session,
+            "SELECT name, waiting, waiting_since FROM schedule WHERE game_id = :g"
+            " AND done_at IS NULL AND waiting IS NOT NULL",
+            gid,
+        )
+        status.waiting = {w["name"]: (w["waiting"], w["waiting_since"]) for w in waiting}
         messages = listed(session, Keys(game.id).prefix)
     status.sent = sum(1 for m in messages if m.state == "sent")
     status.outbox = [m for m in messages if m.state != "sent" and not m.superseded]
@@ -177,8 +186,12 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
             table.add_column(column)
         for deadline in status.deadlines[:SHOWN_DEADLINES]:
             late = "überfällig" if deadline.at <= now else ""
+            if deadline.name in status.waiting:
+                late = f"wartet seit {local(status.waiting[deadline.name][1], zone)}"
             table.add_row(deadline.name, deadline_label(deadline), local(deadline.at, zone), late)
         console.print(table)
+        for name, (why, _since) in status.waiting.items():
+            console.print(f"[yellow]{escape(name)} wartet: {escape(why)}[/yellow]")
         rest = len(status.deadlines) - SHOWN_DEADLINES
         if rest > 0:
             console.print(f"… und {rest} weitere Fristen")

@@ -324,6 +324,9 @@ class ScheduleEntry(Base):
     name: Mapped[str] = mapped_column(String(60))
     due_at: Mapped[datetime] = mapped_column(UTCDateTime)
     done_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # why a due moment is not carried out yet (the forum could not be read up to it), since
+    waiting: Mapped[str | None] = mapped_column(Text)
+    waiting_since: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 INTERVENTION_KINDS = ("accept", "reject", "kill", "exclude", "revive", "role", "replace", "expire")

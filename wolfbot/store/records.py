@@ -42,6 +42,7 @@ from wolfbot.store.rounds import (
     create_game,
     due,
     mark_done,
+    mark_waiting,
     schedule,
     set_conversation,
     set_question_deadline,
@@ -86,4 +87,5 @@ __all__ = [
     "schedule",
     "due",
     "mark_done",
+    "mark_waiting",
 ]

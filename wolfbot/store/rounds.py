@@ -188,6 +188,18 @@ def due(session: Session, now: datetime, game_id: int | None = None) -> list[Due
         return [Due(r.game_id, r.name, r.due_at) for r in rows]
 
 
+def mark_waiting(
+    session: Session, game_id: int, name: str, why: str, *, now: datetime | None = None
+) -> None:
+    """A due moment that cannot be carried out yet, and why (shown by `wolfbot status`); the
+    first time it waited stays."""
+    with session.begin():
+        entry = schedule_entry(session, game_id, name)
+        if entry.waiting_since is None:
+            entry.waiting_since = now or utc_now()
+        entry.waiting = why
+
+
 def mark_done(session: Session, game_id: int, name: str, *, now: datetime | None = None) -> None:
     with session.begin():
         schedule_entry(session, game_id, name).done_at = now or utc_now()

@@ -1,0 +1,139 @@
+"""A read that fails at a deadline must not close the phase: the deadline waits (and says
+why in `wolfbot status`) until every channel has been read up to it, and a command counts by
+its forum time against the deadline – never by when the bot got to read it."""
+
+from __future__ import annotations
+
+import io
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+from rich.console import Console
+from roundkit import SCRIPT, Site, bold, site
+
+from wolfbot.bot import RoundBot, loop
+from wolfbot.engine import events as ev
+from wolfbot.forum.base import ChannelRef, Forum, ForumError, ReadMark, ReadResult
+from wolfbot.schedule.jobs import Deadlines
+from wolfbot.spielleitung.rounds import pick_game
+from wolfbot.spielleitung.status import load_status, render_status
+
+
+class Flaky:
+    """The bot's forum, whose thread or conversations cannot be read while `down` names
+    that kind of channel (a 500)."""
+
+    def __init__(self, forum: Forum) -> None:
+        self._forum = forum
+        self.down: str | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._forum, name)
+
+    @property
+    def username(self) -> str:
+        return self._forum.username
+
+    def read(self, channel: ChannelRef, mark: ReadMark) -> ReadResult:
+        if channel.kind == self.down:
+            raise ForumError(f"HTTP 500 for GET {channel}", status=500)
+        return self._forum.read(channel, mark)
+
+
+def _to_the_end_of_day_one(here: Site, bot: RoundBot) -> None:
+    """The script up to the Dämmerung of day 1: every vote of the day posted and read."""
+    for step in SCRIPT[: SCRIPT.index(("deadline", "dusk 1"))]:
+        here.act(step, bot)
+
+
+def _dusk_tally(bot: RoundBot) -> dict[str, tuple[str, ...]]:
+    (tally,) = [e for e in bot.game.state.log if isinstance(e, ev.VoteTally) and e.moment == "dusk"]
+    return dict(tally.votes)
+
+
+@pytest.fixture
+def flaky(tmp_path: Path):
+    with site(tmp_path) as here:
+        forums: list[Flaky] = []
+
+        def wrap(forum: Forum) -> Forum:
+            forums.append(Flaky(forum))
+            return forums[-1]  # type: ignore[return-value]
+
+        bot = here.bot(wrap)
+        here.start(bot)
+        bot.send()
+        _to_the_end_of_day_one(here, bot)
+        yield here, bot, forums[0]
+
+
+def test_the_dusk_waits_for_a_thread_the_forum_cannot_read(flaky) -> None:
+    here, bot, forum = flaky
+    here.act(("post", "Bernd", "thread", bold("!Lynch Anna")), bot)  # on time, unread
+    deadline = here.clock.now
+    Deadlines(bot.sessions, bot.game_id or 0).add("dusk 1", deadline)
+    here.act(("post", "Anna", "thread", bold("!Lynch Emil")), bot)  # after the deadline
+    forum.down = "thread"
+
+    report = loop.tick(bot, now=deadline + timedelta(minutes=1))
+
+    assert str(bot.game.state.phase) == "day 1" and report.done == []
+    assert report.waiting is not None and "dusk 1" in report.waiting
+    assert "HTTP 500" in report.waiting
+    forum.down = None
+    report = loop.tick(bot, now=deadline + timedelta(minutes=2))
+    assert report.done == ["dusk 1"] and str(bot.game.state.phase) == "dusk 1"
+    votes = _dusk_tally(bot)
+    assert "Bernd" in votes["Anna"]  # read late, written in time: it counts
+    assert "Anna" in votes["Clara"]  # her change came after the deadline: not in the tally
+
+
+def test_while_the_dusk_waits_a_post_written_after_it_does_not_count_before_it(flaky) -> None:
+    here, bot, forum = flaky
+    deadline = here.clock.now
+    Deadlines(bot.sessions, bot.game_id or 0).add("dusk 1", deadline)
+    here.act(("post", "Anna", "thread", bold("!Lynch Emil")), bot)  # after the deadline
+    forum.down = "conversation"  # the thread reads, a conversation does not
+
+    assert loop.tick(bot, now=deadline + timedelta(minutes=1)).waiting is not None
+    assert bot.game.state.day.lynch_votes["Anna"] == "Clara"  # read, but held back
+    forum.down = None
+    loop.tick(bot, now=deadline + timedelta(minutes=2))
+    assert "Anna" in _dusk_tally(bot)["Clara"]
+    assert bot.game.state.day.lynch_votes["Anna"] == "Emil"  # a change in the Dämmerung
+
+
+def test_status_says_which_deadline_waits_for_the_forum_and_why(flaky) -> None:
+    here, bot, forum = flaky
+    deadline = here.clock.now
+    Deadlines(bot.sessions, bot.game_id or 0).add("dusk 1", deadline)
+    forum.down = "thread"
+    loop.tick(bot, now=deadline + timedelta(minutes=1))
+
+    status = load_status(bot.sessions, pick_game(bot.sessions, bot.game_id, here.db))
+    out = io.StringIO()
+    render_status(Console(file=out, width=200), status, ZoneInfo("Europe/Berlin"), deadline)
+    shown = out.getvalue()
+    assert "dusk 1 wartet: Das Forum ist bis zur Frist nicht vollständig lesbar" in shown
+    assert "HTTP 500" in shown and "wartet seit" in shown
+
+
+@pytest.mark.parametrize(
+    ("waiting", "waited", "expected"),
+    [
+        (None, None, 60.0),
+        (None, 5.0, 60.0),
+        ("dusk 1: …", None, 5.0),
+        ("dusk 1: …", 5.0, 10.0),
+        ("dusk 1: …", 40.0, 60.0),
+        ("dusk 1: …", 60.0, 5.0),
+    ],
+    ids=["idle", "forum back", "first retry", "backs off", "up to the interval", "anew"],
+)
+def test_while_a_deadline_waits_for_the_forum_the_bot_retries_sooner_backing_off(
+    waiting: str | None, waited: float | None, expected: float
+) -> None:
+    assert loop.next_wait(60.0, waiting, waited) == expected
