@@ -7,7 +7,7 @@ import pytest
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
-from wolfbot.intake.process import process_post
+from wolfbot.intake.process import MAX_COMMANDS_PER_POST, process_post
 from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
 
@@ -88,3 +88,17 @@ def test_post_by_someone_not_in_the_round_is_rejected() -> None:
     events = process_post(game, "Zaungast", "thread", "<p><strong>!Lynch Anna</strong></p>")
     assert [type(e).__name__ for e in events] == ["CommandRejected"]
     assert "nicht mit" in worded(RULES, events[0].reason)
+
+
+@pytest.mark.parametrize("lines", [10, 11, 500], ids=["the limit", "one more", "500"])
+def test_a_post_counts_with_at_most_ten_commands_and_one_rejection_for_the_rest(
+    lines: int,
+) -> None:
+    game = day_one()
+    html = "".join("<p><strong>!Lynch Anna</strong></p>" for _ in range(lines))
+    events = process_post(game, "Zoë", "thread", html)
+    verdicts = [e for e in events if isinstance(e, ev.CommandAccepted | ev.CommandRejected)]
+    assert len(verdicts) == min(lines, MAX_COMMANDS_PER_POST) + (lines > MAX_COMMANDS_PER_POST)
+    if lines > MAX_COMMANDS_PER_POST:
+        assert verdicts[-1].reason.key == "refused.too_many_commands"
+        assert verdicts[-1].reason.value("more") == lines - MAX_COMMANDS_PER_POST

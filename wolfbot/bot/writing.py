@@ -10,7 +10,7 @@ import copy
 import logging
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -22,10 +22,49 @@ from wolfbot.engine.game import Game
 from wolfbot.outbox.queue import Outbox, Priority
 from wolfbot.outbox.values import TooManyParticipants
 from wolfbot.posts.context import PostContext
+from wolfbot.posts.messages import Message
+from wolfbot.posts.private import receipts
 from wolfbot.posts.publisher import Publisher
 from wolfbot.store import records
 
 log = logging.getLogger("wolfbot.bot.writing")
+
+
+@dataclass(frozen=True, slots=True)
+class Made:
+    """A message the publisher made: of which event (its index in the log), the how-manyth."""
+
+    event: ev.Event
+    seq: int
+    index: int
+    message: Message
+
+
+def _receipt_to(item: Made) -> str | None:
+    """The player a receipt of a command is for (None: no receipt)."""
+    is_receipt = isinstance(item.event, ev.CommandAccepted | ev.CommandRejected)
+    if is_receipt and item.message.channel == "private" and len(item.message.recipients) == 1:
+        return item.message.recipients[0]
+    return None
+
+
+def one_receipt_each(made: list[Made]) -> list[Made]:
+    """The messages with each player's receipts joined into the first of them."""
+    by_player: dict[str, list[Made]] = {}
+    for item in made:
+        player = _receipt_to(item)
+        if player is not None:
+            by_player.setdefault(player, []).append(item)
+    out = []
+    for item in made:
+        player = _receipt_to(item)
+        if player is None or len(by_player[player]) == 1:
+            out.append(item)
+        elif item is by_player[player][0]:
+            joined = receipts([r.message for r in by_player[player]])
+            out.append(replace(item, message=joined))
+    return out
+
 
 
 class Desk:
@@ -78,13 +117,19 @@ class Desk:
 
     def publish(self, game: Game, start: int, events: Sequence[ev.Event]) -> None:
         """Queue the messages the publisher makes of each event; `start` is the first
-        event's index in the log, and `game` is in the state these events left it in."""
-        for offset, event in enumerate(events):
-            messages = self.publisher.feed(game, [event], self.context)
-            for index, message in enumerate(messages):
-                for item in routes(message, event, start + offset, index, self.book, self.context):
-                    self.links.note(event, item)
-                    self.enqueue(item)
+        event's index in the log, and `game` is in the state these events left it in. The
+        receipts of one batch (a post, a deadline) to one player are one message, under
+        the first one's key: a post with five commands is answered once."""
+        made = [
+            Made(event, start + offset, index, message)
+            for offset, event in enumerate(events)
+            for index, message in enumerate(self.publisher.feed(game, [event], self.context))
+        ]
+        for item in one_receipt_each(made):
+            outs = routes(item.message, item.event, item.seq, item.index, self.book, self.context)
+            for out in outs:
+                self.links.note(item.event, out)
+                self.enqueue(out)
 
     def post_now(self, key: str, title: str, html: str) -> None:
         """A post made on demand (the Zwischenstand), queued once under `key`."""

@@ -8,21 +8,37 @@ from __future__ import annotations
 from wolfbot.engine.errors import CommandError
 from wolfbot.engine.events import Event
 from wolfbot.engine.game import Game
+from wolfbot.engine.text import say
 from wolfbot.intake.commands import parse_command
 from wolfbot.markup import parse_message
 
+# No post needs more: a player's commands of one phase are a handful. The lines after the
+# tenth are not read, and one rejection says so (a post of 500 bold lines would otherwise
+# cost 500 checks and as many answers).
+MAX_COMMANDS_PER_POST = 10
+
+
+def read_lines(commands: tuple[str, ...] | list[str]) -> tuple[list[str], list[str]]:
+    """The command lines of a post that are read, and those past the limit."""
+    return list(commands[:MAX_COMMANDS_PER_POST]), list(commands[MAX_COMMANDS_PER_POST:])
+
 
 def process_post(game: Game, author: str, channel: str, html: str) -> list[Event]:
-    """Apply every command at the end of the post, in order; return the events."""
+    """Apply every command at the end of the post, in order (at most
+    `MAX_COMMANDS_PER_POST`; the rest is one rejection); return the events."""
     mark = len(game.state.log)
     body = parse_message(html)
     words = [line for line in body.text.splitlines() if line.strip() not in body.commands]
     game.note_post(author, channel, "\n".join(words).strip(), len(body.commands))
-    for line in body.commands:
+    lines, rest = read_lines(body.commands)
+    for line in lines:
         try:
             command = parse_command(line, author, channel, game)
         except CommandError as error:
             game.reject(author, channel, line, error.reason)
             continue
         game.submit(command)
+    if rest:
+        why = say("refused.too_many_commands", limit=MAX_COMMANDS_PER_POST, more=len(rest))
+        game.reject(author, channel, rest[0], why)
     return game.state.log[mark:]

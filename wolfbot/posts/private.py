@@ -111,5 +111,12 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
     return []
 
 
+def receipts(messages: list[Message]) -> Message:
+    """Several receipts to one player (the commands of one post) as one message."""
+    first = messages[0]
+    title = f"Quittung für {len(messages)} Befehle"
+    return Message(first.channel, first.recipients, title, "".join(m.html for m in messages))
+
+
 def _to(player: str, title: str, html: str) -> Message:
     return Message("private", (player,), title, html)

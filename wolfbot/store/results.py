@@ -19,7 +19,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.commands import Command
 from wolfbot.engine.game import Game
 from wolfbot.engine.text import Text
-from wolfbot.intake.process import process_post
+from wolfbot.intake.process import process_post, read_lines
 from wolfbot.markup import parse_message
 from wolfbot.posts.wording import worded
 
@@ -118,7 +118,8 @@ def run_post(game: Game, author: str, channel: str, html: str) -> PostResults:
     start = len(game.state.log)
     capture = _Capture(game)
     events = process_post(cast(Game, capture), author, channel, html)
-    lines = parse_message(html).commands
+    read, rest = read_lines(parse_message(html).commands)
+    lines = read + rest[:1]  # the lines past the limit are one rejection
     if len(capture.commands) != len(lines):
         raise RuntimeError(
             f"intake handled {len(capture.commands)} of {len(lines)} command lines: "
