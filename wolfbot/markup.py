@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from bs4 import BeautifulSoup, NavigableString, Tag
@@ -236,8 +237,11 @@ def _commands(lines: list[list[_Seg]]) -> tuple[str, ...]:
     return tuple(command for group in reversed(found) for command in group)
 
 
+@lru_cache(maxsize=512)
 def parse_message(html: str) -> MessageBody:
-    """Parse a rendered message body; never raises (worst case an empty body)."""
+    """Parse a rendered message body; never raises (worst case an empty body). The body is
+    immutable, so a post read, hashed, recorded and given to the engine is parsed once
+    (the last 512 bodies are kept)."""
     try:
         # The "<body>" prefix keeps bs4 from mistaking short input for a URL/file name.
         markup = "<body>" + _SURROGATES.sub("\ufffd", html.replace("\x00", ""))
