@@ -5,6 +5,7 @@ hours of the forum's pacing."""
 from __future__ import annotations
 
 import pytest
+from bs4 import BeautifulSoup
 from roundkit import BOT, bold, site
 from sqlalchemy import select
 
@@ -57,3 +58,17 @@ def test_a_post_with_one_command_keeps_its_own_receipt(here) -> None:
     bot.send()
     (answer,) = answers_to(here, "Clara")
     assert answer.startswith("<p>Angenommen: <strong>!Sehen Anna</strong>")
+
+
+def test_bbcode_in_a_command_the_bot_repeats_stays_text(here) -> None:
+    """WoltLab runs its BBCode parser over a saved message's HTML: "[url=…]" or "[b]" in a
+    command the receipt repeats would become a link or bold text in the bot's message."""
+    bot = started(here)
+    line = "!Sehen [url=http://evil.example]Anna[/url] [b]x[/b]"
+    here.act(("post", "Clara", "private", bold(line)), bot)
+    bot.poll()
+    bot.send()
+    (answer,) = answers_to(here, "Clara")
+    assert "[" not in answer and "&#91;url=http://evil.example]Anna&#91;/url]" in answer
+    shown = BeautifulSoup(answer, "lxml").get_text()
+    assert "[url=http://evil.example]Anna[/url] [b]x[/b]" in shown  # what the player reads

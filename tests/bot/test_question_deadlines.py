@@ -134,7 +134,8 @@ class Round:
 
     def messages_to(self, name: str) -> list[str]:
         conversation = self.here.forum.conversation(self.here.conversation(name, "private"))
-        return [m.html for m in conversation.messages if m.author == BOT]
+        # "&#91;": the bot writes every "[" so (no BBCode to WoltLab); the reader sees "["
+        return [m.html.replace("&#91;", "[") for m in conversation.messages if m.author == BOT]
 
     def thread_post(self, title: str) -> str:
         (post,) = [p for p in self.here.forum.posts(self.here.thread_id) if p.subject == title]

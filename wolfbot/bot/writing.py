@@ -25,6 +25,7 @@ from wolfbot.posts.context import PostContext
 from wolfbot.posts.messages import Message
 from wolfbot.posts.private import receipts
 from wolfbot.posts.publisher import Publisher
+from wolfbot.posts.woltlab import without_bbcode
 from wolfbot.store import records
 
 log = logging.getLogger("wolfbot.bot.writing")
@@ -138,6 +139,7 @@ class Desk:
     def enqueue(self, item: Outgoing) -> None:
         if self._queued is not None and item.key in self._queued:
             return
+        item = replace(item, html=without_bbcode(item.html))  # a name's "[b]" stays text
         try:
             self.outbox.enqueue(
                 item.key,

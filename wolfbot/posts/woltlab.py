@@ -1,4 +1,5 @@
-"""WoltLab message HTML the posts need beyond plain tags: user mentions.
+"""WoltLab message HTML the posts need beyond plain tags: user mentions, and text that
+WoltLab's BBCode parser leaves alone.
 
 WoltLab (5.x/6.x) stores a mention as a metacode element whose only attribute is the user id,
 base64-encoded JSON (``[123]``), with the user name as its text. When the bot does not know a
@@ -42,6 +43,15 @@ def mentioner(user_ids: Mapping[str, int]) -> Callable[[str], Markup]:
         return mention(name, uid)
 
     return _mention
+
+
+def without_bbcode(html: str) -> str:
+    """`html` with every "[" written as "&#91;". WoltLab runs its BBCode parser over the
+    message HTML as a string when it saves a message (`HtmlInputProcessor::process` →
+    `HtmlBBCodeParser::parse`), so a "[b]" or "[url=…]" in a name or a command the bot
+    repeats would become markup in its post. "&#91;" is the same "[" to every reader (in
+    text and in attribute values alike) but no tag to the parser."""
+    return html.replace("[", "&#91;")
 
 
 def mentioned_user_ids(html: str) -> list[int]:
