@@ -161,7 +161,10 @@ def test_woltlab_mode_flood_is_a_400_on_the_message_field(forum: LocalForum) -> 
         assert response.status_code == 400 and "retry-after" not in response.headers
         body = response.json()
         assert body["code"] == 412 and body["returnValues"]["fieldName"] == "message"
-        assert wait_in(body["returnValues"]["errorMessage"]) == 60
+        # 6.0: errorMessage names the parameter, the flood text is the error type
+        assert body["returnValues"]["errorMessage"] == body["message"]
+        assert wait_in(body["returnValues"]["realErrorMessage"]) == 60
+        assert body["returnValues"]["errorType"] == body["returnValues"]["realErrorMessage"]
 
 
 def test_the_full_reply_form_has_the_same_wait(

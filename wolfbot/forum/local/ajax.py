@@ -17,8 +17,9 @@ for validation, 409 `{"code": 409, …}` with the German flood text (seconds inc
 `Retry-After` header for flood control.
 errors="woltlab" (what the real software answers): 6.x token 400 `{"message", "exception"}`
 (XsrfValidationFailedHandler), 5.x token 409 `{"code": 401}` (AJAXException
-SESSION_EXPIRED); permission 403; validation *and flood* 400 code 412 (flood is a
-UserInputException on `message` whose text is in `returnValues.errorMessage`).
+SESSION_EXPIRED); permission 403 (6.x: `{"message", "exception"}`); validation *and flood*
+400 code 412 (a UserInputException: in 6.x `message` and `returnValues.errorMessage` name the
+parameter, the reason is `errorType` – "empty" or the flood text – and `realErrorMessage`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from wolfbot.forum.local import texts
 from wolfbot.forum.local.forum import Denied, Flooded, Invalid, Refused
 from wolfbot.forum.local.render import interleave
-from wolfbot.forum.local.web import Response, as_list, dig, json_response
+from wolfbot.forum.local.web import Response, as_list, dig, handler_json, json_response
 
 if TYPE_CHECKING:
     from wolfbot.forum.local.app import Context, ForumApp
@@ -51,9 +52,12 @@ COMMON_INTERFACES = {"wcf\\data\\IDatabaseObjectAction", "wcf\\data\\IDeleteActi
 class Problem(Exception):
     """An ajax error: kind is "token", "permission", "invalid" or "flood"."""
 
-    def __init__(self, kind: str, message: str, field: str = "", wait: int = 0) -> None:
+    def __init__(
+        self, kind: str, message: str, field: str = "", wait: int = 0, error_type: str = ""
+    ) -> None:
         super().__init__(message)
         self.kind, self.message, self.field, self.wait = kind, message, field, wait
+        self.error_type = error_type or ("empty" if message == texts.EMPTY else message)
 
 
 def _refused(error: Refused) -> Problem:
@@ -61,7 +65,8 @@ def _refused(error: Refused) -> Problem:
         return Problem("flood", error.message, "message", error.wait)
     if isinstance(error, Denied):
         return Problem("permission", error.message)
-    return Problem("invalid", error.message, error.field)
+    error_type = getattr(error, "error_type", "")
+    return Problem("invalid", error.message, error.field, error_type=error_type)
 
 
 def _invalid(field: str, message: str | None = None) -> Problem:
@@ -79,14 +84,17 @@ def error_response(app: ForumApp, problem: Problem) -> Response:
             return json_response(
                 409, {"code": 401, "message": texts.SESSION_EXPIRED, "returnValues": []}
             )
-        return json_response(400, {"message": texts.SESSION_EXPIRED, "exception": None})
+        return handler_json(400, texts.SESSION_EXPIRED)
     if problem.kind == "permission":
         if issue or five:
             return json_response(403, {"code": 403, "message": problem.message, "returnValues": []})
-        return json_response(403, {"message": texts.PAGE_PERMISSION_DENIED, "exception": None})
+        return handler_json(403, texts.PAGE_PERMISSION_DENIED)
+    shown = problem.message if issue or five else texts.invalid_parameter(problem.field)
     details = {
-        "errorMessage": problem.message,
-        "errorType": problem.message,
+        # UserInputException: errorMessage is the parameter's text in 6.0 (the reason is in
+        # errorType, a phrase key's suffix like "empty" or a text, and realErrorMessage)
+        "errorMessage": shown,
+        "errorType": problem.error_type,
         "fieldName": problem.field,
         "realErrorMessage": problem.message,
     }

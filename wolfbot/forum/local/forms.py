@@ -5,8 +5,9 @@ Shapes (`AbstractForm`): a POST with a wrong or missing `t` shows the form again
 `p.error` and the field's `small.innerError`; success redirects (303 here; WoltLab's
 `HeaderUtil::redirect()` sends 302) to the new object. Without a session the write forms
 redirect to the login form (`index.php?login/&url=…`). Flood control answers with an error
-page (`p.userExceptionMessage`): HTTP 409 (errors="issue") or 403 as WoltLab's
-`NamedUserException` does (errors="woltlab").
+page (`p.userExceptionMessage`): HTTP 409 (errors="issue") or 403 as WoltLab does
+(errors="woltlab"; in 6.x, like every error handler, JSON `{"message", "exception"}` unless
+the Accept header prefers text/html).
 """
 
 from __future__ import annotations
