@@ -31,6 +31,7 @@ from test_local_support import (
     soup,
 )
 
+from wolfbot.forum.base import ChannelRef, ReadMark
 from wolfbot.forum.local import (
     ADMINISTRATORS,
     SPIELLEITUNG,
@@ -40,6 +41,7 @@ from wolfbot.forum.local import (
     texts,
 )
 from wolfbot.forum.local.web import preferred_type
+from wolfbot.forum.woltlab.client import WoltLabForum
 
 REAL = Path(__file__).parent / "fixtures" / "woltlab-6.0-real"
 EDITOR = "wcf\\data\\IMessageInlineEditorAction"
@@ -500,24 +502,69 @@ def test_unknown_limits_are_refused(forum: LocalForum) -> None:
 # ---------------------------------------------------------------- 7. editing
 
 
-def test_editing_another_users_message_is_403_json(forum: LocalForum, anna: Browser) -> None:
-    thread_id = forum.add_thread("Spiel", "Spielleitung")
-    post_id = forum.add_post(thread_id, "Spielleitung", "<p>alt</p>")
-    parameters = {"[containerID]": thread_id, "[objectID]": post_id, "[data][message]": "<p>x</p>"}
-    ours = anna.ajax(POST_ACTION, "save", parameters, interface=EDITOR)
+def own_and_other(forum: LocalForum, class_name: str) -> tuple[int, int, int]:
+    """(container, Anna's message, the Spielleitung's message) of a thread or conversation."""
+    if class_name == POST_ACTION:
+        container = forum.add_thread("Spiel", "Spielleitung")
+        mine = forum.add_post(container, "Anna", "<p>meins</p>")
+        return container, mine, forum.add_post(container, "Spielleitung", "<p>alt</p>")
+    container = forum.add_conversation("Rolle", "Spielleitung", ["Anna"], "<p>alt</p>")
+    other = forum.conversation(container).messages[0].id
+    return container, forum.add_conversation_message(container, "Anna", "<p>meins</p>"), other
+
+
+def save(who: Browser, class_name: str, container: int, object_id: int, html: str):
+    parameters = {"[containerID]": container, "[objectID]": object_id, "[data][message]": html}
+    return who.ajax(class_name, "save", parameters, interface=EDITOR)
+
+
+KINDS = pytest.mark.parametrize(
+    "class_name", [MESSAGE_ACTION, POST_ACTION], ids=["conversation", "thread"]
+)
+
+
+def test_saving_an_own_message_is_like_exchanges_15_16(forum: LocalForum, anna: Browser) -> None:
+    container, mine, _ = own_and_other(forum, MESSAGE_ACTION)
+    ours = save(anna, MESSAGE_ACTION, container, mine, "<p>korrigiert</p>")
+    theirs = recorded_json("15-ajax-save-bob")
+    assert ours.status_code == recorded("15-ajax-save-bob")[-1].status == 200
+    assert shape(ours.json()) == shape(theirs)
+    assert ours.json()["returnValues"]["message"] == "<p>korrigiert</p>"
+    page = soup(anna.get(f"index.php?conversation/{container}/"))
+    real_note = recorded_html("16-conversation-page-bob-after-edit").select_one(
+        "p.messageFooterNote"
+    )
+    note = page.select_one(f"li#message{mine} p.messageFooterNote")
+    assert real_note.select_one("woltlab-core-date-time") and note.select_one(
+        "woltlab-core-date-time"
+    )
+    assert note.get_text(" ", strip=True).startswith("Anna hat diese Nachricht 1 Mal editiert")
+    assert real_note.get_text(" ", strip=True).startswith("bob edited this message 1 times")
+    # like 6.0, `save` does not check that the message is in containerID's conversation
+    other = forum.add_conversation("Andere", "Spielleitung", ["Anna"], "<p>x</p>")
+    assert save(anna, MESSAGE_ACTION, other, mine, "<p>wieder</p>").status_code == 200
+    assert forum.conversation(container).messages[1].edit_count == 2
+
+
+@KINDS
+def test_editing_another_users_message_is_403_json(
+    forum: LocalForum, anna: Browser, class_name: str
+) -> None:
+    container, _, other = own_and_other(forum, class_name)
+    ours = save(anna, class_name, container, other, "<p>x</p>")
     assert ours.status_code == 403 and content_type(ours.headers) == "application/json"
     assert ours.json() == {"message": texts.PAGE_PERMISSION_DENIED, "exception": None}
 
 
+@KINDS
 def test_editing_a_message_that_does_not_exist_is_400_empty_objectID(
-    forum: LocalForum, anna: Browser
+    forum: LocalForum, anna: Browser, class_name: str
 ) -> None:
     """FINDINGS 7: `{code: 412, message: "The parameter “objectID” is missing or invalid.",
     returnValues: {errorType: "empty", fieldName: "objectID", realErrorMessage: "Please fill
     in this field."}}`."""
-    thread_id = forum.add_thread("Spiel", "Spielleitung")
-    parameters = {"[containerID]": thread_id, "[objectID]": 999, "[data][message]": "<p>x</p>"}
-    ours = anna.ajax(POST_ACTION, "save", parameters, interface=EDITOR)
+    container, _, _ = own_and_other(forum, class_name)
+    ours = save(anna, class_name, container, 999, "<p>x</p>")
     assert ours.status_code == 400
     body = ours.json()
     assert body["code"] == 412 and body["message"] == texts.invalid_parameter("objectID")
@@ -525,3 +572,23 @@ def test_editing_a_message_that_does_not_exist_is_400_empty_objectID(
     assert (values["errorType"], values["fieldName"], values["realErrorMessage"]) == (
         "empty", "objectID", texts.EMPTY,
     )  # fmt: skip
+
+
+def test_the_client_edits_a_conversation_message_and_reads_the_edit(
+    forum: LocalForum, server: LocalForumServer
+) -> None:
+    """FINDINGS' client run: `edit_post` in a conversation, then `read` reports the edit
+    with `edits=1, edited_by=` the author."""
+    conversation_id = forum.add_conversation("Rolle", "Spielleitung", ["Anna"], "<p>alt</p>")
+    channel = ChannelRef("conversation", conversation_id)
+    client = WoltLabForum(server.base_url, "Spielleitung", "wolfbot", min_interval=0, timeout=5)
+    try:
+        first = client.read(channel, ReadMark())
+        (message,) = first.new
+        client.edit_post(channel, message.post_id, "<p><strong>!neu</strong></p>")
+        again = client.read(channel, first.mark)
+    finally:
+        client.close()
+    assert [(p.post_id, p.edit_count, p.edited_by) for p in again.edited] == [
+        (message.post_id, 1, "Spielleitung")
+    ]

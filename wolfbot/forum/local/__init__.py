@@ -23,7 +23,7 @@ Endpoints (`index.php?X/` and, for the pages, the friendly `X/`; details in `app
     GET|POST post-add/THREADID/  subject, text, t                303 to …&postID=ID#postID
     GET|POST conversation-add/   subject, participants, text, t  303 to the conversation
     POST ajax-proxy/&t=TOKEN     quickReply (PostAction, ConversationMessageAction),
-         save of thread posts (PostAction, the inline editor; author only),
+         save of thread posts and conversation messages (the inline editor; author only),
          addParticipants (ConversationAction), getSearchResultList (UserAction)
 """
 

@@ -3,9 +3,9 @@
 
 Success (`AbstractDatabaseObjectAction::getReturnValues()`):
     {"actionName": …, "objectIDs": […], "returnValues": …}
-save (`IMessageInlineEditorAction`, thread posts only: the local forum does not keep edits
-of conversation messages) answers `{actionName, message}` like `ConversationMessageAction`
-(the client sends `save` alone, without `beginEdit`).
+save (`IMessageInlineEditorAction`, of thread posts and conversation messages, the author's
+own only) answers `{actionName, message}` like `ConversationMessageAction` (the client sends
+`save` alone, without `beginEdit`).
 quickReply's returnValues (`QuickReplyManager::createMessage()`): when the client's
 `pageNo` is still the last page `{"lastPostTime", "objectID", "template"}` (the `li` rows of
 all messages after `lastPostTime`), otherwise `{"objectID", "url"}`.
@@ -225,6 +225,23 @@ def post_save(
     return {"actionName": "save", "message": message.strip()}, []
 
 
+def message_save(
+    app: ForumApp, ctx: Context, parameters: dict[str, Any], _ids: list[int]
+) -> tuple[dict[str, Any], list[int]]:
+    """`ConversationMessageAction::save()` (the inline editor): like `post_save`, checked
+    by `LocalForum.edit_own_message`; answers `{actionName: "save", message,
+    attachmentList: ""}`."""
+    assert ctx.user is not None
+    message = dig(parameters, "data", "message")
+    if not isinstance(message, str):
+        raise _invalid("message")
+    if not message.strip():
+        raise _invalid("message", texts.EMPTY)
+    conversation_id, message_id = _int(parameters, "containerID"), _int(parameters, "objectID")
+    app.forum.edit_own_message(ctx.user.id, conversation_id, message_id, message.strip())
+    return {"actionName": "save", "message": message.strip(), "attachmentList": ""}, []
+
+
 def add_participants(
     app: ForumApp, ctx: Context, parameters: dict[str, Any], ids: list[int]
 ) -> tuple[dict[str, Any], list[int]]:
@@ -267,6 +284,7 @@ ACTIONS: dict[tuple[str, str], Handler] = {
     (POST_ACTION, "quickReply"): thread_quick_reply,
     (POST_ACTION, "save"): post_save,
     (MESSAGE_ACTION, "quickReply"): conversation_quick_reply,
+    (MESSAGE_ACTION, "save"): message_save,
     (CONVERSATION_ACTION, "addParticipants"): add_participants,
     (USER_ACTION, "getSearchResultList"): user_search,
 }

@@ -347,6 +347,28 @@ class LocalForum:
                 raise Invalid(texts.EMPTY, "message")
             self.edit_post(post_id, html, user_id)
 
+    def edit_own_message(
+        self, user_id: int, conversation_id: int, message_id: int, html: str
+    ) -> None:
+        """`ConversationMessageAction::validateSave()`, in its order: the conversation
+        (`containerID`, 412), the user one of its participants (403), the message
+        (`objectID`, 412 "empty"), the user its author (403: "Access denied"), a message.
+        Like 6.0 the message need not be in `containerID`'s conversation. Counted as an
+        edit ("… hat diese Nachricht N Mal editiert, zuletzt: …"); no flood control."""
+        with self.store.transaction():
+            if self.store.conversation(conversation_id) is None:
+                raise Invalid(texts.EMPTY, "containerID", "empty")
+            if not self.is_participant(user_id, conversation_id):
+                raise Denied(texts.AJAX_PERMISSION_DENIED)
+            message = self.store.message(message_id)
+            if message is None:
+                raise Invalid(texts.EMPTY, "objectID", "empty")
+            if message.user_id != user_id:
+                raise Denied(texts.AJAX_PERMISSION_DENIED)
+            if html_is_empty(html):
+                raise Invalid(texts.EMPTY, "message")
+            self.store.update_message(message_id, html, message.edit_count + 1, self.now())
+
     def is_participant(self, user_id: int, conversation_id: int) -> bool:
         return any(u.id == user_id for u in self.store.participants(conversation_id))
 
