@@ -17,11 +17,11 @@ Endpoints (`index.php?X/` and, for the pages, the friendly `X/`; details in `app
     GET  conversation/ID-slug/[&pageNo=N|&messageID=M]           login required (302 to
          login/; 6.x errors="woltlab": 403), participants only (403)
     GET  conversation-list/[&pageNo=N]                           login required
-    GET  login/  POST login/ username, password, t[, url]        303 + session cookie, or
+    GET  login/  POST login/ username, password, t[, url]        302 + session cookie, or
          the form again (200) with p.error / small.innerError
-    POST logout/ t                                               303 to the index
-    GET|POST post-add/THREADID/  subject, text, t                303 to …&postID=ID#postID
-    GET|POST conversation-add/   subject, participants, text, t  303 to the conversation
+    POST logout/ t                                               302 to the index
+    GET|POST post-add/THREADID/  subject, text, t                302 to …&postID=ID#postID
+    GET|POST conversation-add/   subject, participants, text, t  302 to the conversation
     POST ajax-proxy/&t=TOKEN     quickReply (PostAction, ConversationMessageAction),
          save of thread posts and conversation messages (the inline editor; author only),
          addParticipants (ConversationAction), getSearchResultList (UserAction)

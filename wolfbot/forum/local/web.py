@@ -189,9 +189,13 @@ def handler_json(status: int, message: str) -> Response:
     ).header("Cache-Control", "private")
 
 
-def redirect(location: str, status: int = 303) -> Response:
+def redirect(location: str, status: int = 302) -> Response:
     return Response(
         status,
         b"",
-        [("Location", location), ("Cache-Control", "private"), ("Content-Type", "text/html")],
+        [
+            ("Location", location),
+            ("Cache-Control", "private"),
+            ("Content-Type", "text/html; charset=UTF-8"),
+        ],
     )
