@@ -35,5 +35,5 @@ def server(forum: LocalForum, markup: str) -> Iterator[LocalForumServer]:
 @pytest.fixture
 def bot(server: LocalForumServer) -> Iterator[Browser]:
     with browser(server) as client:
-        assert client.login("Spielleitung", "wolfbot").status_code == 303
+        assert client.login("Spielleitung", "wolfbot").status_code == 302
         yield client

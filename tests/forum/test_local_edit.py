@@ -64,7 +64,7 @@ def test_save_answers_like_woltlab(forum, bot: Browser, thread) -> None:
 def test_only_the_author_may_edit(forum, server, thread) -> None:
     post_id = forum.add_post(thread, "Spielleitung", "<p>alt</p>")
     with browser(server) as anna:
-        assert anna.login("Anna", "anna").status_code == 303
+        assert anna.login("Anna", "anna").status_code == 302
         answer = save(anna, thread, post_id, "<p>gefälscht</p>")
         assert answer.status_code == 403
     stored = forum.post(post_id)

@@ -74,7 +74,7 @@ from wolfbot.forum.local import (
     LocalForumServer,
     demo_password,
 )
-from wolfbot.forum.local import Rules as ForumRules
+from wolfbot.forum.local.forum import SPIELLEITUNG
 from wolfbot.forum.woltlab.client import WoltLabForum
 from wolfbot.outbox.queue import FloodLimits, RetryPolicy, SendResult
 from wolfbot.posts.context import PostContext
@@ -115,13 +115,8 @@ class Demo:
         self.forum = LocalForum(
             str(self.forum_db),
             clock=self.clock,
-            rules=ForumRules(
-                post_wait=0,
-                message_wait=0,
-                conversations_per_day=10_000,
-                max_participants=wide,
-            ),
-        )
+        )  # the players have the limits of WoltLab's "Users" group, the bot others
+        self.wide = wide
         self.server = LocalForumServer(
             self.forum, "127.0.0.1", 0, markup, errors="woltlab", timezone=ZONE
         )
@@ -181,6 +176,9 @@ class Demo:
     def _setup_forum(self) -> None:
         forum = self.forum
         forum.add_user(GAME_MASTER, GM_PASSWORD)
+        # the rights the README asks for the bot account's group (no flood control,
+        # unlimited conversations, a Wolfshöhle/Totenreich of every player)
+        forum.set_limits(GAME_MASTER, **SPIELLEITUNG, max_participants=self.wide)
         for index, name in enumerate(self.names, 1):
             forum.add_user(name, demo_password(index))
         self.thread_id = forum.add_thread(self.context.round_title, GAME_MASTER)

@@ -11,18 +11,19 @@ runs unchanged against it. For the demo and end-to-end tests; it needs no intern
 Endpoints (`index.php?X/` and, for the pages, the friendly `X/`; details in `app.py`,
 `forms.py`, `ajax.py`):
 
-    GET  thread/ID-slug/[&pageNo=N|&postID=P|&action=lastPost]   thread page (ETag/304;
-         other spellings 301 to the canonical URL; a page past the end 404)
+    GET  thread/ID-slug/[&pageNo=N|&postID=P|&action=lastPost]   thread page (no ETag, no
+         304, like 6.0; other spellings 301 to the canonical URL; a page past the end is
+         the last page)
     GET  conversation/ID-slug/[&pageNo=N|&messageID=M]           login required (302 to
-         login/), participants only (403)
+         login/; 6.x errors="woltlab": 403), participants only (403)
     GET  conversation-list/[&pageNo=N]                           login required
-    GET  login/  POST login/ username, password, t[, url]        303 + session cookie, or
+    GET  login/  POST login/ username, password, t[, url]        302 + session cookie, or
          the form again (200) with p.error / small.innerError
-    POST logout/ t                                               303 to the index
-    GET|POST post-add/THREADID/  subject, text, t                303 to …&postID=ID#postID
-    GET|POST conversation-add/   subject, participants, text, t  303 to the conversation
+    POST logout/ t                                               302 to the index
+    GET|POST post-add/THREADID/  subject, text, t                302 to …&postID=ID#postID
+    GET|POST conversation-add/   subject, participants, text, t  302 to the conversation
     POST ajax-proxy/&t=TOKEN     quickReply (PostAction, ConversationMessageAction),
-         save of thread posts (PostAction, the inline editor; author only),
+         save of thread posts and conversation messages (the inline editor; author only),
          addParticipants (ConversationAction), getSearchResultList (UserAction)
 """
 
@@ -30,11 +31,19 @@ from __future__ import annotations
 
 from typing import Literal
 
-from wolfbot.forum.local.forum import ConversationView, LocalForum, Rules
+from wolfbot.forum.local.forum import (
+    ADMINISTRATORS,
+    SPIELLEITUNG,
+    ConversationView,
+    LocalForum,
+    Rules,
+)
 from wolfbot.forum.local.server import LocalForumServer, RequestRecord
 from wolfbot.forum.local.store import Message, Post
 
 __all__ = [
+    "ADMINISTRATORS",
+    "SPIELLEITUNG",
     "ConversationView",
     "LocalForum",
     "LocalForumServer",
@@ -64,6 +73,9 @@ def seed_demo(forum: LocalForum) -> int:
     name, password = DEMO_GAME_MASTER
     if forum.user_id(name) is None:
         forum.add_user(name, password)
+    # the Spielleitung's group: no flood control, unlimited conversations, a Wolfshöhle of
+    # every player; the players keep the "Users" group's limits
+    forum.set_limits(name, **SPIELLEITUNG, max_participants=max(10, len(DEMO_PLAYERS)))
     for index, player in enumerate(DEMO_PLAYERS, 1):
         if forum.user_id(player) is None:
             forum.add_user(player, demo_password(index))

@@ -3,9 +3,9 @@
 
 Success (`AbstractDatabaseObjectAction::getReturnValues()`):
     {"actionName": …, "objectIDs": […], "returnValues": …}
-save (`IMessageInlineEditorAction`, thread posts only: the local forum does not keep edits
-of conversation messages) answers `{actionName, message}` like `ConversationMessageAction`
-(the client sends `save` alone, without `beginEdit`).
+save (`IMessageInlineEditorAction`, of thread posts and conversation messages, the author's
+own only) answers `{actionName, message}` like `ConversationMessageAction` (the client sends
+`save` alone, without `beginEdit`).
 quickReply's returnValues (`QuickReplyManager::createMessage()`): when the client's
 `pageNo` is still the last page `{"lastPostTime", "objectID", "template"}` (the `li` rows of
 all messages after `lastPostTime`), otherwise `{"objectID", "url"}`.
@@ -17,8 +17,9 @@ for validation, 409 `{"code": 409, …}` with the German flood text (seconds inc
 `Retry-After` header for flood control.
 errors="woltlab" (what the real software answers): 6.x token 400 `{"message", "exception"}`
 (XsrfValidationFailedHandler), 5.x token 409 `{"code": 401}` (AJAXException
-SESSION_EXPIRED); permission 403; validation *and flood* 400 code 412 (flood is a
-UserInputException on `message` whose text is in `returnValues.errorMessage`).
+SESSION_EXPIRED); permission 403 (6.x: `{"message", "exception"}`); validation *and flood*
+400 code 412 (a UserInputException: in 6.x `message` and `returnValues.errorMessage` name the
+parameter, the reason is `errorType` – "empty" or the flood text – and `realErrorMessage`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from wolfbot.forum.local import texts
 from wolfbot.forum.local.forum import Denied, Flooded, Invalid, Refused
 from wolfbot.forum.local.render import interleave
-from wolfbot.forum.local.web import Response, as_list, dig, json_response
+from wolfbot.forum.local.web import Response, as_list, dig, handler_json, json_response
 
 if TYPE_CHECKING:
     from wolfbot.forum.local.app import Context, ForumApp
@@ -51,9 +52,12 @@ COMMON_INTERFACES = {"wcf\\data\\IDatabaseObjectAction", "wcf\\data\\IDeleteActi
 class Problem(Exception):
     """An ajax error: kind is "token", "permission", "invalid" or "flood"."""
 
-    def __init__(self, kind: str, message: str, field: str = "", wait: int = 0) -> None:
+    def __init__(
+        self, kind: str, message: str, field: str = "", wait: int = 0, error_type: str = ""
+    ) -> None:
         super().__init__(message)
         self.kind, self.message, self.field, self.wait = kind, message, field, wait
+        self.error_type = error_type or ("empty" if message == texts.EMPTY else message)
 
 
 def _refused(error: Refused) -> Problem:
@@ -61,7 +65,8 @@ def _refused(error: Refused) -> Problem:
         return Problem("flood", error.message, "message", error.wait)
     if isinstance(error, Denied):
         return Problem("permission", error.message)
-    return Problem("invalid", error.message, error.field)
+    error_type = getattr(error, "error_type", "")
+    return Problem("invalid", error.message, error.field, error_type=error_type)
 
 
 def _invalid(field: str, message: str | None = None) -> Problem:
@@ -79,14 +84,17 @@ def error_response(app: ForumApp, problem: Problem) -> Response:
             return json_response(
                 409, {"code": 401, "message": texts.SESSION_EXPIRED, "returnValues": []}
             )
-        return json_response(400, {"message": texts.SESSION_EXPIRED, "exception": None})
+        return handler_json(400, texts.SESSION_EXPIRED)
     if problem.kind == "permission":
         if issue or five:
             return json_response(403, {"code": 403, "message": problem.message, "returnValues": []})
-        return json_response(403, {"message": texts.PAGE_PERMISSION_DENIED, "exception": None})
+        return handler_json(403, texts.PAGE_PERMISSION_DENIED)
+    shown = problem.message if issue or five else texts.invalid_parameter(problem.field)
     details = {
-        "errorMessage": problem.message,
-        "errorType": problem.message,
+        # UserInputException: errorMessage is the parameter's text in 6.0 (the reason is in
+        # errorType, a phrase key's suffix like "empty" or a text, and realErrorMessage)
+        "errorMessage": shown,
+        "errorType": problem.error_type,
         "fieldName": problem.field,
         "realErrorMessage": problem.message,
     }
@@ -217,6 +225,23 @@ def post_save(
     return {"actionName": "save", "message": message.strip()}, []
 
 
+def message_save(
+    app: ForumApp, ctx: Context, parameters: dict[str, Any], _ids: list[int]
+) -> tuple[dict[str, Any], list[int]]:
+    """`ConversationMessageAction::save()` (the inline editor): like `post_save`, checked
+    by `LocalForum.edit_own_message`; answers `{actionName: "save", message,
+    attachmentList: ""}`."""
+    assert ctx.user is not None
+    message = dig(parameters, "data", "message")
+    if not isinstance(message, str):
+        raise _invalid("message")
+    if not message.strip():
+        raise _invalid("message", texts.EMPTY)
+    conversation_id, message_id = _int(parameters, "containerID"), _int(parameters, "objectID")
+    app.forum.edit_own_message(ctx.user.id, conversation_id, message_id, message.strip())
+    return {"actionName": "save", "message": message.strip(), "attachmentList": ""}, []
+
+
 def add_participants(
     app: ForumApp, ctx: Context, parameters: dict[str, Any], ids: list[int]
 ) -> tuple[dict[str, Any], list[int]]:
@@ -259,6 +284,7 @@ ACTIONS: dict[tuple[str, str], Handler] = {
     (POST_ACTION, "quickReply"): thread_quick_reply,
     (POST_ACTION, "save"): post_save,
     (MESSAGE_ACTION, "quickReply"): conversation_quick_reply,
+    (MESSAGE_ACTION, "save"): message_save,
     (CONVERSATION_ACTION, "addParticipants"): add_participants,
     (USER_ACTION, "getSearchResultList"): user_search,
 }

@@ -2,17 +2,20 @@
 the read pages (board, thread, conversation, conversation list, user). Forms are in
 `forms.py`, the ajax proxy in `ajax.py`.
 
-Thread and conversation pages send an `ETag` (hash of the page without the CSRF token) and
-answer a matching `If-None-Match` with 304. Guests see no deleted or disabled posts;
+Like WoltLab 6.0 no page has an `ETag` and nothing is ever answered with 304: every page is
+`Last-Modified` at the time of the request and `no-cache`. Guests see no deleted or disabled posts;
 logged-in users see them as a moderator would, with their state classes.
 """
 
 from __future__ import annotations
 
+import html as html_module
 import logging
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from email.utils import formatdate
 from typing import Any, Literal
 from urllib.parse import quote, urlencode
 
@@ -28,10 +31,13 @@ from wolfbot.forum.local.sessions import (
 )
 from wolfbot.forum.local.store import User
 from wolfbot.forum.local.urls import Links
-from wolfbot.forum.local.web import Request, Response, html_response, redirect
+from wolfbot.forum.local.web import Request, Response, handler_json, html_response, redirect
 
 log = logging.getLogger("wolfbot.forum.local")
 ErrorMode = Literal["issue", "woltlab"]
+NO_CACHE = "max-age=0, no-cache, no-store, must-revalidate"  # WoltLab 6.0's pages
+SECURITY_HEADERS = (("x-content-type-options", "nosniff"), ("x-frame-options", "SAMEORIGIN"))
+_TAGS = re.compile(r"<[^>]*>")
 
 
 @dataclass
@@ -117,26 +123,34 @@ class ForumApp:
             response = self.internal_error(ctx)
         for cookie in ctx.cookies:
             response.header("Set-Cookie", cookie)
+        response.headers[:0] = SECURITY_HEADERS
         return response
 
     # --- responses -------------------------------------------------------------------
-    def page(
-        self, ctx: Context, template: str, status: int = 200, cache: bool = False, **context: Any
-    ) -> Response:
-        html, etag = self.renderer.render(
-            template, ctx.token, user=ctx.user, here=ctx.here, **context
-        )
-        if cache:
-            wanted = ctx.req.headers.get("if-none-match", "")
-            tags = {tag.strip().removeprefix("W/") for tag in wanted.split(",")}
-            if etag in tags or "*" in tags:
-                return Response(304, b"", [("ETag", etag), ("Cache-Control", "private")])
-        response = html_response(status, html).header("Cache-Control", "private")
-        return response.header("ETag", etag) if cache else response
+    def page(self, ctx: Context, template: str, status: int = 200, **context: Any) -> Response:
+        """A rendered page. Like WoltLab 6.0: no ETag, no 304 (conditional request headers
+        are ignored); a 200 page is `Last-Modified` now and must not be cached, an error
+        page is `Cache-Control: private`."""
+        html, _ = self.renderer.render(template, ctx.token, user=ctx.user, here=ctx.here, **context)
+        response = html_response(status, html)
+        if status != 200:
+            return response.header("Vary", "accept-language").header("Cache-Control", "private")
+        response.header("Last-Modified", formatdate(self.forum.clock().timestamp(), usegmt=True))
+        return response.header("Cache-Control", NO_CACHE)
 
     def error_page(self, ctx: Context, status: int, message_html: str, title: str = "") -> Response:
+        """`PermissionDeniedHandler`, `NotFoundHandler`, … (6.0, errors="woltlab"): JSON
+        `{"message", "exception": null}` when the Accept header prefers application/json
+        (or is `*/*` or missing), else the HTML error page; 5.x and errors="issue": HTML."""
+        if self.negotiates and ctx.req.preferred_type() == "application/json":
+            message = html_module.unescape(_TAGS.sub("", message_html)).strip()
+            return handler_json(status, message)
         title = title or ("Fehler" if status != 403 else "Zugriff verweigert")
         return self.page(ctx, "error.html.j2", status, title=title, message_html=message_html)
+
+    @property
+    def negotiates(self) -> bool:
+        return self.markup == "6" and self.errors == "woltlab"
 
     def internal_error(self, ctx: Context) -> Response:
         if ctx.req.is_ajax_proxy:
@@ -168,8 +182,9 @@ def _page_of(index: int, per_page: int) -> int:
 
 
 def _choose_page(ctx: Context, ids: list[int], anchor: str, per_page: int) -> int | None:
-    """The page to show: of `anchor` (postID/messageID), the last one, or `pageNo`; None if
-    it does not exist (WoltLab: IllegalLinkException, 404)."""
+    """The page to show: of `anchor` (postID/messageID; None if there is no such message:
+    IllegalLinkException, 404), the last one, or `pageNo` – a `pageNo` past the end shows
+    the last page (`MultipleLinkPage::calculateNumberOfPages()` clamps it; 200, not 404)."""
     pages = max(1, math.ceil(len(ids) / per_page))
     params = ctx.req.route.params
     if anchor in params:
@@ -177,8 +192,16 @@ def _choose_page(ctx: Context, ids: list[int], anchor: str, per_page: int) -> in
         return _page_of(ids.index(wanted), per_page) if wanted in ids else None
     if params.get("action") in ("lastPost", "firstNew"):
         return pages
-    page = max(1, ctx.req.route.int_param("pageNo", 1))
-    return page if page <= pages else None
+    return min(pages, max(1, ctx.req.route.int_param("pageNo", 1)))
+
+
+def _canonical_page(ctx: Context, page: int) -> int:
+    """The page number of `link[rel=canonical]`: the asked `pageNo` even past the end (6.0
+    keeps it while the page shows the last page), else the page shown."""
+    params = ctx.req.route.params
+    if "pageNo" in params and not {"postID", "messageID", "action"} & params.keys():
+        return max(1, ctx.req.route.int_param("pageNo", 1))
+    return page
 
 
 def thread_page(app: ForumApp, ctx: Context) -> Response:
@@ -206,19 +229,27 @@ def thread_page(app: ForumApp, ctx: Context) -> Response:
     return app.page(
         ctx,
         "thread.html.j2",
-        cache=True,
         thread=thread,
         thread_author=author.name if author else "",
         rows=rows,
         page=page,
         pages=pages,
+        canonical_page=_canonical_page(ctx, page),
         last_post_time=posts[-1].time if posts else thread.time,
     )
 
 
+def guest_refused(app: ForumApp, ctx: Context) -> Response:
+    """A guest on a page that needs a login: 6.0 (errors="woltlab") answers 403 permission
+    denied (HTML with a login button, or JSON by the Accept header); else a 302 to login/."""
+    if app.negotiates:
+        return app.error_page(ctx, 403, texts.PAGE_PERMISSION_DENIED)
+    return app.login_redirect(ctx)
+
+
 def conversation_page(app: ForumApp, ctx: Context) -> Response:
     if ctx.user is None:
-        return app.login_redirect(ctx)
+        return guest_refused(app, ctx)
     conversation = app.store.conversation(ctx.req.route.object_id or 0)
     if conversation is None:
         return app.error_page(ctx, 404, texts.NOT_FOUND)
@@ -244,27 +275,27 @@ def conversation_page(app: ForumApp, ctx: Context) -> Response:
     return app.page(
         ctx,
         "conversation.html.j2",
-        cache=True,
         conversation=conversation,
         participants=app.store.participants(conversation.id),
         rows=rows,
         page=page,
         pages=pages,
+        canonical_page=_canonical_page(ctx, page),
         last_post_time=messages[-1].time if messages else conversation.time,
     )
 
 
 def conversation_list_page(app: ForumApp, ctx: Context) -> Response:
     if ctx.user is None:
-        return app.login_redirect(ctx)
+        return guest_refused(app, ctx)
     rows = app.store.conversations_of(ctx.user.id)
     per_page = app.forum.rules.per_page
     pages = max(1, math.ceil(len(rows) / per_page))
-    page = max(1, ctx.req.route.int_param("pageNo", 1))
-    if page > pages:
-        return app.error_page(ctx, 404, texts.NOT_FOUND)
+    page = min(pages, max(1, ctx.req.route.int_param("pageNo", 1)))
     items = []
     for row in rows[(page - 1) * per_page : page * per_page]:
+        # `participantSummary`: the others but the starter, by name, at most 5 (the
+        # look-alike has no invisible participants or left conversations)
         others = [u for u in app.store.participants(row.id) if u.id != row.user_id]
         messages = app.store.messages(row.id)
         items.append(
@@ -272,7 +303,7 @@ def conversation_list_page(app: ForumApp, ctx: Context) -> Response:
                 "row": row,
                 "summary": others[:5],
                 "more": max(0, len(others) - 5),
-                "participants": len(others) + 1,
+                "participants": len(others),  # the starter not counted
                 "replies": max(0, len(messages) - 1),
                 "last_post_time": messages[-1].time if messages else row.time,
             }

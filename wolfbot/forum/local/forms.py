@@ -2,11 +2,12 @@
 
 Shapes (`AbstractForm`): a POST with a wrong or missing `t` shows the form again with
 `p.error` "…fehlerhaften XSRF-Tokens…"; a validation error shows it again (HTTP 200) with
-`p.error` and the field's `small.innerError`; success redirects (303 here; WoltLab's
-`HeaderUtil::redirect()` sends 302) to the new object. Without a session the write forms
+`p.error` and the field's `small.innerError`; success redirects (302, like WoltLab's
+`HeaderUtil::redirect()`) to the new object. Without a session the write forms
 redirect to the login form (`index.php?login/&url=…`). Flood control answers with an error
-page (`p.userExceptionMessage`): HTTP 409 (errors="issue") or 403 as WoltLab's
-`NamedUserException` does (errors="woltlab").
+page (`p.userExceptionMessage`): HTTP 409 (errors="issue") or 403 as WoltLab does
+(errors="woltlab"; in 6.x, like every error handler, JSON `{"message", "exception"}` unless
+the Accept header prefers text/html).
 """
 
 from __future__ import annotations

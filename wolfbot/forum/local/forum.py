@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Literal
 
@@ -33,14 +33,23 @@ FaultMode = Literal["timeout_after_commit", "500", "drop"]
 FAULT_MODES = ("timeout_after_commit", "500", "drop")
 DAY = 86400
 _TAGS = re.compile(r"<[^>]*>")
+LIMIT_NAMES = ("post_wait", "message_wait", "conversations_per_day", "max_participants")
+# WoltLab's "Administrators" group: no flood control, no limits
+ADMINISTRATORS = {"post_wait": 0, "message_wait": 0, "conversations_per_day": -1,
+                  "max_participants": -1}  # fmt: skip
+# what the README asks of the bot account's group: no waits, unlimited conversations,
+# a Wolfshöhle/Totenreich of a whole round (max_participants: set it to the round's size)
+SPIELLEITUNG = {"post_wait": 0, "message_wait": 0, "conversations_per_day": -1}
 
 
 @dataclass(slots=True)
 class Rules:
-    """The limits an admin can change; seconds unless named otherwise."""
+    """The limits an admin can change; seconds unless named otherwise. The four limits are
+    those of every user (WoltLab's group "Users", `user.conversation.*` at its defaults)
+    unless `LocalForum.set_limits()` gives a user others; -1 is "no limit"."""
 
     post_wait: int = 30  # between two thread posts of one user
-    message_wait: int = 60  # between two conversation messages of one user
+    message_wait: int = 60  # between two conversation messages of one user (any conversation)
     conversations_per_day: int = 10  # new conversations per user per 24 h
     max_participants: int = 10  # per conversation, the author not counted
     per_page: int = 20  # posts/messages per page
@@ -69,7 +78,12 @@ class Flooded(Refused):
 
 
 class Invalid(Refused):
-    """Validation failed (`field` names the input)."""
+    """Validation failed (`field` names the input; `error_type` is WoltLab's
+    UserInputException type, "empty" etc., or the message itself)."""
+
+    def __init__(self, message: str, field: str = "message", error_type: str = "") -> None:
+        super().__init__(message, field)
+        self.error_type = error_type or ("empty" if message == texts.EMPTY else message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +110,7 @@ class LocalForum:
         self.store = Store(db)
         self.clock = clock or (lambda: datetime.now(UTC))
         self.rules = rules or Rules()
+        self._limits: dict[int, dict[str, int]] = {}  # user id → the rights of its group
         self._faults: list[tuple[str, FaultMode]] = []
         self._fault_lock = threading.Lock()
 
@@ -114,6 +129,20 @@ class LocalForum:
     # --- admin API -----------------------------------------------------------------
     def add_user(self, name: str, password: str, signature: str | None = None) -> int:
         return self.store.add_user(name, password, signature)
+
+    def set_limits(self, user: str | int, **limits: int) -> None:
+        """Give `user` the rights of another group: any of `post_wait`, `message_wait`
+        (seconds, 0 = none), `conversations_per_day`, `max_participants` (-1 = no limit);
+        the others stay the forum's `rules`. For a bot account the Spielleitung's group:
+        `set_limits(name, **SPIELLEITUNG)`; an administrator: `**ADMINISTRATORS`."""
+        unknown = set(limits) - set(LIMIT_NAMES)
+        if unknown:
+            raise ValueError(f"unknown limits {sorted(unknown)} (one of {LIMIT_NAMES})")
+        self._limits.setdefault(self._user(user).id, {}).update(limits)
+
+    def limits_of(self, user_id: int) -> Rules:
+        """The rules that hold for `user_id`: the forum's with the user's group's limits."""
+        return replace(self.rules, **self._limits.get(user_id, {}))
 
     def user_id(self, name: str) -> int | None:
         user = self.store.user_by_name(name)
@@ -274,18 +303,20 @@ class LocalForum:
         return times[-1] + limit - now if times and limit > 0 else 0
 
     def check_post_flood(self, user_id: int) -> None:
-        if wait := self._wait(user_id, "post", self.rules.post_wait):
-            raise Flooded(texts.post_flood(self.rules.post_wait, wait), wait)
+        limit = self.limits_of(user_id).post_wait
+        if wait := self._wait(user_id, "post", limit):
+            raise Flooded(texts.post_flood(limit, wait), wait)
 
     def check_message_flood(self, user_id: int, starting: bool = False) -> None:
-        if starting and self.rules.conversations_per_day >= 0:
+        rules = self.limits_of(user_id)
+        if starting and rules.conversations_per_day >= 0:
             started = self.store.flood_times(user_id, "conversation", self.now() - DAY)
-            if len(started) >= self.rules.conversations_per_day:
+            if len(started) >= rules.conversations_per_day:
                 not_before = (started[0] if started else self.now()) + DAY
                 text = texts.conversation_flood(len(started), texts.german_datetime(not_before))
                 raise Flooded(text, max(1, not_before - self.now()))
-        if wait := self._wait(user_id, "conversation.message", self.rules.message_wait):
-            raise Flooded(texts.message_flood(self.rules.message_wait, wait), wait)
+        if wait := self._wait(user_id, "conversation.message", rules.message_wait):
+            raise Flooded(texts.message_flood(rules.message_wait, wait), wait)
 
     def reply_in_thread(self, user_id: int, thread_id: int, html: str, subject: str = "") -> int:
         """A post through the web: flood-checked and registered."""
@@ -307,12 +338,36 @@ class LocalForum:
                 raise Invalid(texts.invalid_parameter("containerID"), "containerID")
             post = self.store.post(post_id)
             if post is None or post.thread_id != thread_id:
-                raise Invalid(texts.invalid_parameter("objectID"), "objectID")
+                # like ConversationMessageAction::validateSave(): UserInputException
+                # ("objectID", "empty") – 400, code 412, "Bitte füllen Sie …"
+                raise Invalid(texts.EMPTY, "objectID", "empty")
             if post.user_id != user_id:
                 raise Denied(texts.AJAX_PERMISSION_DENIED)
             if html_is_empty(html):
                 raise Invalid(texts.EMPTY, "message")
             self.edit_post(post_id, html, user_id)
+
+    def edit_own_message(
+        self, user_id: int, conversation_id: int, message_id: int, html: str
+    ) -> None:
+        """`ConversationMessageAction::validateSave()`, in its order: the conversation
+        (`containerID`, 412), the user one of its participants (403), the message
+        (`objectID`, 412 "empty"), the user its author (403: "Access denied"), a message.
+        Like 6.0 the message need not be in `containerID`'s conversation. Counted as an
+        edit ("… hat diese Nachricht N Mal editiert, zuletzt: …"); no flood control."""
+        with self.store.transaction():
+            if self.store.conversation(conversation_id) is None:
+                raise Invalid(texts.EMPTY, "containerID", "empty")
+            if not self.is_participant(user_id, conversation_id):
+                raise Denied(texts.AJAX_PERMISSION_DENIED)
+            message = self.store.message(message_id)
+            if message is None:
+                raise Invalid(texts.EMPTY, "objectID", "empty")
+            if message.user_id != user_id:
+                raise Denied(texts.AJAX_PERMISSION_DENIED)
+            if html_is_empty(html):
+                raise Invalid(texts.EMPTY, "message")
+            self.store.update_message(message_id, html, message.edit_count + 1, self.now())
 
     def is_participant(self, user_id: int, conversation_id: int) -> bool:
         return any(u.id == user_id for u in self.store.participants(conversation_id))
@@ -342,16 +397,16 @@ class LocalForum:
             elif user.id == author_id:
                 errors.append(texts.PARTICIPANT_ERRORS["isAuthor"])
             elif user.id in existing or user.id in ids:
-                errors.append(texts.PARTICIPANT_ERRORS["duplicate"].format(name=user.name))
+                errors.append(texts.PARTICIPANT_ERRORS["duplicate"].format(name=name))
             else:
                 ids.append(user.id)
         if errors:
             raise Invalid(" ".join(errors), field)
         return ids
 
-    def too_many(self, count: int) -> Invalid | None:
-        limit = self.rules.max_participants
-        if count <= limit:
+    def too_many(self, user_id: int, count: int) -> Invalid | None:
+        limit = self.limits_of(user_id).max_participants
+        if limit < 0 or count <= limit:
             return None
         return Invalid(
             texts.PARTICIPANT_ERRORS["tooManyParticipants"].format(limit=limit), "participants"
@@ -366,7 +421,7 @@ class LocalForum:
             if not names:
                 raise Invalid(texts.EMPTY, "participants")
             ids = self.validate_participants(user_id, names, set())
-            if error := self.too_many(len(ids)):
+            if error := self.too_many(user_id, len(ids)):
                 raise error
             if html_is_empty(html):
                 raise Invalid(texts.EMPTY, "text")
@@ -389,7 +444,7 @@ class LocalForum:
                 raise Denied(texts.AJAX_PERMISSION_DENIED)
             existing = {u.id for u in self.store.participants(conversation_id)}
             ids = self.validate_participants(user_id, names, existing)
-            if error := self.too_many(len(existing) - 1 + len(ids)):
+            if error := self.too_many(user_id, len(existing) - 1 + len(ids)):
                 raise error
             now = self.now()
             for member in ids:

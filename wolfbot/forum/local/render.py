@@ -2,8 +2,8 @@
 page (posts interleaved with modification-log rows), page windows for 5.x pagination,
 dates as attributes (ISO 8601 / Unix) and as German text.
 
-The CSRF token is rendered as a placeholder and filled in afterwards, so that the page's
-ETag (a hash of the rendered page) does not change with the token.
+The CSRF token is rendered as a placeholder and filled in afterwards; `render()` also
+returns a hash of the page without the token (the server sends no ETag, like WoltLab 6.0).
 """
 
 from __future__ import annotations

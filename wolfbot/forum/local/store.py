@@ -63,7 +63,9 @@ CREATE TABLE IF NOT EXISTS messages (
     conversation_id INTEGER NOT NULL REFERENCES conversations(id),
     user_id INTEGER NOT NULL REFERENCES users(id),
     time INTEGER NOT NULL,
-    html TEXT NOT NULL
+    html TEXT NOT NULL,
+    edit_count INTEGER NOT NULL DEFAULT 0,
+    edited_time INTEGER
 );
 CREATE INDEX IF NOT EXISTS messages_by_conversation ON messages(conversation_id, time, id);
 CREATE TABLE IF NOT EXISTS modlog (
@@ -132,6 +134,8 @@ class Message:
     time: int
     html: str
     signature: str | None = None
+    edit_count: int = 0  # the inline editor's saves ("hat diese Nachricht N Mal editiert")
+    edited_time: int | None = None
 
     @property
     def at(self) -> datetime:
@@ -174,7 +178,10 @@ _POST_COLUMNS = (
     "p.id, p.thread_id, p.user_id, u.name, p.time, p.subject, p.html, p.edit_count, "
     "p.last_editor, p.edited_time, p.deleted, p.disabled, u.signature"
 )
-_MESSAGE_COLUMNS = "m.id, m.conversation_id, m.user_id, u.name, m.time, m.html, u.signature"
+_MESSAGE_COLUMNS = (
+    "m.id, m.conversation_id, m.user_id, u.name, m.time, m.html, u.signature, m.edit_count, "
+    "m.edited_time"
+)
 
 
 def _post(row: tuple) -> Post:
@@ -190,6 +197,11 @@ class Store:
         self.lock = threading.RLock()
         with self.lock:
             self._db.executescript(SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(messages)")}
+            for column, kind in (("edit_count", "INTEGER NOT NULL DEFAULT 0"),
+                                 ("edited_time", "INTEGER")):  # fmt: skip
+                if column not in columns:  # a forum file of an older version
+                    self._db.execute(f"ALTER TABLE messages ADD COLUMN {column} {kind}")
 
     def close(self) -> None:
         with self.lock:
@@ -355,6 +367,21 @@ class Store:
             "INSERT INTO messages (conversation_id, user_id, time, html) VALUES (?, ?, ?, ?)",
             (conversation_id, user_id, time, html),
         )
+
+    def message(self, message_id: int) -> Message | None:
+        row = self._one(
+            f"SELECT {_MESSAGE_COLUMNS} FROM messages m JOIN users u ON u.id = m.user_id "
+            "WHERE m.id = ?",
+            (message_id,),
+        )
+        return Message(*row) if row else None
+
+    def update_message(self, message_id: int, html: str, edit_count: int, time: int) -> None:
+        if not self._update(
+            "UPDATE messages SET html = ?, edit_count = ?, edited_time = ? WHERE id = ?",
+            (html, edit_count, time, message_id),
+        ):
+            raise KeyError(f"no message {message_id}")
 
     def messages(self, conversation_id: int) -> list[Message]:
         rows = self._all(

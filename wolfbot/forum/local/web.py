@@ -99,9 +99,57 @@ class Request:
             "x-requested-with"
         ) == "XMLHttpRequest" or "application/json" in self.headers.get("accept", "")
 
+    def preferred_type(self, available: tuple[str, ...] = ("application/json", "text/html")) -> str:
+        """`Helper::getPreferredContentType()` (6.0): the available type the Accept header
+        rates highest; on a tie, no Accept header or nothing acceptable the server's first."""
+        return preferred_type(self.headers.get("accept"), available)
+
     @property
     def is_ajax_proxy(self) -> bool:
         return self.route.controller == "ajax-proxy"
+
+
+def _accept_ranges(header: str) -> list[tuple[str, str, float]]:
+    ranges = []
+    for piece in header.split(","):
+        media, *params = (part.strip() for part in piece.split(";"))
+        if "/" not in media:
+            continue
+        quality = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        kind, _, sub = media.lower().partition("/")
+        ranges.append((kind, sub, quality))
+    return ranges
+
+
+def preferred_type(accept: str | None, available: tuple[str, ...]) -> str:
+    """Content negotiation like willdurand/Negotiator's `getBest()`, which WoltLab uses: each
+    available type gets the quality of the most specific range that matches it (exact,
+    `type/*`, `*/*`); the best quality wins, ties go to the server's order; nothing
+    acceptable (or no header) gives the server's first type."""
+    if accept is None:
+        return available[0]
+    ranges = _accept_ranges(accept)
+    best, best_quality = available[0], 0.0
+    for offer in available:
+        kind, _, sub = offer.partition("/")
+        matches = [
+            (2 if (k, s) == (kind, sub) else 1 if k == kind and s == "*" else 0, q)
+            for k, s, q in ranges
+            if (k, s) == (kind, sub) or (k == kind and s == "*") or (k, s) == ("*", "*")
+        ]
+        if not matches:
+            continue
+        quality = max(matches)[1]
+        if quality > best_quality:
+            best, best_quality = offer, quality
+    return best
 
 
 @dataclass(slots=True)
@@ -130,9 +178,24 @@ def json_response(status: int, data: Any) -> Response:
     return Response(status, body, [("Content-Type", "application/json; charset=UTF-8")])
 
 
-def redirect(location: str, status: int = 303) -> Response:
+def handler_json(status: int, message: str) -> Response:
+    """6.0's error handlers (`PermissionDeniedHandler`, `XsrfValidationFailedHandler`, …)
+    as JSON: `{"message", "exception": null}`, `Content-Type: application/json`."""
+    body = json.dumps({"message": message, "exception": None}, ensure_ascii=False)
+    return Response(
+        status,
+        body.encode("utf-8"),
+        [("Content-Type", "application/json"), ("Vary", "accept-language")],
+    ).header("Cache-Control", "private")
+
+
+def redirect(location: str, status: int = 302) -> Response:
     return Response(
         status,
         b"",
-        [("Location", location), ("Cache-Control", "private"), ("Content-Type", "text/html")],
+        [
+            ("Location", location),
+            ("Cache-Control", "private"),
+            ("Content-Type", "text/html; charset=UTF-8"),
+        ],
     )
