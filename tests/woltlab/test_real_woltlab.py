@@ -336,3 +336,54 @@ def test_a_timeout_after_commit_is_found_by_the_outbox_and_not_sent_twice(
     texts = [p.body.text.strip() for p in bot.read(channel, ReadMark()).new]
     assert texts == ["Auftakt", "Angenommen: !Dabei"]
     assert outbox.send_next(bot) is None
+
+
+# ---------------------------------------------------------------- check-config --login
+
+
+def _config(tmp_path: Path, username: str) -> Path:
+    example = (Path(__file__).parents[2] / "config.example.toml").read_text()
+    text = example.replace('base_url = "http://127.0.0.1:8080/"', 'base_url = "http://localhost/"')
+    text = text.replace('username = "Spielleitung"', f'username = "{username}"')
+    path = tmp_path / "config.toml"
+    path.write_text(text)
+    return path
+
+
+def _flat(output: str) -> str:
+    for border in "│┃┏┓┗┛┡┩└┘━─┳╇┻┴":
+        output = output.replace(border, " ")
+    return " ".join(output.split())
+
+
+def test_check_config_login_reports_what_the_bots_account_may_do(
+    woltlab: Server, tmp_path: Path
+) -> None:
+    from typer.testing import CliRunner
+
+    from wolfbot.cli import app
+
+    path = _config(tmp_path, "wolfbot")
+    env = {"WOLFBOT_PASSWORD": woltlab.passwords["wolfbot"]}
+    result = CliRunner().invoke(app, ["check-config", str(path), "--login"], env=env)
+    assert result.exit_code == 0, result.output
+    text = _flat(result.output)
+    assert "als wolfbot erfolgreich" in text
+    assert "möglich (das Formular öffnet sich)" in text
+    assert "100 (Konfiguration 10)" in text  # the tuned group's maxParticipants
+    assert "von 100000 Konversationen" in text
+    wrong = CliRunner().invoke(
+        app, ["check-config", str(path), "--login"], env={"WOLFBOT_PASSWORD": "falsch"}
+    )
+    assert wrong.exit_code == 1 and "password is wrong" in _flat(wrong.output)
+
+
+def test_the_default_groups_limits_show_in_the_account_view(woltlab: Server) -> None:
+    """A player (group "Users"): 10 participants; right after a message the add form is
+    refused by the flood control (a GET, nothing written)."""
+    player = forum(woltlab, "spieler10")
+    view = player.account()
+    assert view.max_participants == 10
+    open_when_allowed(player, title("Sicht"), ["wolfbot"], "<p>x</p>")
+    flooded = player.account()
+    assert flooded.add_form is not None and "60 seconds" in flooded.add_form

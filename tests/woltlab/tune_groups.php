@@ -6,6 +6,7 @@
 //   Wolfbot:wolfbot:floodControlTime=0,maxStartedConversationsPer24Hours=-1,maxParticipants=100
 // The group is created once (by name); its options are set every time, its members added.
 // UserGroupEditor::resetCache() clears the permission caches and the users' cached groupIDs.
+// Also clears the recorded failed logins (see the end).
 $site = rtrim($argv[1], '/') . '/';
 chdir($site);
 $_SERVER['HTTP_HOST'] = 'localhost';
@@ -50,3 +51,8 @@ foreach (array_slice($argv, 2) as $spec) {
 }
 \wcf\data\user\group\UserGroupEditor::resetCache();
 echo "caches reset\n";
+// The suite's wrong-password tests count as failed logins from 127.0.0.1: WoltLab blocks the
+// login form for an IP after 10 of them in 2 h (user_authentication_failure_ip_block, a 403
+// for everyone on that IP) – forget earlier sessions' failures.
+WCF::getDB()->prepare("DELETE FROM wcf1_user_authentication_failure")->execute();
+echo "authentication failures cleared\n";

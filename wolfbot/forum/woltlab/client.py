@@ -77,6 +77,7 @@ from wolfbot.forum.base import (
     ReadResult,
     Refused,
 )
+from wolfbot.forum.woltlab.account import AccountView, account_view
 from wolfbot.forum.woltlab.errors import clean_text
 from wolfbot.forum.woltlab.http import WoltLabSession
 from wolfbot.forum.woltlab.pages import Page
@@ -196,6 +197,12 @@ class WoltLabForum:
 
     def close(self) -> None:
         self._session.close()
+
+    def account(self) -> AccountView:
+        """What the bot's account may do, as far as the forum shows it to the account
+        itself (:mod:`wolfbot.forum.woltlab.account`; nothing is written)."""
+        with self._session.lock:
+            return account_view(self._session)
 
     # ------------------------------------------------------------------ reading
 
