@@ -238,9 +238,27 @@ def test_conversation_list() -> None:
         Conversation(45, "Wölfe – Nacht 1", ("Anna", "Bernd"), "Spielleitung"),
         Conversation(46, "Seherin", ("Lena",), "Spielleitung"),
         Conversation(
-            47, "Frage zur Anmeldung", ("Spielleitung", "Bernd", "Dora", "Emil", "Frieda"), "Anna"
+            47,
+            "Frage zur Anmeldung",
+            ("Spielleitung", "Bernd", "Dora", "Emil", "Frieda"),
+            "Anna",
+            participants_complete=False,  # "und 2 weitere": 7 besides the starter
         ),
     )
+
+
+def test_conversation_list_of_the_real_6_0_is_a_summary_without_the_starter() -> None:
+    """Real WoltLab 6.0 (exchange 43): alice started it; the list names the 3 others only,
+    and the stats column counts them (3): complete, but never with the starter."""
+    real = Path(__file__).parent / "fixtures" / "woltlab-6.0-real"
+    html = (real / "43-conversation-list-bob-final.response.html").read_text()
+    (conversation,) = parse_page(html, "http://localhost/index.php?conversation-list/").conversations
+    assert conversation.author == "alice"
+    assert conversation.participants == ("bob", "carol", "wolfbot")
+    assert conversation.participants_complete
+    six = html.replace("<dd>3</dd>", "<dd>6</dd>")  # as if 6 others: the summary is cut at 5
+    (cut,) = parse_page(six, "http://localhost/index.php?conversation-list/").conversations
+    assert not cut.participants_complete
 
 
 @pytest.mark.parametrize(

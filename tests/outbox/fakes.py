@@ -237,7 +237,8 @@ class FakeForum:
         refused = last is not None and now < last + timedelta(seconds=wait)
         if what == "new_conversation":
             recent = [t for t in self._opened if t > now - timedelta(hours=24)]
-            refused = refused or len(recent) >= self.limits.conversations_per_day
+            per_day = self.limits.conversations_per_day
+            refused = refused or (per_day != -1 and len(recent) >= per_day)
         if refused:
             self.self_floods += 1
             raise FloodLimited("flood control", status=409, retry_after=self.flood_retry_after)

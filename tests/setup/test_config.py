@@ -114,7 +114,7 @@ def test_the_password_from_a_file(tmp_path: Path) -> None:
         (
             r"^conversations_per_day = .*$",
             "conversations_per_day = 0",
-            "forum.limits.conversations_per_day: Input should be greater than or equal to 1",
+            "forum.limits.conversations_per_day: Value error, must be at least 1, or -1",
         ),
         (
             r"^max_participants = .*$",

@@ -92,10 +92,15 @@ class ReadResult:
 
 @dataclass(frozen=True, slots=True)
 class Conversation:
+    """A conversation as a list of them shows it. `participants` may be a summary (WoltLab's
+    list: at most five others, never the starter `author`): then `participants_complete` is
+    False and a name missing from it may still be in the conversation."""
+
     id: int
     title: str
     participants: tuple[str, ...]
     author: str = ""
+    participants_complete: bool = True
 
 
 class ForumError(Exception):
@@ -152,7 +157,10 @@ class Forum(Protocol):
         """Start a conversation; returns its id."""
         ...
 
-    def add_participants(self, conversation_id: int, participants: list[str]) -> None: ...
+    def add_participants(self, conversation_id: int, participants: list[str]) -> None:
+        """Add `participants` to a conversation; names already in it count as added (a
+        retry after a lost answer is harmless)."""
+        ...
 
     def conversations(self) -> list[Conversation]:
         """The conversations the bot's account is in (for finding one it may have opened)."""

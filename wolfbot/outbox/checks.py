@@ -79,12 +79,14 @@ def missing_participants(
     forum: Forum, conversation_id: int, participants: Iterable[str]
 ) -> list[str] | None:
     """Those of `participants` not yet in the conversation; None if the bot cannot see it
-    (then all of them are asked for again; WoltLab refuses names already in the
-    conversation, and the refusal blocks the message for the Spielleitung)."""
+    or the list shows only a summary of its participants that lacks some of them (then all
+    of them are asked for again: the forum takes names already in the conversation as
+    added, see `Forum.add_participants`)."""
     for conversation in forum.conversations():
         if conversation.id == conversation_id:
             present = {name_key(p) for p in conversation.participants}
-            return [p for p in participants if name_key(p) not in present]
+            missing = [p for p in participants if name_key(p) not in present]
+            return missing if conversation.participants_complete or not missing else None
     return None
 
 

@@ -5,7 +5,7 @@ Three rules, from the forum's flood control (`FloodLimits`):
 - a conversation message (a reply in a conversation, or a new conversation, whose first
   message is one) waits `conversation_message_interval` after the last of those;
 - a new conversation also waits while `conversations_per_day` conversations were opened in
-  the last 24 hours, until the oldest of them is 24 hours old.
+  the last 24 hours, until the oldest of them is 24 hours old (-1: no such limit).
 Adding participants is not a message and is not paced; nor are edits (WoltLab has no
 flood control for them). The times are those of the tries (`attempted_at`, and `sent_at`
 if later): a try that may have reached the forum counts.
@@ -20,7 +20,7 @@ from typing import Literal
 from sqlalchemy import ColumnElement, and_, func, or_, select
 from sqlalchemy.orm import Session
 
-from wolfbot.outbox.values import FloodLimits, Limit
+from wolfbot.outbox.values import NO_LIMIT, FloodLimits, Limit
 from wolfbot.store.models import OutgoingMessage as Row
 
 PaceClass = Literal["thread", "conversation"]
@@ -100,7 +100,7 @@ def gate(
                 f"{interval.total_seconds():g} s between them",
             )
         )
-    if kind == "conversation":
+    if kind == "conversation" and limits.conversations_per_day != NO_LIMIT:
         # conversations that exist or may exist (an uncertain one counts until checked)
         opened = sorted(
             session.scalars(

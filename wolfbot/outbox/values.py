@@ -23,6 +23,7 @@ Limit = Literal[
     "login",
 ]
 
+NO_LIMIT = -1  # WoltLab's "infinite" value (maxStartedConversationsPer24Hours = -1)
 KINDS: tuple[MessageKind, ...] = ("post", "conversation", "add_participants", "edit")
 PENDING: tuple[MessageState, ...] = ("queued", "sending", "uncertain")
 
@@ -38,12 +39,17 @@ class Priority(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class FloodLimits:
-    """The forum's flood control as the bot must respect it (WoltLab's defaults; an admin
-    can change them, so they are configuration: `[forum.limits]`)."""
+    """The forum's flood control as the bot must respect it: the options of the bot
+    account's user group, at WoltLab's defaults for the group "Users" (an admin can give the
+    account a group with other values, so they are configuration: `[forum.limits]`).
+    WoltLab's rule for conversations: `floodControlTime` seconds between any two messages of
+    the account across all its conversations, a new conversation's first message included
+    (one shared clock: `conversation_message_interval`); `maxStartedConversationsPer24Hours`
+    (`conversations_per_day`, -1 no limit); `maxParticipants` per conversation."""
 
     thread_post_interval: float = 30.0  # seconds between the bot's posts in threads
     conversation_message_interval: float = 60.0  # … between conversation messages and new ones
-    conversations_per_day: int = 10  # new conversations in any rolling 24 hours
+    conversations_per_day: int = 10  # new conversations in any rolling 24 hours; -1: no limit
     max_participants: int = 10  # per conversation, the bot (its author) not counted
 
     def interval(self, pace: Literal["thread", "conversation"]) -> float:
@@ -55,9 +61,10 @@ class FloodLimits:
         for name in ("thread_post_interval", "conversation_message_interval"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must not be negative")
-        for name in ("conversations_per_day", "max_participants"):
-            if getattr(self, name) < 1:
-                raise ValueError(f"{name} must be at least 1")
+        if self.max_participants < 1:
+            raise ValueError("max_participants must be at least 1")
+        if self.conversations_per_day < 1 and self.conversations_per_day != NO_LIMIT:
+            raise ValueError("conversations_per_day must be at least 1, or -1 for no limit")
 
 
 @dataclass(frozen=True, slots=True)

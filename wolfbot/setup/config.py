@@ -111,15 +111,22 @@ class GameConfig(_Section):
 
 
 class LimitsConfig(_Section):
-    """The forum's flood control (WoltLab's defaults; the forum's admin may have changed
-    them for the bot's user group)."""
+    """The limits of the bot account's user group (WoltLab's defaults of the group "Users";
+    the README says which values the bot's group should have)."""
 
     thread_post_interval: float = Field(_DEFAULT_LIMITS.thread_post_interval, ge=0)
     conversation_message_interval: float = Field(
         _DEFAULT_LIMITS.conversation_message_interval, ge=0
     )
-    conversations_per_day: int = Field(_DEFAULT_LIMITS.conversations_per_day, ge=1)
+    conversations_per_day: int = Field(_DEFAULT_LIMITS.conversations_per_day, ge=-1)
     max_participants: int = Field(_DEFAULT_LIMITS.max_participants, ge=1)
+
+    @field_validator("conversations_per_day")
+    @classmethod
+    def _per_day(cls, value: int) -> int:
+        if value == 0:
+            raise ValueError("must be at least 1, or -1 for no limit")
+        return value
 
     def flood_limits(self) -> FloodLimits:
         return FloodLimits(**self.model_dump())

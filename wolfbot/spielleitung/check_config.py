@@ -1,5 +1,7 @@
 """`wolfbot check-config`: read config.toml and say what the bot will do with it – or exactly
-which key is wrong – without touching the forum or the store."""
+which key is wrong – without touching the forum or the store. With `--login` it also logs
+in to the forum and reports what the bot's account may do as far as WoltLab shows it to the
+account itself (`wolfbot.forum.woltlab.account`; nothing is written)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from wolfbot.forum.base import ForumError
+from wolfbot.forum.woltlab.account import AccountView
 from wolfbot.rulesets import loader
 from wolfbot.setup.config import Config, ConfigError, load_config
 
@@ -31,6 +35,11 @@ def summary(config: Config) -> list[tuple[str, str]]:
         for name, spec in rules.options.items()
     ]
     limits = forum.limits
+    per_day = (
+        "beliebig viele neue Konversationen"
+        if limits.conversations_per_day == -1
+        else f"{limits.conversations_per_day} neue Konversationen je 24 h"
+    )
     schedule = config.schedule
     return [
         ("Runde", config.game.title),
@@ -67,8 +76,7 @@ def summary(config: Config) -> list[tuple[str, str]]:
             "Grenzen des Forums",
             f"{limits.thread_post_interval:g} s zwischen Beiträgen, "
             f"{limits.conversation_message_interval:g} s zwischen Konversationsnachrichten, "
-            f"{limits.conversations_per_day} neue Konversationen je 24 h, "
-            f"{limits.max_participants} Teilnehmer je Konversation",
+            f"{per_day}, {limits.max_participants} Teilnehmer je Konversation",
         ),
         ("Datenbank", str(config.store.path)),
     ]
@@ -113,12 +121,65 @@ def _signup(config: Config) -> str:
     return ", ".join(section.players)
 
 
+def account_rows(config: Config, view: AccountView) -> list[tuple[str, str]]:
+    """(what, finding) rows of `--login`; a finding that needs the admin starts "Achtung"."""
+    limits = config.forum.limits
+    rows = [("Anmeldung", f"als {view.username} erfolgreich")]
+    rows.append(
+        (
+            "Konversation beginnen",
+            "möglich (das Formular öffnet sich)"
+            if view.add_form is None
+            else f"Achtung: jetzt nicht möglich – {view.add_form}",
+        )
+    )
+    if view.max_participants is None:
+        rows.append(("Teilnehmer je Konversation", "nicht sichtbar"))
+    else:
+        note = (
+            f"Achtung: die Konfiguration erlaubt {limits.max_participants}"
+            if limits.max_participants > view.max_participants
+            else f"Konfiguration {limits.max_participants}"
+        )
+        rows.append(("Teilnehmer je Konversation", f"{view.max_participants} ({note})"))
+    if view.max_conversations is not None and view.conversations is not None:
+        free = view.max_conversations - view.conversations
+        rows.append(
+            (
+                "Postfach",
+                f"{view.conversations} von {view.max_conversations} Konversationen, "
+                f"Platz für {free}" + ("" if free > 50 else " – Achtung: bald voll"),
+            )
+        )
+    rows.append(
+        (
+            "Nicht sichtbar",
+            "Wartezeit zwischen Nachrichten und neue Konversationen je 24 h der Gruppe "
+            f"(floodControlTime, maxStartedConversationsPer24Hours): die Konfiguration "
+            f"rechnet mit {limits.conversation_message_interval:g} s und "
+            f"{limits.conversations_per_day}; die Gruppe des Kontos sollte 0 und -1 haben "
+            "(README); ob das Konto eigene Beiträge bearbeiten darf, zeigt erst die "
+            "erste Bearbeitung",
+        )
+    )
+    return rows
+
+
 def register(app: typer.Typer) -> None:
     @app.command("check-config")
     def check_config(
         path: Annotated[Path, typer.Argument(help="the configuration file")] = Path("config.toml"),
+        login: Annotated[
+            bool,
+            typer.Option(
+                "--login",
+                help="also log in to the forum and report what the bot's account may do",
+            ),
+        ] = False,
     ) -> None:
-        """Check config.toml: every key valid, the password available; print what it means."""
+        """Check config.toml: every key valid, the password available; print what it means.
+        With --login: log in and report the account's conversation rights (nothing is
+        written)."""
         try:
             config = load_config(path)
         except ConfigError as error:
@@ -130,3 +191,20 @@ def register(app: typer.Typer) -> None:
         for key, meaning in summary(config):
             table.add_row(key, meaning)
         console.print(table)
+        if login:
+            from wolfbot.bot.live import forum_for
+
+            forum = forum_for(config)
+            try:
+                view = forum.account()
+            except ForumError as error:
+                console.print(f"[red]Anmeldung:[/red] {error}", highlight=False)
+                raise typer.Exit(1) from None
+            finally:
+                forum.close()
+            found = Table(title=f"{config.forum.base_url}: das Konto {view.username}")
+            found.add_column("Was")
+            found.add_column("Befund")
+            for key, meaning in account_rows(config, view):
+                found.add_row(key, meaning)
+            console.print(found)

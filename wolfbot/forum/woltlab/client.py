@@ -5,8 +5,15 @@ Endpoints (WoltLab source each follows, WoltLab/WCF and WoltLab/com.woltlab.wcf.
 
 - read: ``index.php?thread/ID/&pageNo=N`` (the forum redirects to its canonical URL, which is
   remembered: ``/thread/ID-slug/?pageNo=N`` or ``index.php?thread/ID-slug/&pageNo=N``),
-  ``index.php?conversation/ID/&pageNo=N`` (``ConversationPage``); a ``pageNo`` past the end is
-  a 404 (``MultipleLinkPage``), then the read starts over from page 1's page count.
+  ``index.php?conversation/ID/&pageNo=N`` (``ConversationPage``). The first GET of
+  ``…/ID/`` is a 301 to the slug URL (``…/ID-slug/``); the slug URL is remembered (also from
+  the redirect of a new conversation), so later reads cost one request a page. WoltLab 6.0
+  sends no ETag and ``Last-Modified`` is always the time of the request (``no-cache``): it
+  never answers 304, the conditional headers cost nothing but save nothing either. A
+  ``pageNo`` past the end is **not** a 404 in 6.0: ``MultipleLinkPage`` clamps it and answers
+  200 with the last page (whose canonical link still names the asked ``pageNo``); the page
+  number read from the page (``woltlab-core-pagination``) is the one used. A 404 (5.x, or a
+  thread gone) starts the read over from page 1's page count.
 - quick reply: ajax-proxy ``wbb\\data\\post\\PostAction`` /
   ``wcf\\data\\conversation\\message\\ConversationMessageAction``, ``quickReply``,
   ``interfaceName=wcf\\data\\IMessageQuickReplyAction``, ``parameters[objectID|lastPostTime|
@@ -19,7 +26,11 @@ Endpoints (WoltLab source each follows, WoltLab/WCF and WoltLab/com.woltlab.wcf.
   ``participants`` comma-separated, ``text``, ``t``), the id from the redirect.
 - participants: ajax-proxy ``wcf\\data\\conversation\\ConversationAction`` /
   ``addParticipants``, ``objectIDs[0]``, ``parameters[participants][i]``,
-  ``parameters[visibility]`` (``all``|``new``); refusals come as ``returnValues.errorMessage``.
+  ``parameters[visibility]`` (``all``|``new``); refusals come as ``returnValues.errorMessage``
+  (``Conversation::validateParticipants``: one error per refused name, and then nobody is
+  added). "X is already a participant of this conversation." (``…error.duplicate``) is
+  not a refusal for wolfbot – a retry after a lost answer gets it: the names already in are
+  taken as done and the others are asked for once more.
 - edit a post/message: ajax-proxy ``wbb\\data\\post\\PostAction`` /
   ``ConversationMessageAction``, ``save``, ``interfaceName=wcf\\data\\IMessageInlineEditorAction``,
   ``parameters[containerID]`` (thread/conversation id), ``parameters[objectID]`` (post/message
@@ -40,7 +51,9 @@ Endpoints (WoltLab source each follows, WoltLab/WCF and WoltLab/com.woltlab.wcf.
   is blocked).
 - post link: ``index.php?thread/ID/&postID=P#postP`` (the forum redirects it to the canonical
   thread URL, keeping ``postID``): built from ids alone, so it is the same after a restart.
-- conversation list: ``index.php?conversation-list/`` (``conversationList.tpl``).
+- conversation list: ``index.php?conversation-list/`` (``conversationList.tpl``). Its
+  participants are ``getParticipantSummary()``: at most 5 others, never the starter nor
+  invisible ones; ``Conversation.participants_complete`` says whether the list holds all.
 - user search: ajax-proxy ``wcf\\data\\user\\UserAction`` / ``getSearchResultList``,
   ``interfaceName=wcf\\data\\ISearchAction``, ``parameters[data][searchString]``
   (``UserAction::getSearchResultList``: up to 10 users whose name starts with it).
@@ -64,6 +77,7 @@ from wolfbot.forum.base import (
     ReadResult,
     Refused,
 )
+from wolfbot.forum.woltlab.account import AccountView, account_view
 from wolfbot.forum.woltlab.errors import clean_text
 from wolfbot.forum.woltlab.http import WoltLabSession
 from wolfbot.forum.woltlab.pages import Page
@@ -84,6 +98,16 @@ VERSION = "0.1"
 _PAGE_PARAM = re.compile(r"([?&])pageNo=\d+&?")
 _POST_ID = re.compile(r"(?:[?&]postID=|#post)(\d+)")
 _CONVERSATION_ID = re.compile(r"(?:^|[/?])conversation/(\d+)")
+# ``wcf.conversation.participants.error.duplicate`` / ``.isAuthor`` (en, de)
+_DUPLICATE = (
+    "{} is already a participant of this conversation.",
+    "{} ist bereits Teilnehmer dieser Konversation.",
+)
+_IS_AUTHOR = re.compile(
+    r"(You are|Du bist|Sie sind) already a participant of this conversation\."
+    r"|(Du bist|Sie sind) bereits Teilnehmer dieser Konversation\.",
+    re.IGNORECASE,
+)
 
 
 def default_user_agent(username: str) -> str:
@@ -173,6 +197,12 @@ class WoltLabForum:
 
     def close(self) -> None:
         self._session.close()
+
+    def account(self) -> AccountView:
+        """What the bot's account may do, as far as the forum shows it to the account
+        itself (:mod:`wolfbot.forum.woltlab.account`; nothing is written)."""
+        with self._session.lock:
+            return account_view(self._session)
 
     # ------------------------------------------------------------------ reading
 
@@ -311,7 +341,21 @@ class WoltLabForum:
         with self._session.lock:
             action = POST_ACTION if channel.kind == "thread" else MESSAGE_ACTION
             parameters = {"containerID": channel.id, "objectID": post_id, "data": {"message": html}}
-            answer = self._session.ajax(action, "save", parameters, interface=INLINE_EDITOR)
+            try:
+                answer = self._session.ajax(action, "save", parameters, interface=INLINE_EDITOR)
+            except Refused as exc:
+                if "objectID" in str(exc):
+                    raise Refused(
+                        f"edit: there is no message {post_id} (in {channel}): {exc}",
+                        status=exc.status,
+                    ) from None
+                if exc.status == 403:
+                    raise Refused(
+                        f"edit: the bot may not edit message {post_id} in {channel} (not its "
+                        f"own, or the group's editing time is over): {exc}",
+                        status=exc.status,
+                    ) from None
+                raise
             if not isinstance(answer.get("returnValues"), dict):
                 raise ForumError("edit: the answer has no returnValues", status=200)
 
@@ -323,18 +367,43 @@ class WoltLabForum:
             fields = {"subject": title, "participants": ",".join(participants), "text": html}
             target = self._session.submit_form("index.php?conversation-add/", fields)
             if found := _CONVERSATION_ID.search(target):
-                return int(found.group(1))
+                conversation_id = int(found.group(1))
+                # the redirect names the slug URL: the first read saves the 301
+                self._urls[ChannelRef("conversation", conversation_id)] = strip_page(target)
+                return conversation_id
             raise ForumError("conversation saved, but the redirect names no conversation")
 
     def add_participants(self, conversation_id: int, participants: list[str]) -> None:
+        """Add ``participants``; those already in the conversation count as added (see the
+        module's docstring): at most two calls when some of them were in already."""
         with self._session.lock:
-            parameters = {"participants": list(participants), "visibility": self._visibility}
-            answer = self._session.ajax(
-                CONVERSATION_ACTION, "addParticipants", parameters, object_ids=(conversation_id,)
-            )
-            values = answer.get("returnValues")
-            if isinstance(values, dict) and values.get("errorMessage"):
-                raise Refused(clean_text(str(values["errorMessage"])), status=200)
+            wanted = list(participants)
+            for _ in (0, 1):
+                if not wanted:
+                    return
+                error = self._add_participants(conversation_id, wanted)
+                if error is None:
+                    return
+                rest, present = _without_duplicates(error, wanted, self.username)
+                if rest.strip(" .;") or not present:
+                    raise Refused(error, status=200)
+                log.info(
+                    "conversation %s: %s already in it; adding only the others",
+                    conversation_id,
+                    ", ".join(present),
+                )
+                wanted = [p for p in wanted if p not in present]
+            raise Refused(error or "addParticipants refused", status=200)
+
+    def _add_participants(self, conversation_id: int, participants: list[str]) -> str | None:
+        parameters = {"participants": participants, "visibility": self._visibility}
+        answer = self._session.ajax(
+            CONVERSATION_ACTION, "addParticipants", parameters, object_ids=(conversation_id,)
+        )
+        values = answer.get("returnValues")
+        if isinstance(values, dict) and values.get("errorMessage"):
+            return clean_text(str(values["errorMessage"]))
+        return None
 
     def conversations(self) -> list[Conversation]:
         with self._session.lock:
@@ -375,3 +444,22 @@ class WoltLabForum:
                     self._users[key] = int(item["objectID"])
                     return self._users[key]
             return None
+
+
+def _without_duplicates(error: str, wanted: list[str], me: str) -> tuple[str, list[str]]:
+    """The error text without WoltLab's "X is already a participant …" for names of
+    ``wanted`` (and "You are already a participant …"), and those names."""
+    present = []
+    rest = error
+    for name in wanted:
+        for template in _DUPLICATE:
+            text = template.format(name)
+            index = rest.lower().find(text.lower())
+            if index >= 0:
+                rest = rest[:index] + rest[index + len(text) :]
+                if name not in present:
+                    present.append(name)
+    if _IS_AUTHOR.search(rest):
+        rest = _IS_AUTHOR.sub("", rest)
+        present.extend(p for p in wanted if name_key(p) == name_key(me))
+    return rest, present

@@ -59,11 +59,15 @@ if not any(isinstance(f, _RedactToken) for f in logging.getLogger("httpx").filte
 
 
 class SessionExpired(Exception):
-    """Internal: the forum no longer knows our session (or our token); nothing was done."""
+    """Internal: the forum no longer knows our session (or our token); nothing was done.
+    ``ambiguous``: a 6.0 "Access denied" (403 ``{message}``), which a guest whose session
+    expired gets as well as a user who may not do this (editing another's message): the
+    session is checked before the write is sent again."""
 
-    def __init__(self, message: str, status: int | None = None) -> None:
+    def __init__(self, message: str, status: int | None = None, ambiguous: bool = False) -> None:
         super().__init__(message)
         self.status = status
+        self.ambiguous = ambiguous
 
 
 def safe_url(url: str | httpx.URL) -> str:
@@ -113,10 +117,25 @@ def _json(response: httpx.Response) -> Any:
         return None
 
 
+def json_message(response: httpx.Response) -> str | None:
+    """The ``message`` of a 6.0 error handler's JSON answer (``{"message": …, "exception":
+    …}``, sent when the request does not prefer HTML), else None."""
+    if "json" not in response.headers.get("content-type", "") and not response.text.startswith("{"):
+        return None
+    body = _json(response)
+    if isinstance(body, dict) and isinstance(body.get("message"), str):
+        return clean_text(body["message"])
+    return None
+
+
 def ajax_error_text(body: Any) -> str:
     if not isinstance(body, dict):
         return ""
     values = body.get("returnValues")
+    if isinstance(values, dict) and values.get("fieldName") == "objectID":
+        # "The parameter “objectID” is missing or invalid." (realErrorMessage is only
+        # "Please fill in this field.")
+        return clean_text(str(body.get("message") or "the object does not exist"))
     if isinstance(values, dict):
         for key in ("realErrorMessage", "errorMessage", "errorType"):
             if isinstance(values.get(key), str) and values[key].strip():
@@ -138,8 +157,10 @@ def ajax_answer(response: httpx.Response) -> dict[str, Any]:
         # WoltLab answers flood control with 400 (code 412); 409 is the session in 5.x
         retry = parse_retry_after(message, response.headers.get("retry-after"))
         raise FloodLimited(message or "flood control", status=status, retry_after=retry)
-    if expired or status in (401, 403, 409):
+    if expired or status in (401, 409):
         raise SessionExpired(message or f"HTTP {status}", status)
+    if status == 403:
+        raise SessionExpired(message or f"HTTP {status}", status, ambiguous=True)
     if status == 200 and body is None:
         page = parse_page(response.text, str(response.url))
         if page.is_login_page or page.logged_in is False:
@@ -161,6 +182,14 @@ def form_answer(response: httpx.Response) -> str:
         return urljoin(url, response.headers.get("location", ""))
     if status >= 500:
         raise ForumError(f"server error {status} on POST {safe_url(url)}", status=status)
+    if (message := json_message(response)) is not None:
+        # a 6.0 error handler's JSON (the request did not prefer HTML)
+        if _FLOOD.search(message):
+            retry = parse_retry_after(message, response.headers.get("retry-after"))
+            raise FloodLimited(message, status=status, retry_after=retry)
+        if status in (401, 403) or SESSION_EXPIRED.search(message):
+            raise SessionExpired(message, status, ambiguous=status == 403)
+        raise Refused(message or f"form refused (HTTP {status})", status=status)
     page = parse_page(response.text, url)
     message = clean_text("; ".join(filter(None, [page.error_message, *page.form_errors])))
     if _FLOOD.search(message):
@@ -169,7 +198,7 @@ def form_answer(response: httpx.Response) -> str:
     if page.is_login_page or page.logged_in is False or SESSION_EXPIRED.search(message):
         raise SessionExpired(message or "login required", status)
     if status in (401, 403):
-        raise SessionExpired(message or f"HTTP {status}", status)
+        raise SessionExpired(message or f"HTTP {status}", status, ambiguous=status == 403)
     raise Refused(message or f"form refused (HTTP {status})", status=status)
 
 

@@ -18,7 +18,18 @@ WoltLab sources this follows (WoltLab/WCF, branches 5.4 and 6.0):
   ``Accept: application/json`` (6.x error handlers answer JSON then); answers
   ``{actionName, objectIDs, returnValues}`` (``AbstractDatabaseObjectAction``);
 - session expiry on pages: a redirect to ``login/`` (``FORCE_LOGIN``), the login form, the
-  guest's ``permissionDenied.tpl`` or a page whose user panel says "guest".
+  guest's ``permissionDenied.tpl`` or a page whose user panel says "guest", or 6.0's JSON
+  ``403 {"message": "Access denied…"}``;
+- the ``Accept`` header: 6.0's error handlers (``PermissionDeniedHandler``,
+  ``NotFoundHandler``, ``OperationNotPermittedHandler``, ``XsrfValidationFailedHandler``)
+  answer JSON ``{message}`` unless the request prefers HTML (``*/*``, httpx's default, gets
+  JSON). Page GETs and form POSTs send ``text/html,application/xhtml+xml``, ajax-proxy
+  ``application/json``; both shapes are understood on both paths.
+- a 6.0 403 "Access denied" is ambiguous: a guest (a lost session: the XSRF cookie outlives
+  it) and a user who may not do this (another user's message) get the same answer. A write
+  refused so is therefore not sent again blindly: one GET of ``login/`` (a redirect away
+  means the session is alive) tells them apart; alive → :class:`Refused`, else a new login
+  and the write once more; a 403 right after a fresh login is :class:`Refused`.
 """
 
 from __future__ import annotations
@@ -31,7 +42,7 @@ from urllib.parse import quote, unquote, urljoin
 
 import httpx
 
-from wolfbot.forum.base import ForumError, LoginFailed
+from wolfbot.forum.base import ForumError, LoginFailed, Refused
 from wolfbot.forum.woltlab.errors import (
     LOGIN_URL,
     MAX_REDIRECTS,
@@ -41,12 +52,16 @@ from wolfbot.forum.woltlab.errors import (
     clean_text,
     flatten,
     form_answer,
+    json_message,
     login_redirect,
     safe_url,
 )
 from wolfbot.forum.woltlab.pages import Page, parse_page
 
 log = logging.getLogger(__name__)
+
+HTML_ACCEPT = "text/html,application/xhtml+xml"
+JSON_ACCEPT = "application/json"
 
 
 class WoltLabSession:
@@ -73,7 +88,7 @@ class WoltLabSession:
         self.__password = password
         self._own_client = client is None
         self._client = client or httpx.Client(timeout=timeout)
-        self._headers = {"User-Agent": user_agent}
+        self._headers = {"User-Agent": user_agent, "Accept": HTML_ACCEPT}
         self._timeout = timeout
         self.min_interval = min_interval
         self._clock = clock
@@ -238,7 +253,17 @@ class WoltLabSession:
                 return response, None
             expired = login_redirect(response)
             page = None
-            if not expired and response.status_code < 500:
+            message = json_message(response) if response.status_code >= 400 else None
+            if message is not None:
+                # 6.0's JSON error answer; a 403 is what a guest gets (a lost session)
+                expired = expired or response.status_code in (401, 403)
+                if attempt and expired:
+                    raise ForumError(
+                        f"HTTP {response.status_code} for GET {safe_url(url)} right after a "
+                        f"new login: {message}",
+                        status=response.status_code,
+                    )
+            elif not expired and response.status_code < 500:
                 page = parse_page(response.text, str(response.url), channel)
                 self.remember(page)
                 expired = page.is_login_page or page.logged_in is False
@@ -250,10 +275,12 @@ class WoltLabSession:
                 self.login()
                 continue
             if response.status_code >= 400:
-                message = f"HTTP {response.status_code} for GET {safe_url(url)}"
-                if page is not None and page.error_message:
-                    message += f": {clean_text(page.error_message)}"
-                raise ForumError(message, status=response.status_code)
+                text = f"HTTP {response.status_code} for GET {safe_url(url)}"
+                if message:
+                    text += f": {message}"
+                elif page is not None and page.error_message:
+                    text += f": {clean_text(page.error_message)}"
+                raise ForumError(text, status=response.status_code)
             return response, page
         raise AssertionError("unreachable")
 
@@ -273,22 +300,38 @@ class WoltLabSession:
         if interface:
             fields.append(("interfaceName", interface))
         fields += flatten("objectIDs", list(object_ids)) + flatten("parameters", parameters)
-        headers = {"X-Requested-With": "XMLHttpRequest", "Accept": "application/json"}
+        headers = {"X-Requested-With": "XMLHttpRequest", "Accept": JSON_ACCEPT}
         return self._write(lambda: self._ajax_once(fields, headers))
+
+    def session_alive(self) -> bool:
+        """One GET of ``login/``, not followed: a logged-in user is redirected away."""
+        response = self.request("GET", self.url("index.php?login/"), follow=False)
+        if response.is_redirect:
+            return not LOGIN_URL.search(response.headers.get("location", ""))
+        if response.status_code >= 400:
+            return False
+        page = parse_page(response.text, str(response.url))
+        return bool(page.logged_in) and not page.is_login_page
 
     def _write(self, send: Callable[[], Any]) -> Any:
         """A write is sent once; only when the forum refused it for an expired session
-        (nothing was done) it is sent once more after a new login."""
+        (nothing was done) it is sent once more after a new login. An ambiguous 403 is
+        checked first (:meth:`session_alive`): with a live session it is :class:`Refused`."""
+        fresh = not self.logged_in
         self.ensure_login()
         try:
             return send()
-        except SessionExpired:
+        except SessionExpired as exc:
+            if exc.ambiguous and (fresh or self.session_alive()):
+                raise Refused(str(exc), status=exc.status) from None
             log.info("write refused for an expired session; logging in again")
             self.logged_in = False
             self.login()
         try:
             return send()
         except SessionExpired as exc:
+            if exc.ambiguous:
+                raise Refused(f"refused after a new login: {exc}", status=exc.status) from None
             raise ForumError(f"refused after a new login: {exc}", status=exc.status) from None
 
     def _ajax_once(self, fields: list[tuple[str, str]], headers: dict[str, str]) -> dict[str, Any]:

@@ -121,6 +121,8 @@ _CONV_ROWS = _X("//ol[@data-conversation-id]")
 _CONV_LINK = _X(f".//a[{_has('conversationLink')}]")
 _CONV_AUTHOR = _X(f".//*[{_has('messageGroupAuthor')}]")
 _CONV_SUMMARY = _X(f".//*[{_has('conversationParticipantSummary')}]//a")
+_CONV_STATS = _X(f".//li[{_has('columnStats')}]//dd")
+SUMMARY_MAX = 5  # ``Conversation::getParticipantSummary()``: at most 5 others
 _TITLE = _X(f"//h1[{_has('contentTitle')}]")
 _HEAD_TITLE = _X("//title")
 _CONV_ID = _X("//*[@data-conversation-id][not(self::ol)]/@data-conversation-id")
@@ -233,13 +235,22 @@ def _conversations(root: Any) -> tuple[Conversation, ...]:
         if not (row.get("data-conversation-id") or "").strip().isdigit():
             continue
         links, authors = _CONV_LINK(row), _CONV_AUTHOR(row)
-        names = (text_of(a) for a in _CONV_SUMMARY(row) if "conversationLeft" not in classes(a))
+        summary = _CONV_SUMMARY(row)
+        names = (text_of(a) for a in summary if "conversationLeft" not in classes(a))
+        # the list's participants are a summary: at most 5 others, never the starter; the
+        # stats column's second number ("Participants") is the count without the starter
+        stats = [text_of(dd).replace(".", "").replace(",", "") for dd in _CONV_STATS(row)]
+        if len(stats) >= 2 and stats[1].isdigit():
+            complete = len(summary) >= int(stats[1])
+        else:
+            complete = len(summary) < SUMMARY_MAX
         rows.append(
             Conversation(
                 id=int(row.get("data-conversation-id")),
                 title=text_of(links[0]) if links else "",
                 participants=tuple(name for name in names if name),
                 author=text_of(authors[0]) if authors else "",
+                participants_complete=complete,
             )
         )
     return tuple(rows)
