@@ -354,3 +354,18 @@ def test_the_slug_redirect_is_paid_once_per_channel(real: Real) -> None:
     first = forum.read(CONV, ReadMark())
     second = forum.read(CONV, first.mark)
     assert (first.requests, second.requests, short.call_count) == (2, 1, 1)
+
+
+# ---------------------------------------------------------------- 9. the token cookie
+
+
+def test_a_lost_xsrf_cookie_before_a_write_means_one_new_login_not_an_error(real: Real) -> None:
+    """FINDINGS 9: the session cookie survives, the XSRF-TOKEN cookie does not: the write
+    is not sent without a token; one new login brings the cookie back, then one POST."""
+    calls = real.mock.post(AJAX).mock(return_value=recorded("21-ajax-addParticipants"))
+    forum = real.forum()
+    forum.login()
+    forum._session._client.cookies.delete("XSRF-TOKEN")
+    real.logged_in = False  # the login form sets the cookie again
+    forum.add_participants(1, ["carol"])
+    assert calls.call_count == 1 and real.logins == 2

@@ -97,6 +97,20 @@ def test_a_lost_session_with_the_xsrf_cookie_left_is_renewed_by_one_login(woltla
     assert len(result.new) == 1 and logins.count == 1
 
 
+def test_a_lost_xsrf_cookie_before_a_write_costs_one_login_and_the_write_goes_out(
+    woltlab: Server,
+) -> None:
+    """FINDINGS 9: the session cookie survives, the XSRF-TOKEN cookie does not."""
+    bot = forum(woltlab)
+    cid = bot.open_conversation(title("Token"), ["alice"], "<p>eins</p>")
+    bot._session._client.cookies.delete("XSRF-TOKEN")
+    logins = Logins(bot)
+    bot.post(ChannelRef("conversation", cid), "<p>zwei</p>")
+    assert logins.count == 1
+    texts = [p.body.text.strip() for p in bot.read(ChannelRef("conversation", cid), ReadMark()).new]
+    assert texts == ["eins", "zwei"]
+
+
 # ---------------------------------------------------------------- reading
 
 

@@ -334,8 +334,16 @@ class WoltLabSession:
                 raise Refused(f"refused after a new login: {exc}", status=exc.status) from None
             raise ForumError(f"refused after a new login: {exc}", status=exc.status) from None
 
+    def _write_token(self) -> str:
+        """The token for a write; none (the XSRF-TOKEN cookie is gone while the session
+        cookie is not) means a new login, like an expired session: nothing was sent."""
+        try:
+            return self.token()
+        except ForumError as exc:
+            raise SessionExpired(str(exc)) from None
+
     def _ajax_once(self, fields: list[tuple[str, str]], headers: dict[str, str]) -> dict[str, Any]:
-        url = self.url("index.php?ajax-proxy/&t=" + quote(self.token(), safe=""))
+        url = self.url("index.php?ajax-proxy/&t=" + quote(self._write_token(), safe=""))
         return ajax_answer(
             self.request("POST", url, data=dict(fields), headers=headers, follow=False)
         )
@@ -345,5 +353,5 @@ class WoltLabSession:
         return self._write(lambda: self._form_once(path, fields))
 
     def _form_once(self, path: str, fields: Mapping[str, str]) -> str:
-        data = {**fields, "t": self.token()}
+        data = {**fields, "t": self._write_token()}
         return form_answer(self.request("POST", self.url(path), data=data, follow=False))
