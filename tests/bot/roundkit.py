@@ -202,6 +202,13 @@ class Site:
     def start(self, bot: RoundBot) -> int:
         return bot.start_round(PLAYERS, SEED, CONTEXT, thread_id=self.thread_id)
 
+    def started(self) -> RoundBot:
+        """A new bot that has started the round and sent what the start queued."""
+        bot = self.bot()
+        self.start(bot)
+        bot.send()
+        return bot
+
     def close(self) -> None:
         for client in self.clients:
             client.close()

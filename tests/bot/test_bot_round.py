@@ -23,20 +23,13 @@ def here(tmp_path):
         yield s
 
 
-def started(here) -> RoundBot:
-    bot = here.bot()
-    here.start(bot)
-    bot.send()
-    return bot
-
-
 def messages_to(here, name: str) -> list[str]:
     conversation = here.forum.conversation(here.conversation(name, "private"))
     return [m.html for m in conversation.messages if m.author == BOT]
 
 
 def test_the_start_opens_every_conversation_and_remembers_it(here) -> None:
-    bot = started(here)
+    bot = here.started()
     titles = {c.title for c in here.forum.conversations(BOT)}
     assert titles == {f"{n} – {LABEL}" for n, _ in PLAYERS} | {
         f"Wolfshöhle – {LABEL}",
@@ -53,7 +46,7 @@ def test_the_start_opens_every_conversation_and_remembers_it(here) -> None:
 
 
 def test_the_dead_are_added_to_the_totenreich(here) -> None:
-    bot = started(here)
+    bot = here.started()
     for step in SCRIPT[: SCRIPT.index(("deadline", "day 1")) + 2]:
         here.act(step, bot)
     totenreich = here.forum.conversation(here.conversation("Emil", "dead"))
@@ -62,7 +55,7 @@ def test_the_dead_are_added_to_the_totenreich(here) -> None:
 
 
 def test_a_deadline_is_carried_out_once_also_after_a_restart(here) -> None:
-    bot = started(here)
+    bot = here.started()
     assert bot.deadline("day 1")
     assert bot.deadline("day 1") == []
     assert here.bot().deadline("day 1") == []
@@ -70,7 +63,7 @@ def test_a_deadline_is_carried_out_once_also_after_a_restart(here) -> None:
 
 
 def test_posts_written_after_a_deadline_wait_for_it(here) -> None:
-    bot = started(here)
+    bot = here.started()
     here.act(("post", "Clara", "private", bold("!Sehen Anna")), bot)
     deadline = here.clock.now
     here.act(("post", "Anna", "wolves", bold("!Fressen Dora")), bot)
@@ -87,7 +80,7 @@ def test_posts_written_after_a_deadline_wait_for_it(here) -> None:
 
 
 def test_a_tick_carries_out_the_due_schedule_once(here) -> None:
-    bot = started(here)
+    bot = here.started()
     start = here.clock.now
     with bot.sessions() as session:
         records.schedule(session, bot.game_id, "day 1", start + timedelta(seconds=2))
@@ -124,14 +117,14 @@ def test_an_interrupted_start_is_completed_by_the_next_bot(here) -> None:
 
 
 def test_a_round_of_another_ruleset_is_not_loaded(here) -> None:
-    bot = started(here)
+    bot = here.started()
     other = RULES.model_copy(update={"name": "klassisch"})
     with pytest.raises(ValueError, match="played by duesterliga"):
         RoundBot(here.client(), bot.sessions, other)
 
 
 def test_a_failed_recording_rebuilds_the_game_from_the_store(here, monkeypatch) -> None:
-    bot = started(here)
+    bot = here.started()
     here.act(("post", "Clara", "private", bold("!Sehen Anna")), bot)
     real = records.record_input
 
@@ -148,7 +141,7 @@ def test_a_failed_recording_rebuilds_the_game_from_the_store(here, monkeypatch) 
 
 
 def test_a_processed_post_that_is_deleted_is_marked(here) -> None:
-    bot = started(here)
+    bot = here.started()
     bot.deadline("day 1")
     here.act(("post", "Emil", "thread", bold("!Lynch Anna")), bot)
     bot.poll()
@@ -160,7 +153,7 @@ def test_a_processed_post_that_is_deleted_is_marked(here) -> None:
 
 
 def test_an_answer_in_time_holds_and_a_phase_end_decides_a_question_still_open(here) -> None:
-    bot = started(here)
+    bot = here.started()
     for step in SCRIPT[: SCRIPT.index(("deadline", "day 2")) + 1]:
         here.act(step, bot)
     assert bot.game.pending() == ["Clara"] and str(bot.game.state.phase) == "night 2"
@@ -184,7 +177,7 @@ def test_a_phase_end_decides_the_questions_still_open_and_the_phase_ends_on_time
     """A question still open when the phase it holds should have ended: its time is up
     with the phase – decided as its own deadline decides it (here: by lot) – and the
     phase ends at its deadline, not later."""
-    bot = started(here)
+    bot = here.started()
     for step in SCRIPT[: SCRIPT.index(("deadline", "day 2")) + 1]:
         here.act(step, bot)
     assert bot.game.pending() == ["Clara"]
@@ -199,7 +192,7 @@ def test_a_phase_end_decides_the_questions_still_open_and_the_phase_ends_on_time
 
 
 def test_a_reminder_reaches_the_player_a_question_waits_for(here) -> None:
-    bot = started(here)
+    bot = here.started()
     for step in SCRIPT[: SCRIPT.index(("deadline", "day 2")) + 1]:
         here.act(step, bot)
     now = here.clock.now
@@ -211,7 +204,7 @@ def test_a_reminder_reaches_the_player_a_question_waits_for(here) -> None:
 
 
 def test_after_a_finished_round_a_new_one_may_start(here) -> None:
-    bot = started(here)
+    bot = here.started()
     for step in SCRIPT:
         here.act(step, bot)
     assert bot.game.state.phase.kind == "over"

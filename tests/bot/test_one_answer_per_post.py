@@ -9,7 +9,6 @@ from bs4 import BeautifulSoup
 from roundkit import BOT, bold, site
 from sqlalchemy import select
 
-from wolfbot.bot import RoundBot
 from wolfbot.intake.process import MAX_COMMANDS_PER_POST
 from wolfbot.store.models import CommandRow
 
@@ -20,13 +19,6 @@ def here(tmp_path):
         yield s
 
 
-def started(here) -> RoundBot:
-    bot = here.bot()
-    here.start(bot)
-    bot.send()
-    return bot
-
-
 def answers_to(here, name: str) -> list[str]:
     conversation = here.forum.conversation(here.conversation(name, "private"))
     return [m.html for m in conversation.messages if m.author == BOT][1:]  # not the role
@@ -34,7 +26,7 @@ def answers_to(here, name: str) -> list[str]:
 
 @pytest.mark.parametrize("lines", [2, 5, 500], ids=["two", "five", "five hundred"])
 def test_the_commands_of_one_post_are_answered_in_one_message(here, lines: int) -> None:
-    bot = started(here)
+    bot = here.started()
     html = "".join(bold("!Sehen Anna" if i % 2 else "!Sehen Niemand") for i in range(lines))
     here.act(("post", "Clara", "private", html), bot)
     bot.poll()
@@ -52,7 +44,7 @@ def test_the_commands_of_one_post_are_answered_in_one_message(here, lines: int) 
 
 
 def test_a_post_with_one_command_keeps_its_own_receipt(here) -> None:
-    bot = started(here)
+    bot = here.started()
     here.act(("post", "Clara", "private", bold("!Sehen Anna")), bot)
     bot.poll()
     bot.send()
@@ -63,7 +55,7 @@ def test_a_post_with_one_command_keeps_its_own_receipt(here) -> None:
 def test_bbcode_in_a_command_the_bot_repeats_stays_text(here) -> None:
     """WoltLab runs its BBCode parser over a saved message's HTML: "[url=…]" or "[b]" in a
     command the receipt repeats would become a link or bold text in the bot's message."""
-    bot = started(here)
+    bot = here.started()
     line = "!Sehen [url=http://evil.example]Anna[/url] [b]x[/b]"
     here.act(("post", "Clara", "private", bold(line)), bot)
     bot.poll()
