@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wolfbot.markup import MessageBody, normalize_text, parse_message
+from wolfbot.markup import MAX_MESSAGE_HTML, MessageBody, normalize_text, parse_message
 
 FORUM = "https://forum.example"
 POST_LINK = f"{FORUM}/thread/4711-dorf-tag-3/?postID=98765#post98765"
@@ -544,3 +544,13 @@ def test_never_raises_on_arbitrary_text(raw: str) -> None:
 @given(TAG_SOUP)
 def test_never_raises_on_tag_soup(html: str) -> None:
     _check_invariants(parse_message(html))
+
+
+def test_a_message_longer_than_woltlab_allows_is_read_from_its_end() -> None:
+    """Its commands stand at the end; a megabyte of markup before them is not read."""
+    filler = "<p>Anfang</p><p>" + "Blabla. " * 100 + "</p>"
+    html = filler * (1_000_000 // len(filler)) + "<p><strong>!Lynch Anna</strong></p>"
+    assert len(html) > MAX_MESSAGE_HTML
+    body = parse_message(html)
+    assert body.commands == ("!Lynch Anna",)
+    assert body.text.count("Anfang") < MAX_MESSAGE_HTML // len(filler) + 2

@@ -237,11 +237,19 @@ def _commands(lines: list[list[_Seg]]) -> tuple[str, ...]:
     return tuple(command for group in reversed(found) for command in group)
 
 
+# WoltLab lets a user write 10,000 characters in a message (user.conversation.maxLength;
+# administrators 100,000): a message's HTML longer than this is read from its end only,
+# where its commands stand, so a megabyte of markup costs what 200 KB cost.
+MAX_MESSAGE_HTML = 200_000
+
+
 @lru_cache(maxsize=512)
 def parse_message(html: str) -> MessageBody:
     """Parse a rendered message body; never raises (worst case an empty body). The body is
     immutable, so a post read, hashed, recorded and given to the engine is parsed once
-    (the last 512 bodies are kept)."""
+    (the last 512 bodies are kept). Of a longer body only the last `MAX_MESSAGE_HTML`
+    characters are read."""
+    html = html[-MAX_MESSAGE_HTML:]
     try:
         # The "<body>" prefix keeps bs4 from mistaking short input for a URL/file name.
         markup = "<body>" + _SURROGATES.sub("\ufffd", html.replace("\x00", ""))
