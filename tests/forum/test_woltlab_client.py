@@ -894,3 +894,17 @@ def test_strip_page(url: str, base: str) -> None:
 )
 def test_retry_after_parsing(message: str, header: str | None, seconds: float | None) -> None:
     assert parse_retry_after(message, header) == seconds
+
+
+def test_a_read_stopped_at_its_page_limit_says_so_and_reads_on_unconditionally(fake) -> None:
+    """A thread longer than `max_pages`: the page the read stopped at is no last page, so
+    its validators are not kept (a forum that answers 304 would hide the pages after it)."""
+    client = make(max_pages=2)
+    client.login()
+    first = client.read(THREAD, ReadMark())
+    assert first.more and first.mark.last_page == 2 and first.mark.etag is None
+    fake.calls.clear()
+    rest = client.read(THREAD, first.mark)
+    assert fake.calls[0] == ("GET", f"{T6}?pageNo=2") and not rest.more
+    whole = make().read(THREAD, ReadMark())
+    assert ids(first.new) + ids(rest.new) == ids(whole.new)

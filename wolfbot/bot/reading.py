@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from wolfbot.bot.channels import Reading
-from wolfbot.forum.base import ChannelRef, Forum, ForumError, ForumPost, ReadMark
+from wolfbot.forum.base import ChannelRef, Forum, ForumError, ForumPost, ReadMark, ReadResult
 from wolfbot.spelling import name_key
 
 log = logging.getLogger("wolfbot.bot.reading")
@@ -41,6 +41,28 @@ class PollReport:
     requests: int = 0
 
 
+MAX_READS = 40  # of `max_pages` each: a thread of 2,000 pages is read in one poll
+
+
+def read_on(forum: Forum, channel: ChannelRef, mark: ReadMark) -> ReadResult:
+    """`forum.read`, again from its mark while it stopped at its page limit (`more`):
+    a thread longer than the reader's page limit is read to its end in one poll."""
+    result = forum.read(channel, mark)
+    for _ in range(MAX_READS - 1):
+        if not result.more:
+            break
+        later = forum.read(channel, result.mark)
+        result = ReadResult(
+            result.new + later.new,
+            result.edited + later.edited,
+            result.deleted + later.deleted,
+            later.mark,
+            result.requests + later.requests,
+            later.more,
+        )
+    return result
+
+
 def read_channels(
     forum: Forum,
     readings: Sequence[Reading],
@@ -54,7 +76,7 @@ def read_channels(
     batch: list[tuple[ForumPost, Reading]] = []
     for reading in readings:
         try:
-            result = forum.read(reading.ref, mark_of(reading))
+            result = read_on(forum, reading.ref, mark_of(reading))
         except ForumError as error:
             log.warning("%s: read failed (%s); tried again next poll", reading.ref, error)
             report.failed[reading.ref] = str(error)

@@ -88,6 +88,7 @@ class ReadResult:
     deleted: list[int]  # ids of posts seen before that are gone or now in the trash
     mark: ReadMark  # where the next read continues
     requests: int = 0  # HTTP requests this read cost
+    more: bool = False  # the read stopped at its page limit: read on from `mark` now
 
 
 @dataclass(frozen=True, slots=True)

@@ -278,7 +278,10 @@ class WoltLabForum:
             )
             self._remember_reply(channel, page)
             used = self._session.request_count - start
-            return ReadResult(new, edited, deleted, next_mark, requests=used)
+            more = bool(page.next_url) and not page.is_last_page  # stopped at `max_pages`
+            if more:  # the page it stopped at is no last page: never "not modified" next time
+                next_mark.etag = next_mark.last_modified = None
+            return ReadResult(new, edited, deleted, next_mark, requests=used, more=more)
 
     def _restart(self, channel: ChannelRef) -> tuple[httpx.Response, Page | None]:
         log.info("%s: the remembered page is gone; reading from the page count", channel)
