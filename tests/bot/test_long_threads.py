@@ -6,9 +6,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from roundkit import site
+from sqlalchemy import delete
 
 from wolfbot.bot.reading import MAX_READS, read_on
 from wolfbot.forum.base import ChannelRef, ForumPost, ReadMark, ReadResult
+from wolfbot.store.models import ReadMarkRow
 
 THREAD = ChannelRef("thread", 1)
 
@@ -51,3 +54,21 @@ def test_reading_on_is_bounded() -> None:
     forum = Paged(10_000, 1)
     result = read_on(forum, THREAD, ReadMark())  # type: ignore[arg-type]
     assert forum.reads == MAX_READS and result.more  # the next poll goes on from there
+
+
+def test_a_restarted_bot_resumes_reading_at_the_stored_pages(tmp_path) -> None:
+    """The read marks are in the store: a restart reads each channel from the page it
+    stood at, instead of every page of a long thread from the first."""
+    with site(tmp_path) as here:
+        bot = here.started()
+        per_page = here.forum.rules.per_page
+        for n in range(3 * per_page):  # chatter: the thread runs to four pages
+            here.forum.add_post(here.thread_id, "Dora", f"<p>Gedanke {n}</p>")
+        bot.poll()
+        resumed = here.bot()  # a restart: a new process on the same store
+        assert resumed._marks == bot._marks and resumed._marks
+        with_marks = resumed.poll().requests
+        with resumed.sessions() as session, session.begin():
+            session.execute(delete(ReadMarkRow))
+        from_the_start = here.bot().poll().requests  # as before: from page 1
+        assert from_the_start - with_marks == 3  # the thread's three pages before its last

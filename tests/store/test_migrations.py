@@ -44,6 +44,7 @@ ROUND_TABLES = {
     "questions",
     "schedule",
     "interventions",
+    "read_marks",
 }
 TABLES = {"alembic_version", "outgoing_messages"} | ROUND_TABLES
 

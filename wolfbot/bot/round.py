@@ -199,6 +199,8 @@ class RoundBot:
         self._game, self._desk = game, desk
         with self.sessions() as session:
             self._floors = stored.read_floors(session, game_id)
+        with self.sessions() as session:
+            self._marks = stored.read_marks(session, game_id)  # resume at the stored pages
         desk.learn(game_id)
         log.info("round %d loaded: %s, %d events", game_id, game.state.phase, len(recorded))
 
@@ -214,6 +216,9 @@ class RoundBot:
         for post, reading in batch:
             report.processed += self._take(post, reading)
         self._marks.update(report.marks)
+        if report.marks:  # after the posts are recorded: a stored mark is never ahead of them
+            with self.sessions() as session:
+                stored.save_read_marks(session, self._id, report.marks, self.clock())
         for channel, post_id in report.deleted:
             with self.sessions() as session:
                 if records.mark_deleted(session, self._id, channel, post_id):

@@ -7,16 +7,24 @@ Read-only: every write goes through `wolfbot.store.records`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Literal
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.engine import events as ev
-from wolfbot.forum.base import ForumPost
+from wolfbot.forum.base import ChannelRef, ForumPost, ReadMark
 from wolfbot.store import interventions, records
 from wolfbot.store.interventions import StoredIntervention
-from wolfbot.store.models import GameRow, InputPost, PlayerRow, QuestionRow, ScheduleEntry
+from wolfbot.store.models import (
+    GameRow,
+    InputPost,
+    PlayerRow,
+    QuestionRow,
+    ReadMarkRow,
+    ScheduleEntry,
+)
 from wolfbot.store.records import StoredInput
 
 ScheduleState = Literal["missing", "pending", "done"]
@@ -107,6 +115,49 @@ def read_floors(session: Session, game_id: int) -> dict[str, int]:
             .group_by(InputPost.channel)
         ).all()
         return {channel: int(post_id) for channel, post_id in rows}
+
+
+def read_marks(session: Session, game_id: int) -> dict[ChannelRef, ReadMark]:
+    """Where the reading of each channel continues, as the last poll left it."""
+    with session.begin():
+        rows = session.scalars(select(ReadMarkRow).where(ReadMarkRow.game_id == game_id)).all()
+        return {ChannelRef.parse(row.channel): _mark(row.mark) for row in rows}
+
+
+def save_read_marks(
+    session: Session, game_id: int, marks: dict[ChannelRef, ReadMark], now: datetime
+) -> None:
+    """Store the marks of one poll (one transaction): a restart resumes there."""
+    with session.begin():
+        rows = {
+            row.channel: row
+            for row in session.scalars(select(ReadMarkRow).where(ReadMarkRow.game_id == game_id))
+        }
+        for channel, mark in marks.items():
+            data = _mark_json(mark)
+            row = rows.get(str(channel))
+            if row is None:
+                row = ReadMarkRow(game_id=game_id, channel=str(channel), mark=data, updated_at=now)
+                session.add(row)
+            elif row.mark != data:
+                row.mark, row.updated_at = data, now
+
+
+def _mark_json(mark: ReadMark) -> dict[str, Any]:
+    return {
+        "last_post_id": mark.last_post_id,
+        "last_page": mark.last_page,
+        "etag": mark.etag,
+        "last_modified": mark.last_modified,
+        "seen": {str(post_id): list(state) for post_id, state in mark.seen.items()},
+    }
+
+
+def _mark(data: dict[str, Any]) -> ReadMark:
+    seen = {int(post_id): (state[0], int(state[1])) for post_id, state in data["seen"].items()}
+    return ReadMark(
+        data["last_post_id"], data["last_page"], data["etag"], data["last_modified"], seen
+    )
 
 
 def other_versions(session: Session, game_id: int, post: ForumPost) -> list[str]:

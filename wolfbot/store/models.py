@@ -329,6 +329,21 @@ class ScheduleEntry(Base):
     waiting_since: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
+class ReadMarkRow(Base):
+    """Where the bot's reading of a channel ("thread:12") continues, as it stood after the
+    last poll that read it completely (`wolfbot.forum.base.ReadMark` as JSON): a restart
+    resumes there instead of re-reading every page."""
+
+    __tablename__ = "read_marks"
+    __table_args__ = (UniqueConstraint("game_id", "channel", name="uq_read_marks_game_channel"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(Integer, ForeignKey("games.id"))
+    channel: Mapped[str] = mapped_column(String(40))
+    mark: Mapped[dict[str, Any]] = mapped_column(JSON)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
 INTERVENTION_KINDS = ("accept", "reject", "kill", "exclude", "revive", "role", "replace", "expire")
 INTERVENTION_STATES = ("pending", "applied", "refused")
 
