@@ -9,7 +9,12 @@ look-alike (which answers like WoltLab Suite 6.0: no ETag, no 304, a 301 to the 
   script never starts one) the same idle tick against it, conversations only (the real site
   has no threads), logged in as `WOLFBOT_REAL_WOLTLAB_USER` (default `wolfbot`) with
   `WOLFBOT_REAL_WOLTLAB_PASSWORD` (default setup.sh's `BotPass123!`); otherwise it prints
-  "real WoltLab: not running".
+  "real WoltLab: not running";
+* and then, against that real server, the **split round** of
+  `tests/woltlab/test_split_round.py` (8 players, the thread on a local look-alike, every
+  conversation on the real server, each player posting with his own account): the requests
+  and bytes of the bot's conversation side, login included. It needs the suite's test
+  accounts (spieler01–08 in a group without flood wait: run `pytest -m woltlab` once).
 
 Bytes are counted on the client's side (status line, headers and body as received), the
 same way for both servers. Prints numbers, asserts nothing.
@@ -164,6 +169,38 @@ def real() -> None:
         client.close()
 
 
+def split_round() -> None:
+    if not real_woltlab_running():
+        return
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "woltlab"))
+    from split_round import played  # type: ignore[import-not-found]
+    from woltlab_support import PASSWORDS  # type: ignore[import-not-found]
+
+    meter = Meter()
+    http = httpx.Client(timeout=10.0, trust_env=False, event_hooks={"response": [meter.hook]})
+    try:
+        with tempfile.TemporaryDirectory() as directory:
+            with played(REAL_URL, dict(PASSWORDS), Path(directory), http) as here:
+                messages = here.bot.outbox.messages()
+                conversations = sum(1 for m in messages if m.kind == "conversation")
+                into = sum(
+                    1
+                    for m in messages
+                    if m.kind == "post" and (m.channel or "").startswith("conversation:")
+                )
+                print(
+                    f"real WoltLab, split round of tests/woltlab ({here.seconds:.1f} s): the bot "
+                    f"opened {conversations} conversations and wrote {into} messages into them"
+                )
+                print(f"  bot's conversation side: {meter.line()}")
+    except Exception as error:  # a benchmark: say what happened, do not fail
+        print(f"real WoltLab, split round: {type(error).__name__}: {error}")
+    finally:
+        http.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, default=12)
@@ -173,6 +210,7 @@ def main() -> None:
     markup: Literal["5", "6"] = "5" if args.markup == "5" else "6"
     local(args.players, args.seed, markup)
     real()
+    split_round()
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ setup.sh installs them with apt). Otherwise the tests are skipped, saying why, u
 On the server: 5 messages per page, the users of ``woltlab_support``, the bot account
 ``wolfbot`` in a group "Wolfbot" with the rights the README asks for (floodControlTime 0,
 maxStartedConversationsPer24Hours -1, maxParticipants 100, maxConversations 100000),
-``carol`` in a group "Flood3" (3 s between messages); everyone else at WoltLab's defaults
+``carol`` in a group "Flood3" (3 s between messages), spieler01–08 in a group "Spieler"
+(floodControlTime 0, for the split round); everyone else at WoltLab's defaults
 (group "Users": 60 s, 10 new conversations per 24 h, 10 participants) but for a mailbox of
 100000 conversations (default 100: the suite opens hundreds).
 """

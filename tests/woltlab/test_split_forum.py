@@ -1,7 +1,6 @@
 """The thread on the local WoltLab look-alike, every conversation on the real WoltLab Suite
 6.0 (``SplitForum``): the bot's writes go through the durable outbox to the right forum and
-are read back from it, nothing doubled or lost. A stepping stone to a whole round (not
-played here: the players' 60 s flood clock on the real server makes a full round slow)."""
+are read back from it, nothing doubled or lost. The whole round: test_split_round.py."""
 
 from __future__ import annotations
 

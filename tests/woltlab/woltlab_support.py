@@ -22,6 +22,9 @@ GROUPS = (
     "Wolfbot:wolfbot:floodControlTime=0,maxStartedConversationsPer24Hours=-1,"
     "maxParticipants=100,maxConversations=100000",
     "Flood3:carol:floodControlTime=3",
+    # the split round's players (test_split_round.py) write without waiting;
+    # spieler10–12 keep the default 60 s for the flood-control tests
+    "Spieler:" + ",".join(f"spieler{i:02d}" for i in range(1, 9)) + ":floodControlTime=0",
     # the suite's tests open hundreds of conversations; the default mailbox holds 100
     "Mailbox:" + ",".join(PASSWORDS) + ":maxConversations=100000",
 )
