@@ -10,6 +10,7 @@ from test_interventions import RULES, day_one, say
 from wolfbot.engine.game import Game
 from wolfbot.engine.interventions import KillPlayer
 from wolfbot.engine.rename import rename_player
+from wolfbot.engine.text import say as say_text
 
 
 def _strings(value, path="state"):
@@ -75,3 +76,15 @@ def test_the_rename_leaves_what_is_no_name() -> None:
         ("Clara", "Bürger"),  # the role of the same spelling stays
         ("Dora", "Jäger"),
     ]
+
+
+def test_the_rename_reaches_the_values_of_a_text_but_not_its_keys() -> None:
+    """A question's prompt or a relayed label names players among its values; the message
+    key and the names of the values are no player names, however a player is called."""
+    roster = [("Anna", "Werwolf"), ("name", "Priester"), ("Clara", "Bürger"), ("Dora", "Bürger")]
+    game = Game.new(RULES, roster, seed=1)
+    label = say_text("priester.answer_label", name="name")
+    game.state.night.relays["Clara"] = ("name", label, 3)
+    rename_player(game.state, "name", "Zoë")
+    renamed = say_text("priester.answer_label", name="Zoë")
+    assert game.state.night.relays["Clara"] == ("Zoë", renamed, 3)

@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from wolfbot.engine.state import GameState
+from wolfbot.engine.text import Text
 
 # fields whose values are never a player's name (even when the text happens to match one);
 # "Class.field" where the same field name holds names elsewhere
@@ -86,6 +87,8 @@ class _Renamer:
     def value(self, value: Any, field: str | None = None) -> Any:
         if isinstance(value, str):
             return self.new if value == self.old else value
+        if isinstance(value, Text):  # its values may name him, its key and value names never
+            return Text(value.key, tuple((name, self.value(v)) for name, v in value.values))
         if isinstance(value, BaseModel):  # a command (frozen): its actor and targets
             update = {
                 name: self.value(getattr(value, name))
