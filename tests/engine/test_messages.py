@@ -16,7 +16,7 @@ from jinja2 import Environment
 
 from wolfbot.demo.simulate import play, random_command
 from wolfbot.engine.text import Text, say
-from wolfbot.posts.wording import MissingWording, death_phrase, join_last, worded
+from wolfbot.posts.wording import MissingWording, death_phrase, worded
 from wolfbot.rulesets import loader
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -223,12 +223,6 @@ def test_a_text_is_plain_hashable_data() -> None:
 )
 def test_a_death_is_worded_by_the_ruleset(cause: str, phrase: str) -> None:
     assert death_phrase(RULES, cause) == phrase
-
-
-def test_join_last_takes_the_catalogs_words() -> None:
-    assert join_last(["A", "B", "C"]) == "A, B und C"
-    assert join_last(["A", "B"], ", ", " en ") == "A en B"
-    assert join_last(["A"]) == "A"
 
 
 # -- every text of a random game is worded -----------------------------------------------------

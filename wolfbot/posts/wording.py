@@ -1,13 +1,12 @@
 """The engine's `Text` (a message key and its values) in the words of the ruleset's message
 catalog (`rules/<name>/messages/*.yaml`, in the ruleset's language).
 
-    worded(game.rules, say("seen.aura", target="Anna", good=True))  # "Anna hat eine gute Aura."
+    worded(game.rules, say("seen.aura", name="Anna", good=True))  # "Anna hat eine gute Aura."
 
 Each catalog entry is a Jinja2 template over the text's values; a value that is a `Text`
 itself is worded first, so a template only ever sees names, numbers, yes/no and lists.
 A template may word another entry with `msg('key', name=value)`, e.g. a channel or a time
-it got as a plain value; the filter `join_last(", ", " und ")` makes "A, B und C" with the
-catalog's own words; `repr` quotes a text as Python does ('Anna').
+it got as a plain value; the filter `repr` quotes a text as Python does ('Anna').
 """
 
 from __future__ import annotations
@@ -43,11 +42,6 @@ def worded(rules: Ruleset, text: Text) -> str:
     return _template(wording).render(values, msg=msg)
 
 
-def words(rules: Ruleset, text: Text | None) -> str:
-    """`worded`, with "" for no text."""
-    return "" if text is None else worded(rules, text)
-
-
 def death_phrase(rules: Ruleset, cause: str) -> str:
     """How a death by `cause` is said: the ruleset's `causes`, else the killing role's
     `kill_phrase`, else the catalog's `death_by` ("wurde durch Mörder getötet")."""
@@ -67,16 +61,7 @@ def _plain(rules: Ruleset, value: Any) -> Any:
     return value
 
 
-def join_last(items: Any, separator: str = ", ", last: str = " und ") -> str:
-    """["A", "B", "C"] → "A, B und C" (the words between are the catalog's)."""
-    items = [str(item) for item in items]
-    if len(items) <= 1:
-        return "".join(items)
-    return separator.join(items[:-1]) + last + items[-1]
-
-
 _ENVIRONMENT = Environment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
-_ENVIRONMENT.filters["join_last"] = join_last
 _ENVIRONMENT.filters["repr"] = repr
 
 
