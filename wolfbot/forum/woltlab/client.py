@@ -24,13 +24,8 @@ Endpoints (WoltLab source each follows, WoltLab/WCF and WoltLab/com.woltlab.wcf.
   ``MessageForm``), the id from the redirect ``…?postID=ID#postID``.
 - new conversation: ``index.php?conversation-add/`` (``ConversationAddForm``: ``subject``,
   ``participants`` comma-separated, ``text``, ``t``), the id from the redirect.
-- participants: ajax-proxy ``wcf\\data\\conversation\\ConversationAction`` /
-  ``addParticipants``, ``objectIDs[0]``, ``parameters[participants][i]``,
-  ``parameters[visibility]`` (``all``|``new``); refusals come as ``returnValues.errorMessage``
-  (``Conversation::validateParticipants``: one error per refused name, and then nobody is
-  added). "X is already a participant of this conversation." (``…error.duplicate``) is
-  not a refusal for wolfbot – a retry after a lost answer gets it: the names already in are
-  taken as done and the others are asked for once more.
+- participants: ajax-proxy ``addParticipants``, in ``participants`` (someone already in the
+  conversation counts as added).
 - edit a post/message: ajax-proxy ``wbb\\data\\post\\PostAction`` /
   ``ConversationMessageAction``, ``save``, ``interfaceName=wcf\\data\\IMessageInlineEditorAction``,
   ``parameters[containerID]`` (thread/conversation id), ``parameters[objectID]`` (post/message
@@ -78,9 +73,9 @@ from wolfbot.forum.base import (
     Refused,
 )
 from wolfbot.forum.woltlab.account import AccountView, account_view
-from wolfbot.forum.woltlab.errors import clean_text
 from wolfbot.forum.woltlab.http import WoltLabSession
 from wolfbot.forum.woltlab.pages import Page
+from wolfbot.forum.woltlab.participants import add_participants
 from wolfbot.forum.woltlab.read import SEEN_CAP, copy_mark, merge_pages, remembered_first
 from wolfbot.spelling import name_key
 
@@ -88,7 +83,6 @@ log = logging.getLogger(__name__)
 
 POST_ACTION = "wbb\\data\\post\\PostAction"
 MESSAGE_ACTION = "wcf\\data\\conversation\\message\\ConversationMessageAction"
-CONVERSATION_ACTION = "wcf\\data\\conversation\\ConversationAction"
 USER_ACTION = "wcf\\data\\user\\UserAction"
 QUICK_REPLY = "wcf\\data\\IMessageQuickReplyAction"
 INLINE_EDITOR = "wcf\\data\\IMessageInlineEditorAction"
@@ -98,16 +92,6 @@ VERSION = "0.1"
 _PAGE_PARAM = re.compile(r"([?&])pageNo=\d+&?")
 _POST_ID = re.compile(r"(?:[?&]postID=|#post)(\d+)")
 _CONVERSATION_ID = re.compile(r"(?:^|[/?])conversation/(\d+)")
-# ``wcf.conversation.participants.error.duplicate`` / ``.isAuthor`` (en, de)
-_DUPLICATE = (
-    "{} is already a participant of this conversation.",
-    "{} ist bereits Teilnehmer dieser Konversation.",
-)
-_IS_AUTHOR = re.compile(
-    r"(You are|Du bist|Sie sind) already a participant of this conversation\."
-    r"|(Du bist|Sie sind) bereits Teilnehmer dieser Konversation\.",
-    re.IGNORECASE,
-)
 
 
 def default_user_agent(username: str) -> str:
@@ -377,36 +361,11 @@ class WoltLabForum:
             raise ForumError("conversation saved, but the redirect names no conversation")
 
     def add_participants(self, conversation_id: int, participants: list[str]) -> None:
-        """Add ``participants``; those already in the conversation count as added (see the
-        module's docstring): at most two calls when some of them were in already."""
+        """Add ``participants``; those already in the conversation count as added."""
         with self._session.lock:
-            wanted = list(participants)
-            for _ in (0, 1):
-                if not wanted:
-                    return
-                error = self._add_participants(conversation_id, wanted)
-                if error is None:
-                    return
-                rest, present = _without_duplicates(error, wanted, self.username)
-                if rest.strip(" .;") or not present:
-                    raise Refused(error, status=200)
-                log.info(
-                    "conversation %s: %s already in it; adding only the others",
-                    conversation_id,
-                    ", ".join(present),
-                )
-                wanted = [p for p in wanted if p not in present]
-            raise Refused(error or "addParticipants refused", status=200)
-
-    def _add_participants(self, conversation_id: int, participants: list[str]) -> str | None:
-        parameters = {"participants": participants, "visibility": self._visibility}
-        answer = self._session.ajax(
-            CONVERSATION_ACTION, "addParticipants", parameters, object_ids=(conversation_id,)
-        )
-        values = answer.get("returnValues")
-        if isinstance(values, dict) and values.get("errorMessage"):
-            return clean_text(str(values["errorMessage"]))
-        return None
+            add_participants(
+                self._session, conversation_id, participants, self.username, self._visibility
+            )
 
     def conversations(self) -> list[Conversation]:
         with self._session.lock:
@@ -447,22 +406,3 @@ class WoltLabForum:
                     self._users[key] = int(item["objectID"])
                     return self._users[key]
             return None
-
-
-def _without_duplicates(error: str, wanted: list[str], me: str) -> tuple[str, list[str]]:
-    """The error text without WoltLab's "X is already a participant …" for names of
-    ``wanted`` (and "You are already a participant …"), and those names."""
-    present = []
-    rest = error
-    for name in wanted:
-        for template in _DUPLICATE:
-            text = template.format(name)
-            index = rest.lower().find(text.lower())
-            if index >= 0:
-                rest = rest[:index] + rest[index + len(text) :]
-                if name not in present:
-                    present.append(name)
-    if _IS_AUTHOR.search(rest):
-        rest = _IS_AUTHOR.sub("", rest)
-        present.extend(p for p in wanted if name_key(p) == name_key(me))
-    return rest, present
