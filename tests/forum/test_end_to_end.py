@@ -15,7 +15,7 @@ from wolfbot.engine.game import Game
 from wolfbot.engine.voting import lynch_tally
 from wolfbot.forum.base import ChannelRef, ReadMark
 from wolfbot.forum.local import LocalForum, LocalForumServer
-from wolfbot.forum.local.forum import Rules
+from wolfbot.forum.local.rules import Rules
 from wolfbot.forum.woltlab.client import WoltLabForum
 from wolfbot.intake.process import process_post
 from wolfbot.outbox.queue import Outbox

@@ -14,7 +14,7 @@ from woltlab_support import PLAYERS, Server
 from wolfbot.forum.base import ChannelRef, ReadMark
 from wolfbot.forum.composite import SplitForum
 from wolfbot.forum.local import LocalForum, LocalForumServer
-from wolfbot.forum.local.forum import Rules
+from wolfbot.forum.local.rules import Rules
 from wolfbot.forum.woltlab.client import WoltLabForum
 from wolfbot.outbox.queue import FloodLimits, Outbox
 from wolfbot.store import db

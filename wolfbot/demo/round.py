@@ -74,7 +74,7 @@ from wolfbot.forum.local import (
     LocalForumServer,
     demo_password,
 )
-from wolfbot.forum.local.forum import SPIELLEITUNG
+from wolfbot.forum.local.rules import SPIELLEITUNG
 from wolfbot.forum.woltlab.client import WoltLabForum
 from wolfbot.outbox.queue import FloodLimits, RetryPolicy, SendResult
 from wolfbot.posts.context import PostContext

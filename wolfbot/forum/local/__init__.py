@@ -31,13 +31,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from wolfbot.forum.local.forum import (
-    ADMINISTRATORS,
-    SPIELLEITUNG,
-    ConversationView,
-    LocalForum,
-    Rules,
-)
+from wolfbot.forum.local.forum import ConversationView, LocalForum
+from wolfbot.forum.local.rules import ADMINISTRATORS, SPIELLEITUNG, Rules
 from wolfbot.forum.local.server import LocalForumServer, RequestRecord
 from wolfbot.forum.local.store import Message, Post
 

@@ -28,8 +28,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from wolfbot.forum.local import texts
-from wolfbot.forum.local.forum import Denied, Flooded, Invalid, Refused
 from wolfbot.forum.local.render import interleave
+from wolfbot.forum.local.rules import Denied, Flooded, Invalid, Refused
 from wolfbot.forum.local.web import Response, as_list, dig, handler_json, json_response
 
 if TYPE_CHECKING:

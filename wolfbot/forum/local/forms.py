@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from wolfbot.forum.local import texts
-from wolfbot.forum.local.forum import Flooded, Invalid, Refused
+from wolfbot.forum.local.rules import Flooded, Invalid, Refused
 from wolfbot.forum.local.web import Response, redirect
 
 if TYPE_CHECKING:
