@@ -20,6 +20,7 @@ from datetime import datetime
 
 from wolfbot.bot import reminders, stored
 from wolfbot.bot.round import RoundBot
+from wolfbot.forum.base import ChannelRef
 from wolfbot.outbox.queue import SendResult
 from wolfbot.schedule.parts import Deadline, phase_index
 from wolfbot.store import records
@@ -74,7 +75,7 @@ def on_due(bot: RoundBot, deadline: Deadline) -> int:
         return processed
 
 
-def _wait_for_the_forum(bot: RoundBot, deadline: Deadline, failed: dict) -> None:
+def _wait_for_the_forum(bot: RoundBot, deadline: Deadline, failed: dict[ChannelRef, str]) -> None:
     """Note in the store why the deadline waits (`wolfbot status`), log it, raise."""
     channels = "; ".join(f"{channel}: {error}" for channel, error in failed.items())
     why = f"Das Forum ist bis zur Frist nicht vollständig lesbar ({channels})"
