@@ -6,7 +6,7 @@ list, login and error pages."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -234,17 +234,38 @@ def test_participants() -> None:
 def test_conversation_list() -> None:
     page = parse_page(load("conversation_list6.html"), BASE)
     assert page.kind == "conversation_list" and page.posts == ()
+    last = datetime(2024, 3, 19, tzinfo=timezone(timedelta(hours=1)))
     assert page.conversations == (
-        Conversation(45, "Wölfe – Nacht 1", ("Anna", "Bernd"), "Spielleitung"),
-        Conversation(46, "Seherin", ("Lena",), "Spielleitung"),
+        Conversation(45, "Wölfe – Nacht 1", ("Anna", "Bernd"), "Spielleitung", True, last),
+        Conversation(46, "Seherin", ("Lena",), "Spielleitung", True, last),
         Conversation(
             47,
             "Frage zur Anmeldung",
             ("Spielleitung", "Bernd", "Dora", "Emil", "Frieda"),
             "Anna",
             participants_complete=False,  # "und 2 weitere": 7 besides the starter
+            last_post_time=last,
         ),
     )
+
+
+@pytest.mark.parametrize(
+    ("exchange", "last_post"),
+    [
+        ("07-conversation-list-alice.response.html", "2026-12-01T16:40:13+00:00"),
+        ("43-conversation-list-bob-final.response.html", "2026-12-01T16:41:47+00:00"),
+    ],
+    ids=["no-replies: the start", "with-replies"],
+)
+def test_conversation_list_last_message_time_of_the_real_6_0(exchange: str, last_post: str) -> None:
+    """The row's last message time, not its start (16:40:13), with or without replies (the
+    last-post column is empty without)."""
+    real = Path(__file__).parent / "fixtures" / "woltlab-6.0-real"
+    html = (real / exchange).read_text()
+    (conversation,) = parse_page(
+        html, "http://localhost/index.php?conversation-list/"
+    ).conversations
+    assert conversation.last_post_time == datetime.fromisoformat(last_post)
 
 
 def test_conversation_list_of_the_real_6_0_is_a_summary_without_the_starter() -> None:
@@ -252,7 +273,9 @@ def test_conversation_list_of_the_real_6_0_is_a_summary_without_the_starter() ->
     and the stats column counts them (3): complete, but never with the starter."""
     real = Path(__file__).parent / "fixtures" / "woltlab-6.0-real"
     html = (real / "43-conversation-list-bob-final.response.html").read_text()
-    (conversation,) = parse_page(html, "http://localhost/index.php?conversation-list/").conversations
+    (conversation,) = parse_page(
+        html, "http://localhost/index.php?conversation-list/"
+    ).conversations
     assert conversation.author == "alice"
     assert conversation.participants == ("bob", "carol", "wolfbot")
     assert conversation.participants_complete

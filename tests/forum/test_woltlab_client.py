@@ -666,10 +666,13 @@ def test_add_participants(fake, forum) -> None:
 
 
 def test_conversations(fake, forum) -> None:
-    fake.pages["/index.php?conversation-list/"] = fake.html(fixture("conversation_list6.html"))
+    listed = "/index.php?conversation-list/&sortField=lastPostTime&sortOrder=DESC"
+    fake.pages[listed] = fake.html(fixture("conversation_list6.html"))
     found = forum.conversations()
     assert [c.id for c in found] == [45, 46, 47]
-    assert found[0] == Conversation(45, "Wölfe – Nacht 1", ("Anna", "Bernd"), "Spielleitung")
+    assert found[0] == Conversation(
+        45, "Wölfe – Nacht 1", ("Anna", "Bernd"), "Spielleitung", True, found[0].last_post_time
+    )
 
 
 def test_resolve_user(fake, forum) -> None:

@@ -12,6 +12,7 @@ from typing import Literal
 import httpx
 
 from wolfbot.forum.base import (
+    Activity,
     ChannelRef,
     Conversation,
     FloodLimited,
@@ -197,6 +198,10 @@ class FakeForum:
         ]
 
     # -- internals -----------------------------------------------------------------------
+
+    def activity(self, since: datetime | None) -> Activity:
+        return Activity.unknown()  # no conversation list: every conversation is read
+
     def _before(self, what: str | None) -> Fault | None:
         fault = self.faults.popleft() if self.faults else None
         match fault:

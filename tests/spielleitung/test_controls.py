@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from wolfbot.bot import RoundBot
 from wolfbot.bot.stored import StoredRound
 from wolfbot.forum.base import (
+    Activity,
     ChannelRef,
     Conversation,
     FloodLimited,
@@ -113,6 +114,9 @@ class MemoryForum:
 
     def conversations(self) -> list[Conversation]:
         return list(self.rooms.values())
+
+    def activity(self, since: datetime | None) -> Activity:
+        return Activity.unknown()
 
     def resolve_user(self, name: str) -> int | None:
         return None

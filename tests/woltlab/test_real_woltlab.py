@@ -12,12 +12,15 @@ import httpx
 import pytest
 from woltlab_support import MESSAGES_PER_PAGE, PLAYERS, Server
 
+from wolfbot.bot.channels import Reading
+from wolfbot.bot.reading import read_channels
 from wolfbot.forum.base import ChannelRef, FloodLimited, LoginFailed, ReadMark, Refused
 from wolfbot.forum.woltlab.client import WoltLabForum
 from wolfbot.outbox.queue import FloodLimits, Outbox, RetryPolicy
 from wolfbot.store import db
 
 pytestmark = pytest.mark.woltlab
+SETTLE = timedelta(seconds=2)  # the reader's STORE_DELAY here: the test waits this long
 
 
 def forum(server: Server, user: str = "wolfbot", **kw: object) -> WoltLabForum:
@@ -401,3 +404,38 @@ def test_the_default_groups_limits_show_in_the_account_view(woltlab: Server) -> 
     open_when_allowed(player, title("Sicht"), ["wolfbot"], "<p>x</p>")
     flooded = player.account()
     assert flooded.add_form is not None and "60 seconds" in flooded.add_form
+
+
+# ---------------------------------------------------------------- idle polls
+
+
+def test_an_idle_poll_of_28_conversations_costs_one_page_of_the_real_list(woltlab: Server) -> None:
+    """Issue 11.3 on the real server (no 304 ever): the bot reads the conversation list,
+    newest message first, and only the conversations it shows something new in."""
+    bot = forum(woltlab)
+    round_id = uuid.uuid4().hex[:6]
+    ids = [
+        bot.open_conversation(f"Leerlauf {round_id}: {n}", [PLAYERS[n % 8]], "<p>Rolle</p>")
+        for n in range(28)
+    ]
+    readings = [Reading(ChannelRef("conversation", cid), "private") for cid in ids]
+    marks: dict[ChannelRef, ReadMark] = {}
+
+    def poll():
+        batch, report = read_channels(
+            bot, readings, lambda r: marks.get(r.ref, ReadMark()), store_delay=SETTLE
+        )
+        marks.update(report.marks)
+        return batch, report
+
+    time.sleep(SETTLE.total_seconds() + 1)
+    poll()  # every conversation read once: its slug URL and mark
+    before = bot.requests
+    batch, report = poll()
+    assert (bot.requests - before, report.requests, report.skipped, batch) == (1, 1, 28, [])
+    player = forum(woltlab, PLAYERS[5])
+    written = player.post(ChannelRef("conversation", ids[5]), "<p>Eine Frage</p>")
+    before = bot.requests
+    batch, report = poll()
+    assert [post.post_id for post, _ in batch] == [written]
+    assert bot.requests - before == 2 and report.skipped == 27  # the list and that one

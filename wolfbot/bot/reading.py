@@ -10,17 +10,32 @@ ist das Nutzen einer Fähigkeit!", so a night's chat in the Wolfshöhle counts t
   the Spielleitung (who may restore the earlier state "auf Antrag");
 - a deletion: "Das Löschen von Beiträgen ist verboten. Die Spielleitung stellt gelöschte
   Beiträge wieder her." – what the post did stands; the store marks it `deleted`.
+
+Which channels a poll reads: the thread always; a conversation only when the conversation
+list (`Forum.activity`, one page when little happened) shows a message later than the
+mark's `seen_until`, or cannot tell. An idle poll of a round with any number of
+conversations costs the thread and one list page. A poll up to a deadline (`until`) reads
+every channel: a phase closes only on a complete read. An edit of a conversation message is
+therefore seen when that conversation is read next, not at once (edits are only logged).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 
 from wolfbot.bot.channels import Reading
-from wolfbot.forum.base import ChannelRef, Forum, ForumError, ForumPost, ReadMark, ReadResult
+from wolfbot.forum.base import (
+    Activity,
+    ChannelRef,
+    Forum,
+    ForumError,
+    ForumPost,
+    ReadMark,
+    ReadResult,
+)
 from wolfbot.spelling import name_key
 
 log = logging.getLogger("wolfbot.bot.reading")
@@ -39,6 +54,7 @@ class PollReport:
     deleted: list[tuple[ChannelRef, int]] = field(default_factory=list)
     marks: dict[ChannelRef, ReadMark] = field(default_factory=dict)
     requests: int = 0
+    skipped: int = 0  # conversations not read: the list shows nothing new in them
 
 
 MAX_READS = 40  # of `max_pages` each: a thread of 2,000 pages is read in one poll
@@ -63,20 +79,66 @@ def read_on(forum: Forum, channel: ChannelRef, mark: ReadMark) -> ReadResult:
     return result
 
 
+# A message is dated when the forum starts handling it and stored a moment later: one dated
+# up to this long before a look at the list may not be in it yet, so it counts as unseen.
+STORE_DELAY = timedelta(seconds=15)
+
+
+def settled(activity: Activity, store_delay: timedelta = STORE_DELAY) -> datetime | None:
+    """Every message dated up to this was in the forum when `activity` was read."""
+    return activity.now - store_delay if activity.now is not None else None
+
+
+def has_news(activity: Activity, conversation_id: int, mark: ReadMark) -> bool:
+    """Whether a conversation must be read: the list shows a later message than the mark
+    has seen, or cannot tell (no time, not listed, listed only down to a later time)."""
+    if activity.now is None or mark.seen_until is None:
+        return True
+    last = activity.last_post.get(conversation_id)
+    if last is not None:
+        return last > mark.seen_until
+    if activity.listed_after is None:
+        return True  # not in the bot's list at all (hidden, left): only a read tells
+    return activity.listed_after > mark.seen_until
+
+
+def look_at_list(forum: Forum, marks: Sequence[ReadMark]) -> Activity:
+    """The conversation list down to where the marks' common `seen_until` lies; a list
+    that cannot be read makes every conversation be read (logged)."""
+    known = [mark.seen_until for mark in marks if mark.seen_until is not None]
+    try:
+        return forum.activity(max(known) if known else None)
+    except ForumError as error:
+        log.warning("conversation list failed (%s); every conversation is read", error)
+        return Activity.unknown()
+
+
 def read_channels(
     forum: Forum,
     readings: Sequence[Reading],
     mark_of: Callable[[Reading], ReadMark],
     until: datetime | None = None,
+    store_delay: timedelta = STORE_DELAY,
 ) -> tuple[list[tuple[ForumPost, Reading]], PollReport]:
     """The new posts of every channel, oldest first (posts of the same second keep the
     order of the channels and of each channel), and the report with the next marks. A read
     that fails is logged and that channel tried again next time; the others go on."""
     report = PollReport()
     batch: list[tuple[ForumPost, Reading]] = []
+    conversations = [r for r in readings if r.ref.kind == "conversation"]
+    activity = Activity.unknown()
+    if until is None and conversations:
+        activity = look_at_list(forum, [mark_of(r) for r in conversations])
+        report.requests += activity.requests
+    seen_until = settled(activity, store_delay)
     for reading in readings:
+        mark = mark_of(reading)
+        if reading.ref.kind == "conversation" and not has_news(activity, reading.ref.id, mark):
+            report.skipped += 1
+            report.marks[reading.ref] = replace(mark, seen_until=seen_until)
+            continue
         try:
-            result = read_on(forum, reading.ref, mark_of(reading))
+            result = read_on(forum, reading.ref, mark)
         except ForumError as error:
             log.warning("%s: read failed (%s); tried again next poll", reading.ref, error)
             report.failed[reading.ref] = str(error)
@@ -99,7 +161,9 @@ def read_channels(
         now = [p for p in posts if until is None or p.time <= until]
         report.deferred += len(posts) - len(now)
         if len(now) == len(posts):
-            report.marks[reading.ref] = result.mark
+            complete = not result.more and reading.ref.kind == "conversation"
+            until_seen = seen_until if complete else None
+            report.marks[reading.ref] = replace(result.mark, seen_until=until_seen)
         batch.extend((post, reading) for post in now)
     batch.sort(key=lambda item: item[0].time)
     return batch, report

@@ -150,13 +150,20 @@ def _mark_json(mark: ReadMark) -> dict[str, Any]:
         "etag": mark.etag,
         "last_modified": mark.last_modified,
         "seen": {str(post_id): list(state) for post_id, state in mark.seen.items()},
+        "seen_until": mark.seen_until.isoformat() if mark.seen_until else None,
     }
 
 
 def _mark(data: dict[str, Any]) -> ReadMark:
     seen = {int(post_id): (state[0], int(state[1])) for post_id, state in data["seen"].items()}
+    until = data.get("seen_until")  # marks stored before 11.3 have none
     return ReadMark(
-        data["last_post_id"], data["last_page"], data["etag"], data["last_modified"], seen
+        data["last_post_id"],
+        data["last_page"],
+        data["etag"],
+        data["last_modified"],
+        seen,
+        datetime.fromisoformat(until) if until else None,
     )
 
 

@@ -79,6 +79,9 @@ class ReadMark:
     etag: str | None = None
     last_modified: str | None = None
     seen: dict[int, tuple[str, int]] = field(default_factory=dict)  # post id → (hash, edits)
+    # every post the forum dated up to this time was read (set from the conversation
+    # list's time, see `Activity`); None: unknown, the channel must be read to know
+    seen_until: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +105,30 @@ class Conversation:
     participants: tuple[str, ...]
     author: str = ""
     participants_complete: bool = True
+    last_post_time: datetime | None = None  # of its newest message, as the list shows it
+
+
+@dataclass(frozen=True, slots=True)
+class Activity:
+    """What one look at the conversation list tells about the bot's conversations, so that
+    a poll reads only those with something new (WoltLab lists them by the time of their
+    last message, newest first).
+
+    - `last_post`: conversation id → the time of its last message, for those listed;
+    - `listed_after`: every conversation whose last message is later than this is listed;
+      None: the list was read to its end, every conversation of the bot is in it;
+    - `now`: the forum's time when it answered (its `Last-Modified`/`Date`); None when it
+      did not say – then nothing may be skipped."""
+
+    last_post: dict[int, datetime] = field(default_factory=dict)
+    listed_after: datetime | None = None
+    now: datetime | None = None
+    requests: int = 0
+
+    @classmethod
+    def unknown(cls, requests: int = 0) -> Activity:
+        """No listing: every conversation is read."""
+        return cls(requests=requests)
 
 
 class ForumError(Exception):
@@ -165,6 +192,11 @@ class Forum(Protocol):
 
     def conversations(self) -> list[Conversation]:
         """The conversations the bot's account is in (for finding one it may have opened)."""
+        ...
+
+    def activity(self, since: datetime | None) -> Activity:
+        """The last message time of the bot's conversations, at least of every one whose
+        last message is later than `since` (None: of all). One page when little happened."""
         ...
 
     @property

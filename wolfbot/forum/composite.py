@@ -5,7 +5,9 @@ name: its own posts are recognised by it."""
 
 from __future__ import annotations
 
-from wolfbot.forum.base import ChannelRef, Conversation, Forum, ReadMark, ReadResult
+from datetime import datetime
+
+from wolfbot.forum.base import Activity, ChannelRef, Conversation, Forum, ReadMark, ReadResult
 
 
 class SplitForum:
@@ -44,6 +46,9 @@ class SplitForum:
 
     def conversations(self) -> list[Conversation]:
         return self.conversation_forum.conversations()
+
+    def activity(self, since: datetime | None) -> Activity:
+        return self.conversation_forum.activity(since)
 
     @property
     def username(self) -> str:

@@ -288,8 +288,10 @@ def conversation_page(app: ForumApp, ctx: Context) -> Response:
 def conversation_list_page(app: ForumApp, ctx: Context) -> Response:
     if ctx.user is None:
         return guest_refused(app, ctx)
-    rows = app.store.conversations_of(ctx.user.id)
-    per_page = app.forum.rules.per_page
+    rows = app.store.conversations_of(ctx.user.id)  # sortField=lastPostTime, sortOrder=DESC
+    if ctx.req.route.params.get("sortOrder", "").upper() == "ASC":
+        rows.reverse()
+    per_page = app.forum.rules.conversations_per_page
     pages = max(1, math.ceil(len(rows) / per_page))
     page = min(pages, max(1, ctx.req.route.int_param("pageNo", 1)))
     items = []

@@ -27,6 +27,7 @@ class Rules:
     conversations_per_day: int = 10  # new conversations per user per 24 h
     max_participants: int = 10  # per conversation, the author not counted
     per_page: int = 20  # posts/messages per page
+    conversations_per_page: int = 10  # of the conversation list (CONVERSATIONS_PER_PAGE)
     session_timeout: float = 1800.0  # idle time after which a session ends
 
 

@@ -46,9 +46,10 @@ Endpoints (WoltLab source each follows, WoltLab/WCF and WoltLab/com.woltlab.wcf.
   is blocked).
 - post link: ``index.php?thread/ID/&postID=P#postP`` (the forum redirects it to the canonical
   thread URL, keeping ``postID``): built from ids alone, so it is the same after a restart.
-- conversation list: ``index.php?conversation-list/`` (``conversationList.tpl``). Its
-  participants are ``getParticipantSummary()``: at most 5 others, never the starter nor
-  invisible ones; ``Conversation.participants_complete`` says whether the list holds all.
+- conversation list: ``index.php?conversation-list/`` (``conversationList.tpl``), newest
+  message first: :mod:`wolfbot.forum.woltlab.conversation_list`. Its participants are
+  ``getParticipantSummary()``: at most 5 others, never the starter nor invisible ones;
+  ``Conversation.participants_complete`` says whether the list holds all.
 - user search: ajax-proxy ``wcf\\data\\user\\UserAction`` / ``getSearchResultList``,
   ``interfaceName=wcf\\data\\ISearchAction``, ``parameters[data][searchString]``
   (``UserAction::getSearchResultList``: up to 10 users whose name starts with it).
@@ -61,10 +62,12 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 
 import httpx
 
 from wolfbot.forum.base import (
+    Activity,
     ChannelRef,
     Conversation,
     ForumError,
@@ -72,6 +75,7 @@ from wolfbot.forum.base import (
     ReadResult,
     Refused,
 )
+from wolfbot.forum.woltlab import conversation_list
 from wolfbot.forum.woltlab.account import AccountView, account_view
 from wolfbot.forum.woltlab.http import WoltLabSession
 from wolfbot.forum.woltlab.pages import Page
@@ -369,18 +373,11 @@ class WoltLabForum:
 
     def conversations(self) -> list[Conversation]:
         with self._session.lock:
-            found: dict[int, Conversation] = {}
-            url: str | None = self._session.url("index.php?conversation-list/")
-            for _ in range(self._max_pages):
-                if url is None:
-                    break
-                _, page = self._session.get_page(url)
-                if page is None or page.kind not in ("conversation_list", "unknown"):
-                    raise ForumError(f"not the conversation list ({page.kind if page else 304})")
-                for conversation in page.conversations:
-                    found.setdefault(conversation.id, conversation)
-                url = None if page.is_last_page else page.next_url
-            return list(found.values())
+            return conversation_list.all_conversations(self._session, self._max_pages)
+
+    def activity(self, since: datetime | None) -> Activity:
+        with self._session.lock:
+            return conversation_list.activity(self._session, since, self._max_pages)
 
     def resolve_user(self, name: str) -> int | None:
         key = name_key(name)

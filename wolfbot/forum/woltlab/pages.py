@@ -44,6 +44,7 @@ from wolfbot.forum.woltlab.posts import (
     parse_edit_note,
     parse_post,
     text_of,
+    time_in,
     to_int,
     xpath,
 )
@@ -122,6 +123,12 @@ _CONV_LINK = _X(f".//a[{_has('conversationLink')}]")
 _CONV_AUTHOR = _X(f".//*[{_has('messageGroupAuthor')}]")
 _CONV_SUMMARY = _X(f".//*[{_has('conversationParticipantSummary')}]//a")
 _CONV_STATS = _X(f".//li[{_has('columnStats')}]//dd")
+# the last message's time: the mobile info line (always there in 6.0 and 5.4), else the
+# last-post column (only with replies), else the start (a conversation without replies)
+_CONV_LAST_POST = _X(
+    f".//li[{_has('messageGroupLastPostTimeMobile')}] | .//li[{_has('columnLastPost')}]"
+    f" | .//li[{_has('messageGroupTime')}]"
+)
 SUMMARY_MAX = 5  # ``Conversation::getParticipantSummary()``: at most 5 others
 _TITLE = _X(f"//h1[{_has('contentTitle')}]")
 _HEAD_TITLE = _X("//title")
@@ -251,9 +258,18 @@ def _conversations(root: Any) -> tuple[Conversation, ...]:
                 participants=tuple(name for name in names if name),
                 author=text_of(authors[0]) if authors else "",
                 participants_complete=complete,
+                last_post_time=_last_post_time(row),
             )
         )
     return tuple(rows)
+
+
+def _last_post_time(row: Any) -> Any:
+    found = {name: time_in(li) for li in _CONV_LAST_POST(row) for name in classes(li)}
+    for name in ("messageGroupLastPostTimeMobile", "columnLastPost", "messageGroupTime"):
+        if found.get(name) is not None:
+            return found[name]
+    return None
 
 
 def _participants(root: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:

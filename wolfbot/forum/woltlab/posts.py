@@ -109,11 +109,18 @@ def _time_of(el: Any) -> datetime | None:
     return parsed
 
 
+def time_in(scope: Any) -> datetime | None:
+    """The first time element inside `scope`."""
+    for el in _TIMES(scope):
+        if (parsed := _time_of(el)) is not None:
+            return parsed
+    return None
+
+
 def _post_time(article: Any) -> datetime | None:
     for scope in (*_PERMALINK(article), *_HEADER(article)):
-        for el in _TIMES(scope):
-            if (parsed := _time_of(el)) is not None:
-                return parsed
+        if (parsed := time_in(scope)) is not None:
+            return parsed
     for value in _PUBLISHED(article):
         if (parsed := _parse_iso(value)) is not None:
             return parsed

@@ -120,4 +120,5 @@ def copy_mark(mark: ReadMark) -> ReadMark:
         etag=mark.etag,
         last_modified=mark.last_modified,
         seen=dict(mark.seen),
+        seen_until=mark.seen_until,
     )
