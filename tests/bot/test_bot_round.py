@@ -126,16 +126,16 @@ def test_a_round_of_another_ruleset_is_not_loaded(here) -> None:
 def test_a_failed_recording_rebuilds_the_game_from_the_store(here, monkeypatch) -> None:
     bot = here.started()
     here.act(("post", "Clara", "private", bold("!Sehen Anna")), bot)
-    real = records.record_input
+    real = records.add_input
 
     def broken(*args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr(records, "record_input", broken)
+    monkeypatch.setattr(records, "add_input", broken)
     with pytest.raises(OSError):
         bot.poll()
     assert bot.game.state.night.actions == {}  # not ahead of the store
-    monkeypatch.setattr(records, "record_input", real)
+    monkeypatch.setattr(records, "add_input", real)
     assert bot.poll().processed == 1
     assert "Clara" in bot.game.state.night.actions
 

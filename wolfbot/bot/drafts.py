@@ -22,9 +22,9 @@ from sqlalchemy.orm import Session, sessionmaker
 from wolfbot.store.models import GameRow
 
 
-def draft_mode(sessions: sessionmaker[Session], game_id: int) -> bool:
-    with sessions() as session:
-        return bool(session.scalar(select(GameRow.draft).where(GameRow.id == game_id)))
+def is_draft(session: Session, game_id: int) -> bool:
+    """Whether round `game_id` is in draft mode (in the caller's session)."""
+    return bool(session.scalar(select(GameRow.draft).where(GameRow.id == game_id)))
 
 
 def set_draft_mode(sessions: sessionmaker[Session], game_id: int, on: bool) -> bool:

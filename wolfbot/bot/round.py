@@ -236,8 +236,9 @@ class RoundBot:
         return ReadMark(last_post_id=max(reading.floor, self._floors.get(str(reading.ref), 0)))
 
     def _take(self, post: ForumPost, reading: Reading) -> int:
-        """Skip the post, or run it through the engine and record it (one transaction);
-        then publish what it did. Returns 1 if it was processed now."""
+        """Skip the post, or run it through the engine, record it and queue what it did – in
+        one transaction: all of it is stored or none (a failure rebuilds the game from the
+        store, and the post is read again next time). Returns 1 if it was processed now."""
         author = name_key(post.author)
         if author == name_key(self.forum.username):
             return 0
@@ -249,10 +250,11 @@ class RoundBot:
                 reading.owner,
             )
             return 0
-        with self.sessions() as session:
-            if records.is_processed(session, self._id, post):
+        with self.sessions() as session, session.begin():  # one transaction per post
+            versions = records.processed_versions(session, self._id, post)
+            if post.content_hash in versions:
                 return 0
-            if stored.other_versions(session, self._id, post):
+            if versions:
                 log.warning(
                     "%s: post %d was edited after it was processed; the first version counts",
                     reading.ref,
@@ -262,12 +264,13 @@ class RoundBot:
             start = len(self.game.state.log)
             try:
                 results = run_post(self.game, post.author, reading.engine, post.html)
-                records.record_input(session, self._id, post, results, now=self.clock())
+                records.add_input(session, self._id, post, results, now=self.clock())
+                self.desk.publish(self.game, start, results.events, session)
             except Exception:
                 log.exception("%s: post %d failed; the round is rebuilt", reading.ref, post.post_id)
+                session.rollback()
                 self._load(self._id)  # the game in memory may be ahead of the store
                 raise
-        self.desk.publish(self.game, start, results.events)
         return 1
 
     # -- time ----------------------------------------------------------------------------------

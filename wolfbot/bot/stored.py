@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.engine import events as ev
-from wolfbot.forum.base import ChannelRef, ForumPost, ReadMark
+from wolfbot.forum.base import ChannelRef, ReadMark
 from wolfbot.store import interventions, records
 from wolfbot.store.interventions import StoredIntervention
 from wolfbot.store.models import (
@@ -165,21 +165,6 @@ def _mark(data: dict[str, Any]) -> ReadMark:
         seen,
         datetime.fromisoformat(until) if until else None,
     )
-
-
-def other_versions(session: Session, game_id: int, post: ForumPost) -> list[str]:
-    """Content hashes under which this post (same channel and id) was processed before with
-    other content: it was edited since. Non-empty → it must not go to the engine again."""
-    with session.begin():
-        hashes = session.scalars(
-            select(InputPost.content_hash).where(
-                InputPost.game_id == game_id,
-                InputPost.channel == str(post.channel),
-                InputPost.post_id == post.post_id,
-                InputPost.processed_at.is_not(None),
-            )
-        ).all()
-        return [h for h in hashes if h != post.content_hash]
 
 
 def schedule_state(session: Session, game_id: int, name: str) -> ScheduleState:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.bot.channels import ChannelBook, Outgoing, routes
-from wolfbot.bot.drafts import draft_mode
+from wolfbot.bot.drafts import is_draft
 from wolfbot.bot.links import PhaseLinks, PostUrl
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
@@ -67,7 +67,6 @@ def one_receipt_each(made: list[Made]) -> list[Made]:
     return out
 
 
-
 class Desk:
     """Publisher → write queue for one round."""
 
@@ -116,11 +115,18 @@ class Desk:
             key = self.book.add_player(name)
             self.enqueue(Outgoing(key, "conversation", message.html, None, message.title, (name,)))
 
-    def publish(self, game: Game, start: int, events: Sequence[ev.Event]) -> None:
+    def publish(
+        self,
+        game: Game,
+        start: int,
+        events: Sequence[ev.Event],
+        session: Session | None = None,
+    ) -> None:
         """Queue the messages the publisher makes of each event; `start` is the first
         event's index in the log, and `game` is in the state these events left it in. The
         receipts of one batch (a post, a deadline) to one player are one message, under
-        the first one's key: a post with five commands is answered once."""
+        the first one's key: a post with five commands is answered once. `session`: queue
+        them in the caller's transaction (a post's, with its commands and events)."""
         made = [
             Made(event, start + offset, index, message)
             for offset, event in enumerate(events)
@@ -130,13 +136,13 @@ class Desk:
             outs = routes(item.message, item.event, item.seq, item.index, self.book, self.context)
             for out in outs:
                 self.links.note(item.event, out)
-                self.enqueue(out)
+                self.enqueue(out, session)
 
     def post_now(self, key: str, title: str, html: str) -> None:
         """A post made on demand (the Zwischenstand), queued once under `key`."""
         self.enqueue(Outgoing(key, "post", html, self.book.thread, title, (), Priority.PHASE))
 
-    def enqueue(self, item: Outgoing) -> None:
+    def enqueue(self, item: Outgoing, session: Session | None = None) -> None:
         if self._queued is not None and item.key in self._queued:
             return
         item = replace(item, html=without_bbcode(item.html))  # a name's "[b]" stays text
@@ -151,7 +157,8 @@ class Desk:
                 item.priority,
                 parent=item.parent,
                 target=item.target,
-                draft=self._held(item),
+                draft=self._held(item, session),
+                session=session,
             )
         except TooManyParticipants as error:
             log.error("%s: %s", item.key, error)
@@ -159,13 +166,16 @@ class Desk:
             if channel is not None:  # its messages go to each member instead
                 self.book.drop_group(channel, item.key)
 
-    def _held(self, item: Outgoing) -> bool:
+    def _held(self, item: Outgoing, session: Session | None) -> bool:
         """Draft mode holds every post and edit in the thread (`wolfbot.bot.drafts`); the
         mode is read now, so that `wolfbot draft on|off` takes effect at once."""
         in_thread = item.channel is not None and item.channel.kind == "thread"
         if item.kind not in ("post", "edit") or not in_thread:
             return False
-        return draft_mode(self._sessions, self.book.keys.game_id)
+        if session is not None:
+            return is_draft(session, self.book.keys.game_id)
+        with self._sessions() as own:
+            return is_draft(own, self.book.keys.game_id)
 
     def learn(self, game_id: int) -> bool:
         """The forum ids of the conversations (and of the Eröffnungsbeitrag) sent since; a

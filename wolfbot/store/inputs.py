@@ -1,7 +1,9 @@
 """The posts the bot read: each processed post recorded once with its commands and events
 (`record_input`, `is_processed`), posts gone from the forum, the Spielleitung's verdict on a
 command, and the posts again for replay (`load_inputs`). Part of the store's repository
-(`records`): every function is one transaction of its own."""
+(`records`): every function is one transaction of its own, but `processed_versions` and
+`add_input`, which work in the caller's (the bot takes a post in one transaction: what was
+recorded of it before, the engine's results, the answers queued)."""
 
 from __future__ import annotations
 
@@ -74,6 +76,22 @@ def is_processed(session: Session, game_id: int, post: ForumPost) -> bool:
         return row is not None and row.processed_at is not None
 
 
+def processed_versions(session: Session, game_id: int, post: ForumPost) -> set[str]:
+    """The content hashes under which this post (same channel and id) was processed: its
+    own hash among them → recorded already; others only → it was edited since (the first
+    version counts). In the caller's transaction."""
+    return set(
+        session.scalars(
+            select(InputPost.content_hash).where(
+                InputPost.game_id == game_id,
+                InputPost.channel == str(post.channel),
+                InputPost.post_id == post.post_id,
+                InputPost.processed_at.is_not(None),
+            )
+        )
+    )
+
+
 def record_input(
     session: Session,
     game_id: int,
@@ -89,56 +107,69 @@ def record_input(
     returns `Recorded(already=True)`. An edited post whose content changed is a new input.
     `now`: when it was processed; `seen_at`: when the bot first read it (default `now`).
     Commands are dated by the post's time."""
-    now = now or utc_now()
     with session.begin():
-        existing = _input_row(session, game_id, post)
-        if existing is not None and existing.processed_at is not None:
-            return Recorded(existing.id, already=True)
-        game = game_row(session, game_id)
-        if results.channel is None:
-            if results.events:
-                raise StoreError("a post that is no input of the engine has no events")
-        elif results.start_seq is None:
-            raise StoreError("an input of the engine needs start_seq (the log's length)")
-        else:
-            check_next(session, game_id, results.start_seq)
-        row = existing or InputPost(
-            game_id=game_id,
-            post_id=post.post_id,
-            channel=str(post.channel),
-            content_hash=post.content_hash,
-            first_seen_at=seen_at or now,
-        )
-        row.url = post.url
-        row.author = post.author
-        row.author_id = post.author_id
-        row.posted_at = post.time
-        row.edit_count = post.edit_count
-        row.deleted = post.deleted
-        row.html = post.html
-        row.engine_channel = results.channel
-        row.log_position = results.start_seq if results.channel is not None else None
-        row.processed_at = now
-        session.add(row)
-        session.flush()
-        phase_before = game.phase
-        by_seq: dict[int, EventRow] = {}
-        if results.events and results.start_seq is not None:
-            by_seq = add_events(session, game, results.events, results.start_seq, now, row.id)
-        for position, command in enumerate(results.commands, start=1):
-            session.add(
-                command_row(
-                    game_id,
-                    command,
-                    by_seq,
-                    phase_before,
-                    input_id=row.id,
-                    position=position,
-                    at=post.time,
-                )
+        return add_input(session, game_id, post, results, now=now, seen_at=seen_at)
+
+
+def add_input(
+    session: Session,
+    game_id: int,
+    post: ForumPost,
+    results: PostResults,
+    *,
+    now: datetime | None = None,
+    seen_at: datetime | None = None,
+) -> Recorded:
+    """`record_input` in the caller's transaction."""
+    now = now or utc_now()
+    existing = _input_row(session, game_id, post)
+    if existing is not None and existing.processed_at is not None:
+        return Recorded(existing.id, already=True)
+    game = game_row(session, game_id)
+    if results.channel is None:
+        if results.events:
+            raise StoreError("a post that is no input of the engine has no events")
+    elif results.start_seq is None:
+        raise StoreError("an input of the engine needs start_seq (the log's length)")
+    else:
+        check_next(session, game_id, results.start_seq)
+    row = existing or InputPost(
+        game_id=game_id,
+        post_id=post.post_id,
+        channel=str(post.channel),
+        content_hash=post.content_hash,
+        first_seen_at=seen_at or now,
+    )
+    row.url = post.url
+    row.author = post.author
+    row.author_id = post.author_id
+    row.posted_at = post.time
+    row.edit_count = post.edit_count
+    row.deleted = post.deleted
+    row.html = post.html
+    row.engine_channel = results.channel
+    row.log_position = results.start_seq if results.channel is not None else None
+    row.processed_at = now
+    session.add(row)
+    session.flush()
+    phase_before = game.phase
+    by_seq: dict[int, EventRow] = {}
+    if results.events and results.start_seq is not None:
+        by_seq = add_events(session, game, results.events, results.start_seq, now, row.id)
+    for position, command in enumerate(results.commands, start=1):
+        session.add(
+            command_row(
+                game_id,
+                command,
+                by_seq,
+                phase_before,
+                input_id=row.id,
+                position=position,
+                at=post.time,
             )
-        session.flush()
-        return Recorded(row.id, False, len(results.commands), len(results.events))
+        )
+    session.flush()
+    return Recorded(row.id, False, len(results.commands), len(results.events))
 
 
 def mark_deleted(session: Session, game_id: int, channel: ChannelRef | str, post_id: int) -> int:

@@ -26,10 +26,12 @@ from wolfbot.store.event_log import load_events, next_seq, record_events
 from wolfbot.store.inputs import (
     Recorded,
     StoredInput,
+    add_input,
     decide_command,
     is_processed,
     load_inputs,
     mark_deleted,
+    processed_versions,
     record_input,
 )
 from wolfbot.store.lookups import utc_now
@@ -75,6 +77,8 @@ __all__ = [
     # inputs
     "is_processed",
     "record_input",
+    "processed_versions",
+    "add_input",
     "mark_deleted",
     "decide_command",
     "load_inputs",
