@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from wolfbot.demo.round import GAME_MASTER, run_demo
+from wolfbot.engine import events as ev
 from wolfbot.forum.local import LocalForum
 from wolfbot.rulesets import loader
 
@@ -314,3 +315,13 @@ def test_the_command_refuses_a_player_count_or_markup_it_cannot_play(tmp_path) -
         result = runner.invoke(app, ["demo", "--dir", str(tmp_path / "demo"), *args])
         assert result.exit_code == 2, result.output
     assert not (tmp_path / "demo").exists()
+
+
+def test_the_terminal_tells_each_death_with_its_role_and_cause(demo) -> None:
+    result, _, lines, _ = demo
+    deaths = [e for e in result.game.state.log if isinstance(e, ev.PlayerDied)]
+    told = "\n".join(lines)
+    assert deaths
+    for death in deaths:
+        assert f"{death.player} ({death.role or 'Rolle verdeckt'}) " in told
+    assert "wurde gelyncht" in told or "gefressen" in told

@@ -78,6 +78,7 @@ from wolfbot.forum.local.rules import SPIELLEITUNG
 from wolfbot.forum.woltlab.client import WoltLabForum
 from wolfbot.outbox.queue import FloodLimits, RetryPolicy, SendResult
 from wolfbot.posts.context import PostContext
+from wolfbot.posts.wording import death_phrase
 from wolfbot.rulesets import loader
 from wolfbot.schedule.jobs import Deadlines
 from wolfbot.schedule.parts import DayTimes
@@ -273,7 +274,8 @@ class Demo:
         log = self.game.state.log
         for event in log[self._seen :]:
             match event:
-                case ev.PlayerDied(player=player, role=role, phrase=phrase):
+                case ev.PlayerDied(player=player, role=role, cause=cause):
+                    phrase = death_phrase(self.rules, cause)
                     self._news.append(f"{player} ({role or 'Rolle verdeckt'}) {phrase}")
                 case ev.MayorElected(player=player):
                     self._news.insert(0, f"Bürgermeister: {player}")
