@@ -337,7 +337,7 @@ def test_an_identical_post_of_another_message_is_not_taken_for_it(env: Env) -> N
 
 def test_flood_control_waits_retry_after(env: Env) -> None:
     post(env, "a")
-    post(env, "b")
+    post(env, "b", channel="thread:99")  # another thread: only the flood control holds it
     env.forum.faults.append("flood")
     result = env.send()
     assert (result.status, result.limit) == ("waiting", "forum_flood_control")
@@ -350,6 +350,21 @@ def test_flood_control_waits_retry_after(env: Env) -> None:
     env.clock.set(START + s(45))
     assert env.send().key == "a"
     assert env.forum.stored == ["<p>a</p>"]
+
+
+def test_a_post_waiting_for_its_retry_holds_the_later_posts_of_its_channel(env: Env) -> None:
+    """The forum shows a channel's posts in the order they were queued: the Dämmerung
+    never appears before a Zwischenstand that failed once; other channels go on."""
+    post(env, "zwischenstand")
+    post(env, "daemmerung")
+    post(env, "elsewhere", channel=f"conversation:{env.conversation()}")
+    env.forum.faults.append("server_error")
+    assert env.send().status == "retry"
+    assert [env.send().key, env.send()] == ["elsewhere", None]  # the thread waits
+    env.clock.advance(60)  # the backoff and the pacing
+    assert env.send().key == "zwischenstand"
+    env.clock.advance(60)
+    assert env.send().key == "daemmerung"
 
 
 def test_login_failed_blocks_everything_without_further_calls(env: Env) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 
-from sqlalchemy import Select, select, update
+from sqlalchemy import Select, select, tuple_, update
 from sqlalchemy.orm import Session, aliased
 
 from wolfbot.forum.base import ChannelRef, ReadMark
@@ -128,7 +128,25 @@ def pending_query() -> Select[tuple[Row]]:
 
 
 def due_query(now: datetime) -> Select[tuple[Row]]:
-    return pending_query().where((Row.not_before.is_(None)) | (Row.not_before <= now))
+    """Pending messages whose time has come – and of each channel's posts only those that
+    no earlier post (in sending order) to the same channel waits before: a post that failed
+    once and waits for its retry holds the later ones of its thread or conversation, so the
+    forum shows them in the order they were queued."""
+    earlier = aliased(Row)
+    held = (
+        select(earlier.id)
+        .where(
+            Row.kind == "post",
+            earlier.kind == "post",
+            earlier.state.in_(PENDING),
+            earlier.channel == Row.channel,
+            earlier.not_before > now,
+            tuple_(earlier.priority, earlier.created_at, earlier.id)
+            < tuple_(Row.priority, Row.created_at, Row.id),
+        )
+        .exists()
+    )
+    return pending_query().where((Row.not_before.is_(None)) | (Row.not_before <= now), ~held)
 
 
 def before_mark(session: Session, msg: QueuedMessage, reader: ReadMark | None) -> dict[str, int]:
