@@ -516,9 +516,18 @@ def test_session_lost_again_after_relogin_is_an_error(fake, forum) -> None:
             200,
             "not a thread",
         ),
-        (lambda: httpx.Response(200, content=b"\x00\xff\xfe garbage <<<"), 200, "not a thread"),
+        (lambda: httpx.Response(200, content=b"\x00\xff\xfe garbage <<<"), 200, "no whole page"),
+        (
+            lambda: httpx.Response(
+                200,
+                content=fixture("thread6_page3.html")[:-2000],
+                headers={"Content-Type": "text/html; charset=UTF-8"},
+            ),
+            200,
+            "no whole page",
+        ),
     ],
-    ids=["500", "503", "timeout", "connect", "malformed-html", "binary"],
+    ids=["500", "503", "timeout", "connect", "malformed-html", "binary", "cut-off"],
 )
 def test_read_errors(fake, forum, answer, status, match) -> None:
     mark = forum.read(THREAD, ReadMark()).mark

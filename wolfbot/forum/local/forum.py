@@ -1,5 +1,6 @@
 """`LocalForum`: the storage plus WoltLab's rules (flood control, participant limits), the
-admin API tests and the demo use (no HTTP), and fault injection for the server.
+admin API tests and the demo use (no HTTP), and fault injection for the server
+(`faults.py`).
 
 Flood control follows `ConversationHandler::enforceFloodControl()`: starting a conversation
 checks the 24-hour count first, then the wait between conversation messages; a started
@@ -12,12 +13,13 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Literal
 
 from wolfbot.forum.local import texts
+from wolfbot.forum.local.faults import FLOOD_WAIT, FaultMode, Faults
 from wolfbot.forum.local.rules import LIMIT_NAMES, Denied, Flooded, Invalid, Rules
 from wolfbot.forum.local.store import (
     ConversationRow,
@@ -30,10 +32,10 @@ from wolfbot.forum.local.store import (
 )
 from wolfbot.forum.local.urls import slugify
 
-FaultMode = Literal["timeout_after_commit", "500", "drop"]
-FAULT_MODES = ("timeout_after_commit", "500", "drop")
 DAY = 86400
 _TAGS = re.compile(r"<[^>]*>")
+
+
 @dataclass(frozen=True, slots=True)
 class ConversationView:
     id: int
@@ -59,8 +61,8 @@ class LocalForum:
         self.clock = clock or (lambda: datetime.now(UTC))
         self.rules = rules or Rules()
         self._limits: dict[int, dict[str, int]] = {}  # user id → the rights of its group
-        self._faults: list[tuple[str, FaultMode]] = []
-        self._fault_lock = threading.Lock()
+        self.faults = Faults()
+        self._flooding = threading.local()  # this request meets an injected flood refusal
 
     def now(self) -> int:
         return int(self.clock().timestamp())
@@ -215,21 +217,25 @@ class LocalForum:
 
     # --- fault injection -------------------------------------------------------------
     def fail_next(self, path_contains: str, mode: FaultMode) -> None:
-        """The next request whose target contains `path_contains` fails once:
-        "timeout_after_commit" (handled and stored, then no answer until the client gives
-        up), "500" (not handled, HTTP 500), "drop" (connection closed, nothing stored)."""
-        if mode not in FAULT_MODES:
-            raise ValueError(f"unknown fault mode {mode!r} (one of {FAULT_MODES})")
-        with self._fault_lock:
-            self._faults.append((path_contains, mode))
+        """The next request whose target contains `path_contains` fails once in `mode`
+        (see `faults.py`: "500", "timeout_after_commit", "drop", "garbage", "flood")."""
+        self.faults.fail_next(path_contains, mode)
 
-    def take_fault(self, target: str) -> FaultMode | None:
-        with self._fault_lock:
-            for index, (needle, mode) in enumerate(self._faults):
-                if needle in target:
-                    del self._faults[index]
-                    return mode
-        return None
+    def take_fault(self, target: str, method: str = "GET") -> FaultMode | None:
+        return self.faults.take(target, method)
+
+    @contextmanager
+    def flooding(self) -> Iterator[None]:
+        """While handling this request every write meets flood control."""
+        self._flooding.on = True
+        try:
+            yield
+        finally:
+            self._flooding.on = False
+
+    def _flood_injected(self, text: Callable[[int, int], str]) -> None:
+        if getattr(self._flooding, "on", False):
+            raise Flooded(text(FLOOD_WAIT, FLOOD_WAIT), FLOOD_WAIT)
 
     # --- the rules, used by the HTTP side ------------------------------------------------
     def login(self, name: str, password: str) -> User:
@@ -251,11 +257,13 @@ class LocalForum:
         return times[-1] + limit - now if times and limit > 0 else 0
 
     def check_post_flood(self, user_id: int) -> None:
+        self._flood_injected(texts.post_flood)
         limit = self.limits_of(user_id).post_wait
         if wait := self._wait(user_id, "post", limit):
             raise Flooded(texts.post_flood(limit, wait), wait)
 
     def check_message_flood(self, user_id: int, starting: bool = False) -> None:
+        self._flood_injected(texts.message_flood)
         rules = self.limits_of(user_id)
         if starting and rules.conversations_per_day >= 0:
             started = self.store.flood_times(user_id, "conversation", self.now() - DAY)

@@ -59,18 +59,23 @@ class _Handler(BaseHTTPRequestHandler):
         body = self.rfile.read(length) if length > 0 else b""
         headers = {name.lower(): value for name, value in self.headers.items()}
         request = Request("GET" if head else self.command, self.path, headers, body)
-        fault = owner.forum.take_fault(self.path)
+        fault = owner.forum.take_fault(self.path, self.command)
         if fault == "drop":
             self._no_answer(owner)
             return None
         if fault == "500":
             response = owner.failure(request)
+        elif fault == "flood":
+            with owner.forum.flooding():
+                response = owner.app.handle(request)
         else:
             response = owner.app.handle(request)
         if fault == "timeout_after_commit":
             self._no_answer(owner)
             owner.stopping.wait(owner.fault_delay)
             return None
+        if fault == "garbage":
+            response.body = owner.forum.faults.garbage(response.body)
         raw = self._raw(response, head)
         owner.record(RequestRecord(self.command, self.path, response.status, len(raw)))
         self.wfile.write(raw)

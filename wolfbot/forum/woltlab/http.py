@@ -35,6 +35,7 @@ WoltLab sources this follows (WoltLab/WCF, branches 5.4 and 6.0):
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -62,6 +63,18 @@ log = logging.getLogger(__name__)
 
 HTML_ACCEPT = "text/html,application/xhtml+xml"
 JSON_ACCEPT = "application/json"
+
+
+_PAGE_END = re.compile(rb"</html>\s*$", re.IGNORECASE)
+
+
+def whole_page(response: httpx.Response) -> bool:
+    """Whether an HTML answer ends as every WoltLab page does (`</html>`): a page cut off in
+    the middle (a broken proxy, a dropped connection with a wrong length) would show fewer
+    posts than there are – posts that seem deleted, a message that seems edited."""
+    if "html" not in response.headers.get("content-type", "html"):
+        return True
+    return bool(_PAGE_END.search(response.content[-256:]))
 
 
 class WoltLabSession:
@@ -264,6 +277,12 @@ class WoltLabSession:
                         status=response.status_code,
                     )
             elif not expired and response.status_code < 500:
+                if response.status_code == 200 and not whole_page(response):
+                    raise ForumError(
+                        f"GET {safe_url(url)}: the answer is no whole page (cut off or "
+                        "garbled); read again later",
+                        status=response.status_code,
+                    )
                 page = parse_page(response.text, str(response.url), channel)
                 self.remember(page)
                 expired = page.is_login_page or page.logged_in is False
