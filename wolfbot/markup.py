@@ -17,10 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from bs4 import BeautifulSoup, NavigableString, Tag
-from bs4.element import PreformattedString
+import lxml.html
 
 from wolfbot.spelling import normalize_text
 
@@ -57,9 +56,22 @@ class _Seg(NamedTuple):
     bold: bool
 
 
+Tag = Any  # an lxml element (`lxml.html.HtmlElement`); text nodes are plain `str`
+
+
 def _classes(tag: Tag) -> set[str]:
-    value = tag.get("class") or []
-    return set(value.split() if isinstance(value, str) else value)
+    return set((tag.get("class") or "").split())
+
+
+def _contents(tag: Tag) -> list[object]:
+    """The children in document order, text included: ``text``, then each child element
+    followed by its ``tail`` (lxml keeps the text after an element on the element)."""
+    items: list[object] = [tag.text] if tag.text else []
+    for child in tag:
+        items.append(child)
+        if child.tail:
+            items.append(child.tail)
+    return items
 
 
 def _font_weight(tag: Tag) -> bool | None:
@@ -81,12 +93,12 @@ def _is_bold(tag: Tag, inherited: bool) -> bool:
     weight = _font_weight(tag)
     if weight is not None:
         return weight
-    return inherited or tag.name in ("strong", "b")
+    return inherited or tag.tag in ("strong", "b")
 
 
 def _box_kind(tag: Tag) -> str | None:
     """Content that is never a command and never part of ``text``."""
-    name, classes = tag.name, _classes(tag)
+    name, classes = tag.tag, _classes(tag)
     if name in ("blockquote", "woltlab-quote") or "quoteBox" in classes:
         return "quote"
     if name in ("details", "woltlab-spoiler") or classes & {"spoilerBox", "jsSpoilerBox"}:
@@ -127,7 +139,10 @@ def _is_blank_line(line: list[_Seg]) -> bool:
 
 
 def _quote_content(tag: Tag) -> Tag:
-    return tag.find(class_="quoteBoxContent", recursive=False) or tag
+    for child in tag:
+        if isinstance(child.tag, str) and "quoteBoxContent" in _classes(child):
+            return child
+    return tag
 
 
 def _render(root: Tag, quotes: list[str] | None) -> list[list[_Seg]]:
@@ -140,22 +155,21 @@ def _render(root: Tag, quotes: list[str] | None) -> list[list[_Seg]]:
         node, bold = stack.pop()
         if node is None:  # end-of-block marker
             out.soft_break()
-        elif isinstance(node, NavigableString):
-            if not isinstance(node, PreformattedString):
-                out.add(_Seg(_TEXT, _HTML_WS.sub(" ", str(node)), bold))
-        elif isinstance(node, Tag) and node.name not in _SKIP:
+        elif isinstance(node, str):
+            out.add(_Seg(_TEXT, _HTML_WS.sub(" ", node), bold))
+        elif isinstance(node.tag, str) and node.tag not in _SKIP:  # not a comment
             _visit(node, bold, out, stack, quotes)
     out.soft_break()
     return out.lines
 
 
 def _visit(tag: Tag, bold: bool, out: _Lines, stack: list, quotes: list[str] | None) -> None:
-    kind, children = _box_kind(tag), tag.contents
+    kind, children = _box_kind(tag), _contents(tag)
     if kind == "inline":
         out.add(_Seg(_BOX, "", False))
         return
     if kind == "quote" and quotes is None:
-        children = _quote_content(tag).contents
+        children = _contents(_quote_content(tag))
     elif kind is not None:
         out.soft_break()
         out.add(_Seg(_BOX, "", False))
@@ -164,17 +178,17 @@ def _visit(tag: Tag, bold: bool, out: _Lines, stack: list, quotes: list[str] | N
             quotes.append(_join(_render(_quote_content(tag), None)))
         return
     if "userMention" in _classes(tag):
-        name = normalize_text(_HTML_WS.sub(" ", tag.get_text())).removeprefix("@").strip()
+        name = normalize_text(_HTML_WS.sub(" ", tag.text_content())).removeprefix("@").strip()
         if name:
             out.add(_Seg(_MENTION, name, _is_bold(tag, bold)))
-    elif tag.name == "img":
+    elif tag.tag == "img":
         out.add(_Seg(_IMG, _HTML_WS.sub(" ", str(tag.get("alt") or "")), bold))
-    elif tag.name == "br":
+    elif tag.tag == "br":
         out.hard_break()
     else:
-        if tag.name in ("td", "th"):
+        if tag.tag in ("td", "th"):
             out.add(_Seg(_TEXT, " ", False))
-        if tag.name in _BLOCK or kind == "quote":
+        if tag.tag in _BLOCK or kind == "quote":
             out.soft_break()
             stack.append((None, False))
         inner = _is_bold(tag, bold)
@@ -251,11 +265,13 @@ def parse_message(html: str) -> MessageBody:
     characters are read."""
     html = html[-MAX_MESSAGE_HTML:]
     try:
-        # The "<body>" prefix keeps bs4 from mistaking short input for a URL/file name.
-        markup = "<body>" + _SURROGATES.sub("\ufffd", html.replace("\x00", ""))
-        soup = BeautifulSoup(markup, "lxml")
+        markup = _SURROGATES.sub("\ufffd", html.replace("\x00", ""))
+        root = lxml.html.document_fromstring("<html><body>" + markup, parser=_PARSER)
         quotes: list[str] = []
-        lines = _render(soup, quotes)
+        lines = _render(root, quotes)
         return MessageBody(_join(lines), _commands(lines), tuple(quotes))
     except Exception:  # contract: garbage in, empty body out
         return MessageBody("", (), ())
+
+
+_PARSER = lxml.html.HTMLParser(remove_comments=True, remove_pis=True)

@@ -205,6 +205,17 @@ class Ruleset(_Frozen):
         return {spec.word: spec for spec in self.commands}
 
     @cached_property
+    def command_phrases(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """(phrase key, the canonical words it may mean) for every spelling of every
+        command, longest phrase first: a line's command is the first that starts it."""
+        words: dict[str, list[str]] = {}
+        for spec in self.commands:
+            for spelling in (spec.word, *spec.variants):
+                words.setdefault(name_key(spelling), []).append(spec.word)
+        ordered = sorted(words.items(), key=lambda item: -len(item[0]))
+        return tuple((phrase, tuple(found)) for phrase, found in ordered)
+
+    @cached_property
     def roles_by_stage(self) -> dict[str, tuple[str, ...]]:
         """Night-order entry → the roles acting there."""
         entries: dict[str, list[str]] = {}

@@ -37,7 +37,10 @@ class ChannelRef:
 
 def content_hash(html: str) -> str:
     """A hash of a message's visible content that ignores markup noise (whitespace, nbsp)."""
-    body = parse_message(html)
+    return body_hash(parse_message(html))
+
+
+def body_hash(body: MessageBody) -> str:
     text = normalize_text(body.text) + "\x00" + "\x00".join(body.commands)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
@@ -58,14 +61,17 @@ class ForumPost:
     disabled: bool = False  # waiting for moderation (`messageDisabled`)
     url: str = ""
     page: int = 1
+    # `html` parsed once when the page was read (a post is hashed, recorded and given to
+    # the engine: each asks for its body); None: parsed when asked
+    parsed: MessageBody | None = field(default=None, compare=False, repr=False)
 
     @property
     def body(self) -> MessageBody:
-        return parse_message(self.html)
+        return self.parsed if self.parsed is not None else parse_message(self.html)
 
     @property
     def content_hash(self) -> str:
-        return content_hash(self.html)
+        return body_hash(self.body)
 
 
 @dataclass(slots=True)
@@ -82,6 +88,7 @@ class ReadMark:
     # every post the forum dated up to this time was read (set from the conversation
     # list's time, see `Activity`); None: unknown, the channel must be read to know
     seen_until: datetime | None = None
+    last_time: datetime | None = None  # the time of the newest post read
 
 
 @dataclass(frozen=True, slots=True)

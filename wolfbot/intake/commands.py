@@ -25,23 +25,13 @@ PLAYER_KINDS = ("player", "dead")  # a living or a dead player
 _CLASSES = command_classes()
 
 
-def _phrases(game: Game) -> list[tuple[str, str]]:
-    """(phrase key, canonical word) for every spelling, longest first."""
-    pairs = [
-        (name_key(spelling), spec.word)
-        for spec in game.rules.commands
-        for spelling in (spec.word, *spec.variants)
-    ]
-    return sorted(pairs, key=lambda pair: -len(pair[0]))
-
-
 def _split_word(game: Game, body: str) -> tuple[list[str], str]:
     """The canonical words the line's command phrase may mean, and the rest of the line."""
     key = name_key(body)
-    for phrase, _ in _phrases(game):
+    for phrase, words in game.rules.command_phrases:
         if key == phrase or key.startswith(phrase + " "):
-            words = [word for p, word in _phrases(game) if p == phrase]
-            return words, body.split(None, len(phrase.split()))[-1] if key != phrase else ""
+            rest = body.split(None, len(phrase.split()))[-1] if key != phrase else ""
+            return list(words), rest
     return [], body
 
 

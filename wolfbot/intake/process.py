@@ -10,7 +10,7 @@ from wolfbot.engine.events import Event
 from wolfbot.engine.game import Game
 from wolfbot.engine.text import say
 from wolfbot.intake.commands import parse_command
-from wolfbot.markup import parse_message
+from wolfbot.markup import MessageBody, parse_message
 
 # No post needs more: a player's commands of one phase are a handful. The lines after the
 # tenth are not read, and one rejection says so (a post of 500 bold lines would otherwise
@@ -23,11 +23,14 @@ def read_lines(commands: tuple[str, ...] | list[str]) -> tuple[list[str], list[s
     return list(commands[:MAX_COMMANDS_PER_POST]), list(commands[MAX_COMMANDS_PER_POST:])
 
 
-def process_post(game: Game, author: str, channel: str, html: str) -> list[Event]:
+def process_post(
+    game: Game, author: str, channel: str, html: str, body: MessageBody | None = None
+) -> list[Event]:
     """Apply every command at the end of the post, in order (at most
-    `MAX_COMMANDS_PER_POST`; the rest is one rejection); return the events."""
+    `MAX_COMMANDS_PER_POST`; the rest is one rejection); return the events. `body`: `html`
+    parsed already (the reader parsed it)."""
     mark = len(game.state.log)
-    body = parse_message(html)
+    body = body or parse_message(html)
     words = [line for line in body.text.splitlines() if line.strip() not in body.commands]
     game.note_post(author, channel, "\n".join(words).strip(), len(body.commands))
     lines, rest = read_lines(body.commands)

@@ -1,7 +1,7 @@
 """The posts the bot read: each processed post recorded once with its commands and events
 (`record_input`, `is_processed`), posts gone from the forum, the Spielleitung's verdict on a
 command, and the posts again for replay (`load_inputs`). Part of the store's repository
-(`records`): every function is one transaction of its own, but `processed_versions` and
+(`records`): every function is one transaction of its own, but `versions` and
 `add_input`, which work in the caller's (the bot takes a post in one transaction: what was
 recorded of it before, the engine's results, the answers queued)."""
 
@@ -76,17 +76,16 @@ def is_processed(session: Session, game_id: int, post: ForumPost) -> bool:
         return row is not None and row.processed_at is not None
 
 
-def processed_versions(session: Session, game_id: int, post: ForumPost) -> set[str]:
-    """The content hashes under which this post (same channel and id) was processed: its
-    own hash among them → recorded already; others only → it was edited since (the first
-    version counts). In the caller's transaction."""
-    return set(
+def versions(session: Session, game_id: int, post: ForumPost) -> list[InputPost]:
+    """Every recorded version of this post (same channel and id), in the caller's
+    transaction. Processed under its own hash → recorded already; under others only → it
+    was edited since (the first version counts). Hand them to `add_input` (`earlier`)."""
+    return list(
         session.scalars(
-            select(InputPost.content_hash).where(
+            select(InputPost).where(
                 InputPost.game_id == game_id,
                 InputPost.channel == str(post.channel),
                 InputPost.post_id == post.post_id,
-                InputPost.processed_at.is_not(None),
             )
         )
     )
@@ -119,10 +118,16 @@ def add_input(
     *,
     now: datetime | None = None,
     seen_at: datetime | None = None,
+    earlier: list[InputPost] | None = None,
 ) -> Recorded:
-    """`record_input` in the caller's transaction."""
+    """`record_input` in the caller's transaction; `earlier`: the post's `versions`, if
+    the caller looked them up already."""
     now = now or utc_now()
-    existing = _input_row(session, game_id, post)
+    if earlier is None:
+        existing = _input_row(session, game_id, post)
+    else:
+        same = [row for row in earlier if row.content_hash == post.content_hash]
+        existing = same[0] if same else None
     if existing is not None and existing.processed_at is not None:
         return Recorded(existing.id, already=True)
     game = game_row(session, game_id)

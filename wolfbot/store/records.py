@@ -31,8 +31,8 @@ from wolfbot.store.inputs import (
     is_processed,
     load_inputs,
     mark_deleted,
-    processed_versions,
     record_input,
+    versions,
 )
 from wolfbot.store.lookups import utc_now
 from wolfbot.store.rounds import (
@@ -77,7 +77,7 @@ __all__ = [
     # inputs
     "is_processed",
     "record_input",
-    "processed_versions",
+    "versions",
     "add_input",
     "mark_deleted",
     "decide_command",

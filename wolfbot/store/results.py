@@ -20,7 +20,7 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.game import Game
 from wolfbot.engine.text import Text
 from wolfbot.intake.process import process_post, read_lines
-from wolfbot.markup import parse_message
+from wolfbot.markup import MessageBody, parse_message
 from wolfbot.posts.wording import worded
 
 Verdict = Literal["accepted", "rejected", "pending"]
@@ -113,12 +113,15 @@ class _Capture:
         self.commands.append(CommandResult(actor, channel, text, "rejected", why, event_seq=seq))
 
 
-def run_post(game: Game, author: str, channel: str, html: str) -> PostResults:
+def run_post(
+    game: Game, author: str, channel: str, html: str, body: MessageBody | None = None
+) -> PostResults:
     """`process_post(game, author, channel, html)`, and what each command line became."""
     start = len(game.state.log)
     capture = _Capture(game)
-    events = process_post(cast(Game, capture), author, channel, html)
-    read, rest = read_lines(parse_message(html).commands)
+    body = body or parse_message(html)
+    events = process_post(cast(Game, capture), author, channel, html, body)
+    read, rest = read_lines(body.commands)
     lines = read + rest[:1]  # the lines past the limit are one rejection
     if len(capture.commands) != len(lines):
         raise RuntimeError(

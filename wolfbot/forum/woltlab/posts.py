@@ -26,6 +26,7 @@ from urllib.parse import urljoin
 from lxml import etree
 
 from wolfbot.forum.base import ChannelKind, ChannelRef, ForumPost
+from wolfbot.markup import parse_message
 
 log = logging.getLogger(__name__)
 
@@ -198,5 +199,6 @@ def parse_post(article: Any, kind: ChannelKind, channel: ChannelRef, page: int, 
         or bool(flag(article.get("data-is-deleted"))),
         disabled="messageDisabled" in outer or bool(flag(article.get("data-is-disabled"))),
         url=urljoin(base, links[0].get("href", "")) if links and links[0].get("href") else "",
+        parsed=parse_message(html),
         page=page,
     )
