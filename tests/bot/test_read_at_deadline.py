@@ -29,6 +29,7 @@ class Flaky:
     def __init__(self, forum: Forum) -> None:
         self._forum = forum
         self.down: str | None = None
+        self.reads: list[ChannelRef] = []
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._forum, name)
@@ -38,6 +39,7 @@ class Flaky:
         return self._forum.username
 
     def read(self, channel: ChannelRef, mark: ReadMark) -> ReadResult:
+        self.reads.append(channel)
         if channel.kind == self.down:
             raise ForumError(f"HTTP 500 for GET {channel}", status=500)
         return self._forum.read(channel, mark)
@@ -104,6 +106,24 @@ def test_while_the_dusk_waits_a_post_written_after_it_does_not_count_before_it(f
     loop.tick(bot, now=deadline + timedelta(minutes=2))
     assert "Anna" in _dusk_tally(bot)["Clara"]
     assert bot.game.state.day.lynch_votes["Anna"] == "Emil"  # a change in the Dämmerung
+
+
+def test_while_a_deadline_waits_only_the_channels_not_read_to_it_are_read_again(flaky) -> None:
+    """Each read can fail anew: with 15 channels and a forum failing one request in five, a
+    deadline that read every channel again at each try would almost never close."""
+    here, bot, forum = flaky
+    deadline = here.clock.now
+    Deadlines(bot.sessions, bot.game_id or 0).add("dusk 1", deadline)
+    forum.down = "thread"
+    assert loop.tick(bot, now=deadline + timedelta(minutes=1)).waiting is not None
+    assert sum(1 for c in forum.reads if c.kind == "conversation") > 0
+    forum.down = None
+    forum.reads.clear()
+    report = loop.tick(bot, now=deadline + timedelta(minutes=2))
+    assert report.done == ["dusk 1"]
+    # the deadline's poll reads the thread alone (the conversations were read to it before),
+    # then the tick's own poll reads the thread again, and what the list shows new
+    assert [c.kind for c in forum.reads[:2]] == ["thread", "thread"]
 
 
 def test_status_says_which_deadline_waits_for_the_forum_and_why(flaky) -> None:

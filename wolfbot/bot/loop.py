@@ -116,6 +116,7 @@ class TickReport:
     done: list[str] = field(default_factory=list)
     sent: list[SendResult] = field(default_factory=list)
     waiting: str | None = None  # the deadline that waits for the forum, and why
+    unread: dict[ChannelRef, str] = field(default_factory=dict)  # reads that failed
 
 
 def tick(bot: RoundBot, now: datetime | None = None) -> TickReport:
@@ -137,7 +138,9 @@ def tick(bot: RoundBot, now: datetime | None = None) -> TickReport:
                     report.waiting = f"{entry.name}: {waiting}"
                 break
             report.done.append(entry.name)
-        report.processed += bot.poll(until=until).processed
+        poll = bot.poll(until=until)
+        report.processed += poll.processed
+        report.unread = poll.failed
         report.sent = bot.send()
     return report
 

@@ -22,9 +22,9 @@ therefore seen when that conversation is read next, not at once (edits are only 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from wolfbot.bot.channels import Reading
 from wolfbot.forum.base import (
@@ -54,7 +54,8 @@ class PollReport:
     deleted: list[tuple[ChannelRef, int]] = field(default_factory=list)
     marks: dict[ChannelRef, ReadMark] = field(default_factory=dict)
     requests: int = 0
-    skipped: int = 0  # conversations not read: the list shows nothing new in them
+    skipped: int = 0  # channels not read: nothing new in the list, or read before (`done`)
+    complete: list[ChannelRef] = field(default_factory=list)  # read to their end now
 
 
 MAX_READS = 40  # of `max_pages` each: a thread of 2,000 pages is read in one poll
@@ -113,16 +114,35 @@ def look_at_list(forum: Forum, marks: Sequence[ReadMark]) -> Activity:
         return Activity.unknown()
 
 
+def held_after(failed: Sequence[ReadMark]) -> datetime | None:
+    """After which forum time posts must wait because channels with these marks could not
+    be read: the earliest time up to which one of them is known (its last post read, or
+    the list's word that nothing came since); None when none failed."""
+    if not failed:
+        return None
+    known = [
+        max([t for t in (mark.last_time, mark.seen_until) if t is not None], default=_NEVER)
+        for mark in failed
+    ]
+    return min(known)
+
+
+_NEVER = datetime.min.replace(tzinfo=UTC)
+
+
 def read_channels(
     forum: Forum,
     readings: Sequence[Reading],
     mark_of: Callable[[Reading], ReadMark],
     until: datetime | None = None,
     store_delay: timedelta = STORE_DELAY,
+    done: Collection[ChannelRef] = frozenset(),
 ) -> tuple[list[tuple[ForumPost, Reading]], PollReport]:
     """The new posts of every channel, oldest first (posts of the same second keep the
     order of the channels and of each channel), and the report with the next marks. A read
-    that fails is logged and that channel tried again next time; the others go on."""
+    that fails is logged and that channel tried again next time; the others go on.
+    `done`: channels an earlier poll read to their end after `until` – while a deadline
+    waits for the others, those are not read again (each read could fail anew)."""
     report = PollReport()
     batch: list[tuple[ForumPost, Reading]] = []
     conversations = [r for r in readings if r.ref.kind == "conversation"]
@@ -131,7 +151,11 @@ def read_channels(
         activity = look_at_list(forum, [mark_of(r) for r in conversations])
         report.requests += activity.requests
     seen_until = settled(activity, store_delay)
+    read: list[tuple[Reading, ReadResult]] = []
     for reading in readings:
+        if reading.ref in done:
+            report.skipped += 1
+            continue
         mark = mark_of(reading)
         if reading.ref.kind == "conversation" and not has_news(activity, reading.ref.id, mark):
             report.skipped += 1
@@ -157,8 +181,19 @@ def read_channels(
                 post.edit_count,
             )
         report.deleted.extend((reading.ref, post_id) for post_id in result.deleted)
+        read.append((reading, result))
+    # a channel that could not be read may hold posts written after its last known post:
+    # the others' posts after that wait too, so that every post is processed in the order
+    # it was written, whichever read failed (the same round as without the failure)
+    hold = held_after([mark_of(r) for r in readings if r.ref in report.failed])
+    for reading, result in read:
         posts = [p for p in result.new if p.post_id > reading.floor]
         now = [p for p in posts if until is None or p.time <= until]
+        waiting = [p for p in now if hold is not None and p.time > hold]
+        if not result.more and not waiting:
+            report.complete.append(reading.ref)
+        if waiting:
+            now = [p for p in now if p not in waiting]
         report.deferred += len(posts) - len(now)
         if len(now) == len(posts):
             complete = not result.more and reading.ref.kind == "conversation"

@@ -95,6 +95,7 @@ class RoundBot:
         self._game: Game | None = None
         self._desk: Desk | None = None
         self._marks: dict[ChannelRef, ReadMark] = {}
+        self._read_up_to: dict[ChannelRef, datetime] = {}  # read to its end after a deadline
         self._floors: dict[str, int] = {}
         found = game_id if game_id is not None else stored.latest_game(sessions)
         if found is not None:
@@ -212,7 +213,11 @@ class RoundBot:
         if self.game.state.phase.kind == "over":
             return PollReport()
         self.desk.learn(self._id)
-        batch, report = read_channels(self.forum, self.desk.book.readings(), self._mark, until)
+        done = {c for c, up_to in self._read_up_to.items() if until is not None and up_to >= until}
+        readings = self.desk.book.readings()
+        batch, report = read_channels(self.forum, readings, self._mark, until, done=done)
+        if until is not None:
+            self._read_up_to.update(dict.fromkeys(report.complete, until))
         for post, reading in batch:
             report.processed += self._take(post, reading)
         self._marks.update(report.marks)
@@ -251,10 +256,11 @@ class RoundBot:
             )
             return 0
         with self.sessions() as session, session.begin():  # one transaction per post
-            versions = records.processed_versions(session, self._id, post)
-            if post.content_hash in versions:
+            earlier = records.versions(session, self._id, post)
+            done = {row.content_hash for row in earlier if row.processed_at is not None}
+            if post.content_hash in done:
                 return 0
-            if versions:
+            if done:
                 log.warning(
                     "%s: post %d was edited after it was processed; the first version counts",
                     reading.ref,
@@ -263,8 +269,11 @@ class RoundBot:
                 return 0
             start = len(self.game.state.log)
             try:
-                results = run_post(self.game, post.author, reading.engine, post.html)
-                records.add_input(session, self._id, post, results, now=self.clock())
+                results = run_post(
+                    self.game, post.author, reading.engine, post.html, post.body
+                )
+                now = self.clock()
+                records.add_input(session, self._id, post, results, now=now, earlier=earlier)
                 self.desk.publish(self.game, start, results.events, session)
             except Exception:
                 log.exception("%s: post %d failed; the round is rebuilt", reading.ref, post.post_id)

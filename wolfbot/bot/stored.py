@@ -151,12 +151,13 @@ def _mark_json(mark: ReadMark) -> dict[str, Any]:
         "last_modified": mark.last_modified,
         "seen": {str(post_id): list(state) for post_id, state in mark.seen.items()},
         "seen_until": mark.seen_until.isoformat() if mark.seen_until else None,
+        "last_time": mark.last_time.isoformat() if mark.last_time else None,
     }
 
 
 def _mark(data: dict[str, Any]) -> ReadMark:
     seen = {int(post_id): (state[0], int(state[1])) for post_id, state in data["seen"].items()}
-    until = data.get("seen_until")  # marks stored before 11.3 have none
+    until, last = data.get("seen_until"), data.get("last_time")  # older marks have none
     return ReadMark(
         data["last_post_id"],
         data["last_page"],
@@ -164,6 +165,7 @@ def _mark(data: dict[str, Any]) -> ReadMark:
         data["last_modified"],
         seen,
         datetime.fromisoformat(until) if until else None,
+        datetime.fromisoformat(last) if last else None,
     )
 
 

@@ -32,7 +32,7 @@ import random
 import threading
 import time
 from collections import Counter
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Literal
 
@@ -74,6 +74,7 @@ from wolfbot.forum.local import (
     LocalForumServer,
     demo_password,
 )
+from wolfbot.forum.local.faults import FaultMode
 from wolfbot.forum.local.rules import SPIELLEITUNG
 from wolfbot.forum.woltlab.client import WoltLabForum
 from wolfbot.outbox.queue import FloodLimits, RetryPolicy, SendResult
@@ -85,6 +86,11 @@ from wolfbot.schedule.parts import DayTimes
 from wolfbot.schedule.timetable import LocalTimetable
 from wolfbot.setup.distribution import assign_roles, suggest_roles
 from wolfbot.store.db import session_factory, upgrade
+
+FAULTS: tuple[FaultMode, ...] = ("500", "timeout_after_commit", "garbage", "flood")
+FAULT_TIMEOUT = 0.25  # seconds the client waits for an answer in a run with faults
+MAX_RETRIES = 200  # turns of the loop to catch up after faults, before giving up
+RETRY_HOLD = timedelta(minutes=1)
 
 
 class Demo:
@@ -99,7 +105,11 @@ class Demo:
         *,
         start: datetime | None = None,
         out: Out = print,
+        faults: float = 0.0,
     ) -> None:
+        """`faults`: the share of requests the forum fails (`LocalForum.faults.chaos`,
+        seeded by `seed`): answered 500, timed out after it stored a write, garbage, a
+        flood refusal. The bot must play the very same round."""
         self.names = player_names(players)
         self.seed = seed
         self.directory = directory
@@ -118,10 +128,13 @@ class Demo:
             clock=self.clock,
         )  # the players have the limits of WoltLab's "Users" group, the bot others
         self.wide = wide
+        self.faults = faults
+        delay = FAULT_TIMEOUT * 2  # a write that times out: after the client gave up
         self.server = LocalForumServer(
-            self.forum, "127.0.0.1", 0, markup, errors="woltlab", timezone=ZONE
+            self.forum, "127.0.0.1", 0, markup, errors="woltlab", timezone=ZONE, fault_delay=delay
         )
-        self.http = httpx.Client(timeout=10.0, trust_env=False)  # loopback: never a proxy
+        timeout = FAULT_TIMEOUT if faults else 10.0
+        self.http = httpx.Client(timeout=timeout, trust_env=False)  # loopback: never a proxy
         self.engine: Engine = upgrade(self.bot_db)
         self.sessions = session_factory(self.engine)
         self.client = WoltLabForum(
@@ -141,7 +154,8 @@ class Demo:
             self.rules,
             context=self.context,
             limits=FloodLimits(0, 0, conversations_per_day=10_000, max_participants=wide),
-            retry=RetryPolicy(max_attempts=5, backoff=0, backoff_max=0),
+            # with faults each try fails on its own (no outage): more tries, a little apart
+            retry=RetryPolicy(12, 1, 8) if faults else RetryPolicy(5, backoff=0, backoff_max=0),
             clock=self.clock,
         )
         self.thread_id = 0
@@ -160,6 +174,8 @@ class Demo:
         began = time.perf_counter()
         self.server.start()
         self._setup_forum()
+        if self.faults:
+            self.forum.faults.chaos(self.faults, self.seed, FAULTS)
         self._start_round()
         for _ in range(MAX_STEPS):
             if self.game.state.phase.kind == "over":
@@ -259,14 +275,35 @@ class Demo:
         self.forum.add_conversation_message(conversation_id, post.author, post.html)
         return True
 
-    def _tick(self) -> loop.TickReport:
-        """One turn of the bot's loop: the due deadlines, a poll, the write queue."""
-        report = loop.tick(self.bot)
-        self._read_events()
-        for result in report.sent:
-            self._sent(result)
-        self.planner.plan()
-        return report
+    def _tick(self) -> None:
+        """Turns of the bot's loop (the due deadlines, a poll, the write queue) until it has
+        done what it can now: while a read failed, a deadline waits for the forum or a
+        message is due (tried again after a failure, or held a few seconds by flood
+        control – then the clock moves on to then), the bot tries again, as its loop would
+        a moment later."""
+        for _ in range(MAX_RETRIES):
+            report = loop.tick(self.bot)
+            self._read_events()
+            for result in report.sent:
+                self._sent(result)
+            self.planner.plan()
+            if not self._busy(report):
+                return
+        raise RuntimeError(f"the bot could not catch up after {MAX_RETRIES} tries")
+
+    def _busy(self, report: loop.TickReport) -> bool:
+        if report.waiting or report.unread:
+            return True
+        due = self.bot.outbox.next_due()
+        if due is None:
+            return False
+        now = self.clock()
+        if due <= now:
+            return bool(self.bot.outbox.due(now))
+        if due - now <= RETRY_HOLD:
+            self.clock.set(due)  # a retry's backoff or a flood wait: seconds
+            return True
+        return False
 
     # -- what the user sees ---------------------------------------------------------------------
     def _read_events(self) -> None:

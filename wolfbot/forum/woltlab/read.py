@@ -103,12 +103,15 @@ def merge_pages(
     if len(next_seen) > cap:
         next_seen = {k: next_seen[k] for k in sorted(next_seen)[-cap:]}
     visible = [post.post_id for post in posts if not post.deleted]
+    times = [post.time for post in posts if not post.deleted]
     next_mark = ReadMark(
         last_post_id=max([mark.last_post_id, *visible]),
         last_page=pages[-1].page if pages else mark.last_page,
         etag=etag,
         last_modified=last_modified,
         seen=next_seen,
+        seen_until=mark.seen_until,
+        last_time=max([t for t in (mark.last_time, *times) if t is not None], default=None),
     )
     return new, edited, sorted(set(deleted)), next_mark
 
@@ -121,4 +124,5 @@ def copy_mark(mark: ReadMark) -> ReadMark:
         last_modified=mark.last_modified,
         seen=dict(mark.seen),
         seen_until=mark.seen_until,
+        last_time=mark.last_time,
     )
