@@ -1,35 +1,36 @@
-"""What the forum costs the bot, in requests and bytes, measured on the local WoltLab
-look-alike (which answers like WoltLab Suite 6.0: no ETag, no 304, a 301 to the slug URL):
+"""What the forum costs the bot, and what the forum's faults cost it, measured on the local
+WoltLab look-alike (which answers like WoltLab Suite 6.0: no ETag, no 304, a 301 to the
+slug URL) and, when one runs on http://localhost/, a real WoltLab Suite:
 
-* a **full round**: the demo round (`wolfbot demo`, 12 players) – all of the bot's reading
-  and writing, from the Rollenmitteilungen to the Abschlussbeitrag;
-* an **idle tick**: one poll of the game thread and of every conversation of that round
-  with nothing new (and, for comparison, the first read of each, which follows the 301);
-* when `http://localhost/` answers as a real WoltLab Suite (another engineer's server; this
-  script never starts one) the same idle tick against it, conversations only (the real site
-  has no threads), logged in as `WOLFBOT_REAL_WOLTLAB_USER` (default `wolfbot`) with
-  `WOLFBOT_REAL_WOLTLAB_PASSWORD` (default setup.sh's `BotPass123!`); otherwise it prints
-  "real WoltLab: not running";
-* and then, against that real server, the **split round** of
-  `tests/woltlab/test_split_round.py` (8 players, the thread on a local look-alike, every
-  conversation on the real server, each player posting with his own account): the requests
-  and bytes of the bot's conversation side, login included. It needs the suite's test
-  accounts (spieler01–08 in a group without flood wait: run `pytest -m woltlab` once).
+* **idle tick of a 24-player round**: `RoundBot.poll` with nothing new – the thread and the
+  first page of the conversation list (issue 11.3: at most 2 requests), on the look-alike;
+  on the real server (conversations only: it has no threads) the bot's 28 newest
+  conversations read through the same reader;
+* **a full demo round** (12 players): all of the bot's reading and writing;
+* **intake**: posts per second of the bot's real intake path (`benchmarks/intake.py`);
+* **a round with 20 % injected faults** (HTTP 500, timeouts after the forum stored a
+  write, garbage pages, flood refusals – `LocalForum.faults.chaos`): its events and the
+  bot's posts, per channel in the forum's order, against the fault-free run of the seed;
+* the split round of `tests/woltlab/test_split_round.py` against the real server (its
+  conversation side's requests and bytes; needs the suite's accounts: run
+  `pytest -m woltlab` once).
 
-Bytes are counted on the client's side (status line, headers and body as received), the
-same way for both servers. Prints numbers, asserts nothing.
+The real server is logged into as `WOLFBOT_REAL_WOLTLAB_USER` (default `wolfbot`) with
+`WOLFBOT_REAL_WOLTLAB_PASSWORD` (default setup.sh's `BotPass123!`); this script never starts
+one. Bytes are counted on the client's side. Prints numbers, asserts nothing.
 
-    python benchmarks/forum.py [--players 12] [--seed 7] [--markup 6]
+    python benchmarks/forum.py [--players 12] [--seed 7] [--markup 6] [--faults 0.2]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterable
+from datetime import timedelta
 from pathlib import Path
 from typing import Literal
 
@@ -41,6 +42,7 @@ from wolfbot.forum.woltlab.client import WoltLabForum
 REAL_URL = "http://localhost/"
 REAL_USER = os.environ.get("WOLFBOT_REAL_WOLTLAB_USER", "wolfbot")
 REAL_PASSWORD = os.environ.get("WOLFBOT_REAL_WOLTLAB_PASSWORD", "BotPass123!")
+SETTLE = timedelta(seconds=2)  # the reader's STORE_DELAY on the real server: waited out
 
 
 class Meter:
@@ -73,32 +75,67 @@ def metered_client(meter: Meter, base_url: str, user: str, password: str) -> Wol
     return WoltLabForum(base_url, user, password, client=http, min_interval=0)
 
 
-def idle_tick(client: WoltLabForum, meter: Meter, channels: Iterable[ChannelRef]) -> list[str]:
-    """The first read of every channel (learning its address and mark), then one read of
-    each with nothing new – in total and for the conversations alone; the lines to print."""
-    channels = list(channels)  # the client is logged in already
-    meter.reset()
-    marks = {channel: client.read(channel, ReadMark()).mark for channel in channels}
-    lines = [f"  first read of each:     {meter.line()}"]
-    new, parts = 0, {}
-    for kind in ("thread", "conversation"):
-        meter.reset()
-        for channel in (c for c in channels if c.kind == kind):
-            new += len(client.read(channel, marks[channel]).new)
-        parts[kind] = (meter.requests, meter.bytes, meter.line())
-    requests = sum(part[0] for part in parts.values())
-    size = sum(part[1] for part in parts.values())
-    lines.append(
-        f"  idle tick:              {requests:5d} requests, {size:10,d} bytes  ({new} new)"
+def idle_round(players: int = 24) -> None:
+    """A round of `players` started on the look-alike, every channel read once, then one
+    idle poll of the bot: its requests and bytes."""
+    from datetime import UTC, datetime, timedelta
+
+    from wolfbot.bot import RoundBot
+    from wolfbot.forum.local import LocalForum, LocalForumServer, Rules
+    from wolfbot.outbox.queue import FloodLimits, RetryPolicy
+    from wolfbot.posts.context import PostContext
+    from wolfbot.rulesets import loader
+    from wolfbot.setup.distribution import assign_roles, suggest_roles
+    from wolfbot.store.db import engine_for, session_factory, upgrade
+
+    now = [datetime(2026, 11, 2, 19, 0, tzinfo=UTC)]
+    rules = loader.load("duesterliga")
+    names = [f"Spieler{n:02d}" for n in range(1, players + 1)]
+    forum = LocalForum(clock=lambda: now[0], rules=Rules(0, 0, 100))
+    forum.add_user("Spielleitung", "geheim")
+    forum.set_limits("Spielleitung", max_participants=players)
+    for name in names:
+        forum.add_user(name, "pw")
+    thread = forum.add_thread("Düsterliga – Leerlauf", "Spielleitung")
+    roles = assign_roles(
+        names, suggest_roles(players, rules, rng_seed=1).roles, seed=1, ruleset=rules
     )
-    count = sum(1 for c in channels if c.kind == "conversation")
-    each = parts["conversation"][1] // count if count else 0
-    lines.append(f"    of it conversations:  {parts['conversation'][2]}, {each:,d} bytes each")
-    return lines
+    with tempfile.TemporaryDirectory() as directory, LocalForumServer(forum) as server:
+        db = Path(directory) / "bot.sqlite"
+        upgrade(db).dispose()
+        engine = engine_for(db)
+        meter = Meter()
+        http = httpx.Client(timeout=10.0, trust_env=False, event_hooks={"response": [meter.hook]})
+        client = WoltLabForum(
+            server.base_url, "Spielleitung", "geheim", client=http, min_interval=0
+        )
+        try:
+            context = PostContext(round_name="Leerlauf")
+            bot = RoundBot(
+                client, session_factory(engine), rules, context=context,
+                limits=FloodLimits(0, 0, 1000, players), retry=RetryPolicy(5, 0, 0),
+                clock=lambda: now[0],
+            )  # fmt: skip
+            bot.start_round(roles.as_players(), 1, context, thread_id=thread)
+            bot.send()
+            now[0] += timedelta(minutes=1)
+            bot.poll()  # the first read of every channel: its address and mark
+            now[0] += timedelta(minutes=1)
+            meter.reset()
+            report = bot.poll()
+            count = len(forum.conversations("Spielleitung"))
+            print(f"idle tick of a {players}-player round (1 thread, {count} conversations):")
+            print(
+                f"  look-alike:             {meter.line()}, {report.skipped} conversations skipped"
+            )
+        finally:
+            client.close()
+            engine.dispose()
+            forum.store.close()
 
 
-def local(players: int, seed: int, markup: Literal["5", "6"]) -> list[ChannelRef]:
-    from wolfbot.demo.round import GAME_MASTER, GM_PASSWORD, Demo
+def demo_round(players: int, seed: int, markup: Literal["5", "6"]) -> None:
+    from wolfbot.demo.round import Demo
 
     with tempfile.TemporaryDirectory() as directory:
         demo = Demo(players, seed, Path(directory), markup, out=lambda *_: None)
@@ -108,32 +145,55 @@ def local(players: int, seed: int, markup: Literal["5", "6"]) -> list[ChannelRef
             seconds = time.perf_counter() - began
             log = demo.server.log
             methods = Counter(entry.method for entry in log)
-            statuses = Counter(entry.status for entry in log)
-            print(f"local look-alike (WoltLab {markup}.x markup), demo round: {players} players")
+            print(f"full demo round, {players} players (WoltLab {markup}.x markup):")
             print(
-                f"  full round:           {len(log):5d} requests, {demo.server.bytes_sent:10,d} "
-                f"bytes  ({methods['GET']} GET, {methods['POST']} POST; "
-                + ", ".join(f"{n}× {s}" for s, n in sorted(statuses.items(), key=str))
-                + f"; {seconds:.1f} s)"
+                f"  look-alike:           {len(log):5d} requests, {demo.server.bytes_sent:10,d} "
+                f"bytes  ({methods['GET']} GET, {methods['POST']} POST; {seconds:.1f} s)"
             )
-            conversations = demo.forum.conversations(GAME_MASTER)
-            channels = [ChannelRef("thread", demo.thread_id)]
-            channels += [ChannelRef("conversation", row.id) for row in conversations]
-            meter = Meter()
-            client = metered_client(meter, demo.server.base_url, GAME_MASTER, GM_PASSWORD)
-            try:
-                client.conversations()
-                meter.reset()
-                client.conversations()
-                print(f"  conversation list:      {meter.line()}")
-                print(f"  channels:             1 thread, {len(conversations)} conversations")
-                for line in idle_tick(client, meter, channels):
-                    print(line)
-            finally:
-                client.close()
         finally:
             demo.close()
-    return channels
+
+
+def faulty_round(players: int, seed: int, rate: float) -> None:
+    """The demo round of `seed` without faults and with `rate` of the requests failing."""
+    from wolfbot.demo.round import Demo
+
+    def play(faults: float) -> tuple[list[object], dict[str, list[str]], str]:
+        with tempfile.TemporaryDirectory() as directory:
+            demo = Demo(players, seed, Path(directory), out=lambda *_: None, faults=faults)
+            try:
+                began = time.perf_counter()
+                demo.run()
+                seconds = time.perf_counter() - began
+                shown: dict[str, list[str]] = {}
+                for post in demo.forum.posts(demo.thread_id):
+                    if post.author == "Spielleitung":
+                        shown.setdefault("thread", []).append(post.subject + post.html)
+                for row in demo.forum.conversations("Spielleitung"):
+                    for message in demo.forum.conversation(row.id).messages:
+                        if message.author == "Spielleitung":
+                            shown.setdefault(row.title, []).append(message.html)
+                base = demo.server.base_url
+                shown = {k: [v.replace(base, "/") for v in vs] for k, vs in shown.items()}
+                line = (
+                    f"{len(demo.bot.game.state.log)} events, "
+                    f"{sum(map(len, shown.values()))} bot posts, {demo.server.request_count} "
+                    f"requests ({demo.forum.faults.injected} failed), {seconds:.1f} s"
+                )
+                return list(demo.bot.game.state.log), shown, line
+            finally:
+                demo.close()
+
+    print(f"a round with {rate:.0%} of the requests failing ({players} players, seed {seed}):")
+    events, posts, line = play(0.0)
+    print(f"  without faults:       {line}")
+    faulty_events, faulty_posts, line = play(rate)
+    print(f"  with faults:          {line}")
+    same_events = "equal" if faulty_events == events else "DIFFERENT"
+    same_posts = "equal" if faulty_posts == posts else "DIFFERENT"
+    print(
+        f"  events: {same_events}; the bot's posts, per channel in the forum's order: {same_posts}"
+    )
 
 
 def real_woltlab_running() -> bool:
@@ -147,24 +207,33 @@ def real_woltlab_running() -> bool:
 
 def real() -> None:
     if not real_woltlab_running():
-        print("real WoltLab: not running")
+        print("  real WoltLab: not running")
         return
+    from wolfbot.bot.channels import Reading
+    from wolfbot.bot.reading import read_channels
+
     meter = Meter()
     client = metered_client(meter, REAL_URL, REAL_USER, REAL_PASSWORD)
     try:
-        client.conversations()  # the login is not counted
+        newest = list(client.activity(None).last_post)[:28]
+        channels = [ChannelRef("conversation", cid) for cid in newest]
+        readings = [Reading(channel, "private") for channel in channels]
+        marks: dict[ChannelRef, ReadMark] = {}
+
+        def poll() -> None:
+            _, report = read_channels(
+                client, readings, lambda r: marks.get(r.ref, ReadMark()), store_delay=SETTLE
+            )
+            marks.update(report.marks)
+
+        poll()
+        time.sleep(SETTLE.total_seconds() + 1)
+        poll()
         meter.reset()
-        conversations = client.conversations()
-        print(f"real WoltLab at {REAL_URL} (as {REAL_USER}): {len(conversations)} conversations")
-        print(f"  conversation list:      {meter.line()}")
-        if not conversations:
-            print("  no conversations to poll")
-            return
-        channels = [ChannelRef("conversation", c.id) for c in conversations]
-        for line in idle_tick(client, meter, channels):
-            print(line)
+        poll()
+        print(f"  real WoltLab ({len(channels)} conversations): {meter.line()}")
     except Exception as error:  # a benchmark: say what happened, do not fail
-        print(f"real WoltLab: {type(error).__name__}: {error}")
+        print(f"  real WoltLab: {type(error).__name__}: {error}")
     finally:
         client.close()
 
@@ -172,8 +241,6 @@ def real() -> None:
 def split_round() -> None:
     if not real_woltlab_running():
         return
-    import sys
-
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "woltlab"))
     from split_round import played  # type: ignore[import-not-found]
     from woltlab_support import PASSWORDS  # type: ignore[import-not-found]
@@ -206,10 +273,17 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=12)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--markup", choices=["5", "6"], default="6")
+    parser.add_argument("--faults", type=float, default=0.2)
     args = parser.parse_args()
     markup: Literal["5", "6"] = "5" if args.markup == "5" else "6"
-    local(args.players, args.seed, markup)
+    idle_round(24)
     real()
+    demo_round(args.players, args.seed, markup)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import intake  # type: ignore[import-not-found]
+
+    intake.main([])
+    faulty_round(args.players, args.seed, args.faults)
     split_round()
 
 
