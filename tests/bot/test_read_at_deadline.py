@@ -157,3 +157,20 @@ def test_while_a_deadline_waits_for_the_forum_the_bot_retries_sooner_backing_off
     waiting: str | None, waited: float | None, expected: float
 ) -> None:
     assert loop.next_wait(60.0, waiting, waited) == expected
+
+
+def test_a_failed_read_holds_the_later_posts_so_all_count_in_the_order_written(flaky) -> None:
+    """Night or day, the engine must see the posts in the order they were written whatever
+    read failed: a vote in the thread written after a private message that could not be
+    read waits for it (else the events – and the round – would differ from a forum that
+    never failed)."""
+    here, bot, forum = flaky
+    forum.down = "conversation"
+    here.act(("post", "Emil", "private", bold("!Sehen Anna")), bot)  # not his: refused
+    here.act(("post", "Bernd", "thread", bold("!Lynch Emil")), bot)
+    report = bot.poll()
+    assert report.failed and report.processed == 0 and report.deferred == 1
+    forum.down = None
+    assert bot.poll().processed == 2
+    actors = [getattr(e, "actor", None) for e in bot.game.state.log]
+    assert [a for a in actors if a][-2:] == ["Emil", "Bernd"]  # as written, not as read

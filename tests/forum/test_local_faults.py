@@ -92,3 +92,47 @@ def test_requests_and_bytes_are_counted(forum: LocalForum) -> None:
         assert server.request_count == 2
         assert server.bytes_sent == 2 * full
         assert [entry.status for entry in server.log] == [200, 200]
+
+
+def test_a_garbage_answer_is_no_page_but_the_write_was_stored(forum: LocalForum) -> None:
+    thread_id = forum.add_thread("Spiel", "Spielleitung", "<p>Los</p>")
+    with running(forum) as server, browser(server) as bot:
+        bot.login("Spielleitung", "wolfbot")
+        forum.fail_next("ajax-proxy", "garbage")
+        response = bot.quick_reply(POST_ACTION, thread_id, "<p>Morgen</p>")
+        assert response.status_code == 200 and not response.text.rstrip().endswith("</html>")
+        assert "<p>Morgen</p>" in [post.html for post in forum.posts(thread_id)]
+        forum.fail_next(f"thread/{thread_id}-spiel/", "garbage")
+        page = bot.get(f"index.php?thread/{thread_id}-spiel/")
+        assert not page.text.rstrip().endswith("</html>")  # cut off or junk: never whole
+
+
+def test_an_injected_flood_refusal_stores_nothing_and_says_how_long_to_wait(
+    forum: LocalForum,
+) -> None:
+    thread_id = forum.add_thread("Spiel", "Spielleitung", "<p>Los</p>")
+    with running(forum) as server, browser(server) as bot:
+        bot.login("Spielleitung", "wolfbot")
+        forum.fail_next("ajax-proxy", "flood")
+        refused = bot.quick_reply(POST_ACTION, thread_id, "<p>Morgen</p>")
+        assert 400 <= refused.status_code < 500 and "5 Sekunden" in refused.text
+        assert len(forum.posts(thread_id)) == 1
+        assert bot.quick_reply(POST_ACTION, thread_id, "<p>Morgen</p>").status_code == 200
+
+
+@pytest.mark.parametrize("rate", [0.2, 0.5])
+def test_chaos_fails_that_share_of_the_requests_the_same_way_for_a_seed(
+    forum: LocalForum, rate: float
+) -> None:
+    drawn = []
+    for _ in range(2):
+        forum.faults.chaos(rate, seed=7)
+        drawn.append([forum.take_fault("/index.php?thread/1/", "POST") for _ in range(1000)])
+    assert drawn[0] == drawn[1]
+    share = sum(1 for mode in drawn[0] if mode) / 1000
+    assert abs(share - rate) < 0.05
+    assert {mode for mode in drawn[0] if mode} == {
+        "500", "timeout_after_commit", "drop", "garbage", "flood"
+    }  # fmt: skip
+    forum.faults.chaos(rate, seed=7)
+    assert "flood" not in {forum.take_fault("/x", "GET") for _ in range(500)}  # reads: none
