@@ -165,16 +165,7 @@ def faulty_round(players: int, seed: int, rate: float) -> None:
                 began = time.perf_counter()
                 demo.run()
                 seconds = time.perf_counter() - began
-                shown: dict[str, list[str]] = {}
-                for post in demo.forum.posts(demo.thread_id):
-                    if post.author == "Spielleitung":
-                        shown.setdefault("thread", []).append(post.subject + post.html)
-                for row in demo.forum.conversations("Spielleitung"):
-                    for message in demo.forum.conversation(row.id).messages:
-                        if message.author == "Spielleitung":
-                            shown.setdefault(row.title, []).append(message.html)
-                base = demo.server.base_url
-                shown = {k: [v.replace(base, "/") for v in vs] for k, vs in shown.items()}
+                shown = demo.bot_posts()
                 line = (
                     f"{len(demo.bot.game.state.log)} events, "
                     f"{sum(map(len, shown.values()))} bot posts, {demo.server.request_count} "

@@ -397,6 +397,21 @@ class Demo:
             seconds=seconds,
         )
 
+    def bot_posts(self) -> dict[str, list[str]]:
+        """What the forum shows of the bot: per channel (the thread, each conversation by
+        title) its posts in the forum's order – title and HTML, without the forum's address
+        (two runs, two ports)."""
+        shown: dict[str, list[str]] = {}
+        base = self.server.base_url
+        for post in self.forum.posts(self.thread_id):
+            if post.author == GAME_MASTER:
+                shown.setdefault("thread", []).append(post.subject + post.html.replace(base, "/"))
+        for row in self.forum.conversations(GAME_MASTER):
+            for message in self.forum.conversation(row.id).messages:
+                if message.author == GAME_MASTER:
+                    shown.setdefault(row.title, []).append(message.html.replace(base, "/"))
+        return shown
+
     def serve_until_interrupted(self, stop: threading.Event | None = None) -> None:
         """Keep the forum up – its clock now runs on in real time from the round's end –
         until Ctrl+C (or until `stop` is set)."""
