@@ -15,6 +15,7 @@ from rich.console import Console
 from roundkit import SCRIPT, Site, bold, site
 
 from wolfbot.bot import RoundBot, loop
+from wolfbot.bot.round import HOLD_FOR_A_FAILED_READ
 from wolfbot.engine import events as ev
 from wolfbot.forum.base import ChannelRef, Forum, ForumError, ReadMark, ReadResult
 from wolfbot.schedule.jobs import Deadlines
@@ -174,3 +175,15 @@ def test_a_failed_read_holds_the_later_posts_so_all_count_in_the_order_written(f
     assert bot.poll().processed == 2
     actors = [getattr(e, "actor", None) for e in bot.game.state.log]
     assert [a for a in actors if a][-2:] == ["Emil", "Bernd"]  # as written, not as read
+
+
+def test_a_channel_that_fails_for_long_no_longer_holds_the_others(flaky) -> None:
+    here, bot, forum = flaky
+    forum.down = "conversation"  # e.g. deleted by an administrator: it stays unreadable
+    here.act(("post", "Emil", "private", "<p>Hallo?</p>"), bot)
+    here.act(("post", "Bernd", "thread", bold("!Lynch Emil")), bot)
+    assert bot.poll().processed == 0  # held: Emil's conversation may hold earlier posts
+    later = bot.clock() + HOLD_FOR_A_FAILED_READ + timedelta(minutes=1)
+    bot.clock = lambda: later
+    assert bot.poll().processed == 1  # not for ever
+    assert bot.game.state.day.lynch_votes["Bernd"] == "Emil"

@@ -137,12 +137,14 @@ def read_channels(
     until: datetime | None = None,
     store_delay: timedelta = STORE_DELAY,
     done: Collection[ChannelRef] = frozenset(),
+    broken: Collection[ChannelRef] = frozenset(),
 ) -> tuple[list[tuple[ForumPost, Reading]], PollReport]:
     """The new posts of every channel, oldest first (posts of the same second keep the
     order of the channels and of each channel), and the report with the next marks. A read
     that fails is logged and that channel tried again next time; the others go on.
     `done`: channels an earlier poll read to their end after `until` – while a deadline
-    waits for the others, those are not read again (each read could fail anew)."""
+    waits for the others, those are not read again (each read could fail anew). `broken`:
+    channels that have failed for long: the others' posts no longer wait for them."""
     report = PollReport()
     batch: list[tuple[ForumPost, Reading]] = []
     conversations = [r for r in readings if r.ref.kind == "conversation"]
@@ -185,7 +187,8 @@ def read_channels(
     # a channel that could not be read may hold posts written after its last known post:
     # the others' posts after that wait too, so that every post is processed in the order
     # it was written, whichever read failed (the same round as without the failure)
-    hold = held_after([mark_of(r) for r in readings if r.ref in report.failed])
+    failed = [r for r in readings if r.ref in report.failed and r.ref not in broken]
+    hold = held_after([mark_of(r) for r in failed])
     for reading, result in read:
         posts = [p for p in result.new if p.post_id > reading.floor]
         now = [p for p in posts if until is None or p.time <= until]

@@ -30,7 +30,7 @@ import logging
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from jinja2 import Environment
@@ -61,6 +61,13 @@ _MAX_CHAIN = 100  # questions raised by deciding questions: far more than any ro
 def _environment(templates: Path | None) -> Environment:
     """The templates, compiled once per process (Jinja reloads a file that changed)."""
     return environment(templates)
+
+
+# While a channel cannot be read, the posts written after its last known post wait for it
+# (`read_channels`), so the engine sees every post in the order written. A channel that
+# fails longer than this (deleted, the bot shut out) no longer holds the others: its own
+# posts count when it reads again, the deadlines still wait for it (`wolfbot status`).
+HOLD_FOR_A_FAILED_READ = timedelta(minutes=10)
 
 
 class RoundBot:
@@ -96,6 +103,7 @@ class RoundBot:
         self._desk: Desk | None = None
         self._marks: dict[ChannelRef, ReadMark] = {}
         self._read_up_to: dict[ChannelRef, datetime] = {}  # read to its end after a deadline
+        self._failing: dict[ChannelRef, datetime] = {}  # channels whose reads fail, since
         self._floors: dict[str, int] = {}
         found = game_id if game_id is not None else stored.latest_game(sessions)
         if found is not None:
@@ -215,7 +223,12 @@ class RoundBot:
         self.desk.learn(self._id)
         done = {c for c, up_to in self._read_up_to.items() if until is not None and up_to >= until}
         readings = self.desk.book.readings()
-        batch, report = read_channels(self.forum, readings, self._mark, until, done=done)
+        now = self.clock()
+        broken = {c for c, since in self._failing.items() if now - since > HOLD_FOR_A_FAILED_READ}
+        batch, report = read_channels(
+            self.forum, readings, self._mark, until, done=done, broken=broken
+        )
+        self._failing = {c: self._failing.get(c, now) for c in report.failed}
         if until is not None:
             self._read_up_to.update(dict.fromkeys(report.complete, until))
         for post, reading in batch:
@@ -269,9 +282,7 @@ class RoundBot:
                 return 0
             start = len(self.game.state.log)
             try:
-                results = run_post(
-                    self.game, post.author, reading.engine, post.html, post.body
-                )
+                results = run_post(self.game, post.author, reading.engine, post.html, post.body)
                 now = self.clock()
                 records.add_input(session, self._id, post, results, now=now, earlier=earlier)
                 self.desk.publish(self.game, start, results.events, session)
