@@ -88,7 +88,7 @@ from wolfbot.setup.distribution import assign_roles, suggest_roles
 from wolfbot.store.db import session_factory, upgrade
 
 FAULTS: tuple[FaultMode, ...] = ("500", "timeout_after_commit", "garbage", "flood")
-FAULT_TIMEOUT = 0.25  # seconds the client waits for an answer in a run with faults
+FAULT_TIMEOUT = 0.2  # seconds the client waits for an answer in a run with faults
 MAX_RETRIES = 200  # turns of the loop to catch up after faults, before giving up
 RETRY_HOLD = timedelta(minutes=1)
 
@@ -138,7 +138,12 @@ class Demo:
         self.engine: Engine = upgrade(self.bot_db)
         self.sessions = session_factory(self.engine)
         self.client = WoltLabForum(
-            self.server.base_url, GAME_MASTER, GM_PASSWORD, client=self.http, min_interval=0
+            self.server.base_url,
+            GAME_MASTER,
+            GM_PASSWORD,
+            client=self.http,
+            min_interval=0,
+            timeout=timeout,  # each request's own: it overrides the client's
         )
         self.context = PostContext(
             season=start.astimezone(ZONE).year,
