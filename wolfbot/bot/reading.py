@@ -191,12 +191,10 @@ def read_channels(
     hold = held_after([mark_of(r) for r in failed])
     for reading, result in read:
         posts = [p for p in result.new if p.post_id > reading.floor]
-        now = [p for p in posts if until is None or p.time <= until]
-        waiting = [p for p in now if hold is not None and p.time > hold]
-        if not result.more and not waiting:
+        in_time = [p for p in posts if until is None or p.time <= until]
+        now = [p for p in in_time if hold is None or p.time <= hold]
+        if not result.more and len(now) == len(in_time):  # nothing held for another channel
             report.complete.append(reading.ref)
-        if waiting:
-            now = [p for p in now if p not in waiting]
         report.deferred += len(posts) - len(now)
         if len(now) == len(posts):
             complete = not result.more and reading.ref.kind == "conversation"

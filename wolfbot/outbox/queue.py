@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from contextlib import nullcontext
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -73,23 +73,6 @@ __all__ += ["TooManyParticipants"]
 
 log = logging.getLogger("wolfbot.outbox.queue")
 MarkSource = Callable[[ChannelRef], ReadMark | None]
-
-
-@dataclass(frozen=True, slots=True)
-class _Entry:
-    """A message to queue, checked (`rows.validate`)."""
-
-    key: str
-    kind: MessageKind
-    channel: str | None
-    html: str
-    title: str | None
-    participants: list[str]
-    priority: int
-    parent: str | None
-    not_before: datetime | None
-    target: int | None
-    draft: bool
 
 
 class Outbox:
@@ -146,52 +129,42 @@ class Outbox:
         channel_text, people = rows.validate(
             key, kind, channel, html, title, participants, parent, target
         )
-        entry = _Entry(
-            key, kind, channel_text, html, title, people, int(priority), parent, not_before,
-            target, draft,
-        )  # fmt: skip
-        if session is not None:  # the caller's transaction: stored with what it stores
-            return self._add(session, entry)
-        with self._sessions.begin() as own:
-            return self._add(own, entry)
-
-    def _add(self, session: Session, entry: _Entry) -> int:
-        key, kind, html, people = entry.key, entry.kind, entry.html, entry.participants
-        channel_text, parent = entry.channel, entry.parent
         now = self._now()
-        existing = rows.by_key(session, key)
-        if existing is not None:
-            if (existing.kind, existing.html) != (kind, html):
-                log.warning("outbox: key %s is queued already; the new content is ignored", key)
-            return existing.id
-        parent_row = rows.parent_row(session, parent) if parent else None
-        if parent_row is not None and parent_row.state == "sent":
-            channel_text = f"conversation:{parent_row.forum_id}"
-        limit = self.limits.max_participants
-        if kind == "conversation":
-            rows.check_participants(limit, entry.title or "", people)
-        elif kind == "add_participants":
-            rows.check_added(session, limit, channel_text, parent_row, people)
-        row = Row(
-            key=key,
-            kind=kind,
-            channel=channel_text,
-            title=entry.title,
-            html=html,
-            participants=people,
-            priority=entry.priority,
-            state="draft" if entry.draft else "queued",
-            attempts=0,
-            forum_id=entry.target,
-            not_before=rows.utc(entry.not_before) if entry.not_before else None,
-            created_at=now,
-            parent_id=parent_row.id if parent_row else None,
-        )
-        session.add(row)
-        session.flush()
-        if kind == "edit":
-            rows.supersede(session, row)
-        return row.id
+        # the caller's transaction (stored with what it stores), else one of its own
+        with nullcontext(session) if session is not None else self._sessions.begin() as db:
+            existing = rows.by_key(db, key)
+            if existing is not None:
+                if (existing.kind, existing.html) != (kind, html):
+                    log.warning("outbox: key %s is queued already; the new content is ignored", key)
+                return existing.id
+            parent_row = rows.parent_row(db, parent) if parent else None
+            if parent_row is not None and parent_row.state == "sent":
+                channel_text = f"conversation:{parent_row.forum_id}"
+            limit = self.limits.max_participants
+            if kind == "conversation":
+                rows.check_participants(limit, title or "", people)
+            elif kind == "add_participants":
+                rows.check_added(db, limit, channel_text, parent_row, people)
+            row = Row(
+                key=key,
+                kind=kind,
+                channel=channel_text,
+                title=title,
+                html=html,
+                participants=people,
+                priority=int(priority),
+                state="draft" if draft else "queued",
+                attempts=0,
+                forum_id=target,
+                not_before=rows.utc(not_before) if not_before else None,
+                created_at=now,
+                parent_id=parent_row.id if parent_row else None,
+            )
+            db.add(row)
+            db.flush()
+            if kind == "edit":
+                rows.supersede(db, row)
+            return row.id
 
     def get(self, key: str) -> QueuedMessage | None:
         with self._sessions() as session:
