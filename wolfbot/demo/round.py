@@ -41,6 +41,7 @@ from sqlalchemy import Engine
 
 from wolfbot.bot import RoundBot, loop
 from wolfbot.bot.planning import Planner
+from wolfbot.demo.narration import Narrator
 from wolfbot.demo.players import DemoPlayers, Post
 from wolfbot.demo.settings import (  # noqa: F401 - re-exported
     BOT_FILE,
@@ -67,7 +68,6 @@ from wolfbot.demo.settings import (  # noqa: F401 - re-exported
     when,
     where_to_look,
 )
-from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.forum.local import (
     LocalForum,
@@ -77,9 +77,8 @@ from wolfbot.forum.local import (
 from wolfbot.forum.local.faults import FaultMode
 from wolfbot.forum.local.rules import SPIELLEITUNG
 from wolfbot.forum.woltlab.client import WoltLabForum
-from wolfbot.outbox.queue import FloodLimits, RetryPolicy, SendResult
+from wolfbot.outbox.queue import FloodLimits, RetryPolicy
 from wolfbot.posts.context import PostContext
-from wolfbot.posts.wording import death_phrase
 from wolfbot.rulesets import loader
 from wolfbot.schedule.jobs import Deadlines
 from wolfbot.schedule.parts import DayTimes
@@ -168,11 +167,8 @@ class Demo:
         self.planner: Planner
         self.roles: tuple[tuple[str, str], ...] = ()
         self.posts: Counter[str] = Counter()
-        self.questions: Counter[str] = Counter()
         self._segments: Counter[str] = Counter()  # per phase: stretches played
-        self._seen = 0  # events reported so far
-        self._news: list[str] = []  # told with the next phase post
-        self.phase_posts: list[str] = []  # the titles of the bot's thread posts, as sent
+        self.narrator = Narrator(self.bot, self.clock, out)
 
     # -- the round ----------------------------------------------------------------------------
     def run(self) -> DemoResult:
@@ -288,9 +284,9 @@ class Demo:
         a moment later."""
         for _ in range(MAX_RETRIES):
             report = loop.tick(self.bot)
-            self._read_events()
+            self.narrator.events()
             for result in report.sent:
-                self._sent(result)
+                self.narrator.sent(result)
             self.planner.plan()
             if not self._busy(report):
                 return
@@ -309,59 +305,6 @@ class Demo:
             self.clock.set(due)  # a retry's backoff or a flood wait: seconds
             return True
         return False
-
-    # -- what the user sees ---------------------------------------------------------------------
-    def _read_events(self) -> None:
-        """Deaths and elections are told with the next phase post; questions at once."""
-        log = self.game.state.log
-        for event in log[self._seen :]:
-            match event:
-                case ev.PlayerDied(player=player, role=role, cause=cause):
-                    phrase = death_phrase(self.rules, cause)
-                    self._news.append(f"{player} ({role or 'Rolle verdeckt'}) {phrase}")
-                case ev.MayorElected(player=player):
-                    self._news.insert(0, f"Bürgermeister: {player}")
-                case ev.QuestionAsked(player=player, kind=kind):
-                    what = QUESTIONS.get(kind, kind)
-                    self.out(f"{'  Frage':<33} {when(self.clock())}  an {player}: {what}")
-                case ev.QuestionAnswered(player=player, kind=kind, answer=answer, by_lot=by_lot):
-                    self.questions["beantwortet" if answer and not by_lot else "Frist"] += 1
-                    how = " (durch Los)" if by_lot else "" if answer else " (Frist verstrichen)"
-                    what = QUESTIONS.get(kind, kind)
-                    said = f"{player}: {answer or 'keine Wahl'}{how} ({what})"
-                    self.out(f"{'  Antwort':<33} {when(self.clock())}  {said}")
-        self._seen = len(log)
-
-    def _sent(self, result: SendResult) -> None:
-        """A line for each post in the thread (with the news it tells); a warning for
-        anything the write queue could not send."""
-        if not result.published:
-            why = result.error or result.blocked_reason or ""
-            self.out(f"  Achtung: {result.key} {result.status} {why}".rstrip())
-            return
-        message = self.bot.outbox.get(result.key) if result.key else None
-        if message is None or message.kind != "post" or not message.channel:
-            return
-        if not message.channel.startswith("thread"):
-            return
-        self.phase_posts.append(message.title or "")
-        if result.key == self.bot.desk.book.keys.opening():
-            sent = "mit den Rollenmitteilungen und der Wolfshöhle"
-            self.out(f"{'Eröffnungsbeitrag':<33} {when(self.clock())}  {sent}")
-            return
-        title = message.title or ""
-        if title == "Erinnerung":
-            self.out(f"{title:<33} {when(self.clock())}  an alle ohne Stimme (erwähnt)")
-            return
-        living = sum(1 for p in self.game.state.players if p.alive)
-        quiet = "niemand ist gestorben" if title.startswith(("Morgen", "Abend")) else ""
-        news = "; ".join(self._news) or quiet
-        if not title.startswith("Zwischenstand"):
-            news = f"{news} · {living} leben" if news else f"{living} leben"
-            self._news = []
-        self.out(f"{title:<33} {when(self.clock())}  {news}".rstrip())
-        if title.startswith("Das Ende"):
-            self.out(f"Gewonnen hat: {' und '.join(self.game.state.winners) or 'niemand'}.")
 
     def _finish(self) -> None:
         for _ in range(10):  # the last posts may still be queued
@@ -394,9 +337,9 @@ class Demo:
             markup=self.markup,
             game=self.game,
             roles=self.roles,
-            phase_posts=list(self.phase_posts),
+            phase_posts=list(self.narrator.phase_posts),
             player_posts=Counter(self.posts),
-            questions=Counter(self.questions),
+            questions=Counter(self.narrator.questions),
             bot_messages=len(sent),
             requests=self.server.request_count,
             seconds=seconds,
