@@ -26,6 +26,7 @@ from pathlib import Path
 import httpx
 
 from wolfbot.bot import RoundBot
+from wolfbot.bot.live import freeze_startup_objects
 from wolfbot.forum.local import LocalForum, LocalForumServer, Rules
 from wolfbot.forum.woltlab.client import WoltLabForum
 from wolfbot.outbox.queue import FloodLimits, RetryPolicy
@@ -143,6 +144,7 @@ def timed_poll(
             retry=RETRY,
             clock=clock,
         )
+        freeze_startup_objects()  # as `wolfbot run` does when it starts
         began = time.perf_counter()
         processed = bot.poll().processed
         return processed, time.perf_counter() - began

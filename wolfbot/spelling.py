@@ -8,6 +8,7 @@ It holds no words of any language."""
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -26,6 +27,7 @@ def normalize_text(s: str) -> str:
     return _RUNS.sub(" ", s).strip()
 
 
+@functools.lru_cache(maxsize=8192)  # names recur: a round compares a few dozen, often
 def name_key(name: str) -> str:
     """The key two spellings of a name share: normalised, case-folded, single spaces."""
     return " ".join(normalize_text(name).casefold().split())

@@ -159,8 +159,10 @@ class Site:
         self,
         wrap: Callable[[Forum], Forum] = lambda forum: forum,
         sessions: sessionmaker[Session] | None = None,
+        clock: Callable[[], datetime] | None = None,
     ) -> RoundBot:
-        """A new bot process: a fresh client and a fresh connection to the store file."""
+        """A new bot process: a fresh client and a fresh connection to the store file;
+        `clock`: the bot's (default: the real one)."""
         return RoundBot(
             wrap(self.client()),
             sessions or self.sessions(),
@@ -168,6 +170,7 @@ class Site:
             context=CONTEXT,
             limits=LIMITS,
             retry=RETRY,
+            **({"clock": clock} if clock else {}),
         )
 
     def conversation(self, author: str, where: str) -> int:
@@ -202,9 +205,9 @@ class Site:
     def start(self, bot: RoundBot) -> int:
         return bot.start_round(PLAYERS, SEED, CONTEXT, thread_id=self.thread_id)
 
-    def started(self) -> RoundBot:
+    def started(self, clock: Callable[[], datetime] | None = None) -> RoundBot:
         """A new bot that has started the round and sent what the start queued."""
-        bot = self.bot()
+        bot = self.bot(clock=clock)
         self.start(bot)
         bot.send()
         return bot

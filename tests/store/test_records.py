@@ -20,7 +20,8 @@ from wolfbot.engine.interventions import KillPlayer
 from wolfbot.forum.base import ChannelRef, ForumPost
 from wolfbot.intake.process import process_post
 from wolfbot.rulesets import loader
-from wolfbot.store import db, event_log, interventions, records
+from wolfbot.store import db, interventions, records
+from wolfbot.store.batch import RowBatch
 from wolfbot.store.models import (
     CommandRow,
     EventRow,
@@ -235,10 +236,12 @@ def test_a_crash_in_the_middle_leaves_nothing_half_written(
     post = round_.forum_post("Frau Holle", "private", bold("!Sehen Anna"))
     results = run_post(round_.game, "Frau Holle", "private", post.html)
 
-    def crash(*_args: object) -> None:  # after the post and its events are flushed
+    def crash(batch: RowBatch) -> None:  # after the post and its events are written
+        write(batch)
         raise RuntimeError("power cut")
 
-    monkeypatch.setattr(event_log, "_apply", crash)
+    write = RowBatch.write
+    monkeypatch.setattr(RowBatch, "write", crash)
     with round_.sessions() as session, pytest.raises(RuntimeError, match="power cut"):
         records.record_input(session, round_.game_id, post, results)
     assert [round_.count(t) for t in (InputPost, CommandRow, EventRow, QuestionRow)] == before

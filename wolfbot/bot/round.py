@@ -7,7 +7,8 @@
 The engine stays pure; this is the I/O shell around it. Where each thing lives:
 
 - the round (seed, roster, every processed post, every event, the deadlines done): the store
-  (`wolfbot.store.records`), one transaction per post or deadline;
+  (`wolfbot.store.records`), one transaction per batch of posts (up to `POSTS_PER_BATCH`)
+  or per deadline;
 - every message to write: the write queue (`Outbox`), under a key derived from the event
   that made it (`channels.Keys`), so that publishing an event twice queues it once;
 - the game in memory: rebuilt from the store whenever a bot starts (`replay`), and the
@@ -51,6 +52,8 @@ from wolfbot.posts.context_json import context_from_json, context_to_json
 from wolfbot.posts.publisher import Publisher, environment
 from wolfbot.spelling import name_key
 from wolfbot.store import records
+from wolfbot.store.batch import RowBatch
+from wolfbot.store.models import InputPost
 from wolfbot.store.results import run_post
 
 log = logging.getLogger("wolfbot.bot")
@@ -68,6 +71,11 @@ def _environment(templates: Path | None) -> Environment:
 # fails longer than this (deleted, the bot shut out) no longer holds the others: its own
 # posts count when it reads again, the deadlines still wait for it (`wolfbot status`).
 HOLD_FOR_A_FAILED_READ = timedelta(minutes=10)
+
+# The posts of a poll are stored in transactions of this many (their rows written together);
+# when one fails, its posts are taken again one per transaction, so a post that cannot be
+# taken costs only itself.
+POSTS_PER_BATCH = 200
 
 
 class RoundBot:
@@ -231,8 +239,9 @@ class RoundBot:
         self._failing = {c: self._failing.get(c, now) for c in report.failed}
         if until is not None:
             self._read_up_to.update(dict.fromkeys(report.complete, until))
-        for post, reading in batch:
-            report.processed += self._take(post, reading)
+        wanted = [(post, reading) for post, reading in batch if self._wanted(post, reading)]
+        for start in range(0, len(wanted), POSTS_PER_BATCH):
+            report.processed += self._take_batch(wanted[start : start + POSTS_PER_BATCH])
         self._marks.update(report.marks)
         if report.marks:  # after the posts are recorded: a stored mark is never ahead of them
             with self.sessions() as session:
@@ -253,13 +262,11 @@ class RoundBot:
             return known
         return ReadMark(last_post_id=max(reading.floor, self._floors.get(str(reading.ref), 0)))
 
-    def _take(self, post: ForumPost, reading: Reading) -> int:
-        """Skip the post, or run it through the engine, record it and queue what it did – in
-        one transaction: all of it is stored or none (a failure rebuilds the game from the
-        store, and the post is read again next time). Returns 1 if it was processed now."""
+    def _wanted(self, post: ForumPost, reading: Reading) -> bool:
+        """Not the bot's own post, and in a player's conversation only the player's."""
         author = name_key(post.author)
         if author == name_key(self.forum.username):
-            return 0
+            return False
         if reading.owner is not None and author != name_key(reading.owner):
             log.warning(
                 "%s: %s wrote in %s's conversation; ignored",
@@ -267,30 +274,66 @@ class RoundBot:
                 post.author,
                 reading.owner,
             )
-            return 0
-        with self.sessions() as session, session.begin():  # one transaction per post
-            earlier = records.versions(session, self._id, post)
-            done = {row.content_hash for row in earlier if row.processed_at is not None}
-            if post.content_hash in done:
-                return 0
-            if done:
-                log.warning(
-                    "%s: post %d was edited after it was processed; the first version counts",
-                    reading.ref,
-                    post.post_id,
-                )
-                return 0
-            start = len(self.game.state.log)
+            return False
+        return True
+
+    def _take_batch(self, posts: Sequence[tuple[ForumPost, Reading]]) -> int:
+        """Take the posts in one transaction: their rows are written together, optimistic
+        that every message they queue is new. If anything fails, nothing of them is
+        stored, the round is rebuilt from the store and they are taken one per
+        transaction instead (`_take_one`). Returns how many were processed now."""
+        if len(posts) == 1:
+            return self._take_one(*posts[0])
+        try:
+            with self.sessions() as session, session.begin():
+                batch = RowBatch(session, optimistic=True)
+                known = records.versions_of(session, self._id, [post for post, _ in posts])
+                taken = 0
+                for post, reading in posts:
+                    earlier = known.get((str(post.channel), post.post_id), [])
+                    taken += self._take(post, reading, batch, earlier)
+                batch.write()
+            return taken
+        except Exception as error:
+            log.warning("a batch of %d posts is taken again post by post: %r", len(posts), error)
+            self._load(self._id)  # the game in memory may be ahead of the store
+        return sum(self._take_one(post, reading) for post, reading in posts)
+
+    def _take_one(self, post: ForumPost, reading: Reading) -> int:
+        """Take one post in a transaction of its own: all of it is stored or none (a
+        failure rebuilds the game from the store, and the post is read again next time)."""
+        with self.sessions() as session, session.begin():
+            batch = RowBatch(session)
             try:
-                results = run_post(self.game, post.author, reading.engine, post.html, post.body)
-                now = self.clock()
-                records.add_input(session, self._id, post, results, now=now, earlier=earlier)
-                self.desk.publish(self.game, start, results.events, session)
+                taken = self._take(post, reading, batch, records.versions(session, self._id, post))
+                batch.write()
             except Exception:
                 log.exception("%s: post %d failed; the round is rebuilt", reading.ref, post.post_id)
                 session.rollback()
-                self._load(self._id)  # the game in memory may be ahead of the store
+                self._load(self._id)
                 raise
+        return taken
+
+    def _take(
+        self, post: ForumPost, reading: Reading, batch: RowBatch, earlier: list[InputPost]
+    ) -> int:
+        """Skip the post (`earlier`: its recorded versions), or run it through the engine,
+        stage its rows in `batch` and queue what it did. Returns 1 if it was processed."""
+        done = {row.content_hash for row in earlier if row.processed_at is not None}
+        if post.content_hash in done:
+            return 0
+        if done:
+            log.warning(
+                "%s: post %d was edited after it was processed; the first version counts",
+                reading.ref,
+                post.post_id,
+            )
+            return 0
+        start = len(self.game.state.log)
+        results = run_post(self.game, post.author, reading.engine, post.html, post.body)
+        now = self.clock()
+        records.add_input(batch, self._id, post, results, now=now, earlier=earlier)
+        self.desk.publish(self.game, start, results.events, batch)
         return 1
 
     # -- time ----------------------------------------------------------------------------------

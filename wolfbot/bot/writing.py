@@ -27,6 +27,7 @@ from wolfbot.posts.private import receipts
 from wolfbot.posts.publisher import Publisher
 from wolfbot.posts.woltlab import without_bbcode
 from wolfbot.store import records
+from wolfbot.store.batch import RowBatch
 
 log = logging.getLogger("wolfbot.bot.writing")
 
@@ -120,12 +121,12 @@ class Desk:
         game: Game,
         start: int,
         events: Sequence[ev.Event],
-        session: Session | None = None,
+        batch: RowBatch | None = None,
     ) -> None:
         """Queue the messages the publisher makes of each event; `start` is the first
         event's index in the log, and `game` is in the state these events left it in. The
         receipts of one batch (a post, a deadline) to one player are one message, under
-        the first one's key: a post with five commands is answered once. `session`: queue
+        the first one's key: a post with five commands is answered once. `batch`: queue
         them in the caller's transaction (a post's, with its commands and events)."""
         made = [
             Made(event, start + offset, index, message)
@@ -136,13 +137,13 @@ class Desk:
             outs = routes(item.message, item.event, item.seq, item.index, self.book, self.context)
             for out in outs:
                 self.links.note(item.event, out)
-                self.enqueue(out, session)
+                self.enqueue(out, batch)
 
     def post_now(self, key: str, title: str, html: str) -> None:
         """A post made on demand (the Zwischenstand), queued once under `key`."""
         self.enqueue(Outgoing(key, "post", html, self.book.thread, title, (), Priority.PHASE))
 
-    def enqueue(self, item: Outgoing, session: Session | None = None) -> None:
+    def enqueue(self, item: Outgoing, batch: RowBatch | None = None) -> None:
         if self._queued is not None and item.key in self._queued:
             return
         item = replace(item, html=without_bbcode(item.html))  # a name's "[b]" stays text
@@ -157,8 +158,8 @@ class Desk:
                 item.priority,
                 parent=item.parent,
                 target=item.target,
-                draft=self._held(item, session),
-                session=session,
+                draft=self._held(item, batch),
+                batch=batch,
             )
         except TooManyParticipants as error:
             log.error("%s: %s", item.key, error)
@@ -166,14 +167,14 @@ class Desk:
             if channel is not None:  # its messages go to each member instead
                 self.book.drop_group(channel, item.key)
 
-    def _held(self, item: Outgoing, session: Session | None) -> bool:
+    def _held(self, item: Outgoing, batch: RowBatch | None) -> bool:
         """Draft mode holds every post and edit in the thread (`wolfbot.bot.drafts`); the
         mode is read now, so that `wolfbot draft on|off` takes effect at once."""
         in_thread = item.channel is not None and item.channel.kind == "thread"
         if item.kind not in ("post", "edit") or not in_thread:
             return False
-        if session is not None:
-            return is_draft(session, self.book.keys.game_id)
+        if batch is not None:
+            return is_draft(batch.session, self.book.keys.game_id)
         with self._sessions() as own:
             return is_draft(own, self.book.keys.game_id)
 

@@ -6,6 +6,7 @@ WoltLab client implements it over HTTP, tests use the local forum or an in-memor
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -40,6 +41,7 @@ def content_hash(html: str) -> str:
     return body_hash(parse_message(html))
 
 
+@functools.lru_cache(maxsize=4096)  # a post is hashed when read, checked and recorded
 def body_hash(body: MessageBody) -> str:
     text = normalize_text(body.text) + "\x00" + "\x00".join(body.commands)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]

@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import nullcontext
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -66,6 +65,7 @@ from wolfbot.outbox.values import (
     classify,
     utc_now,
 )
+from wolfbot.store.batch import RowBatch
 from wolfbot.store.models import OutgoingMessage as Row
 
 __all__ = ["FloodLimits", "Outbox", "Priority", "QueuedMessage", "RetryPolicy", "SendResult"]
@@ -118,53 +118,62 @@ class Outbox:
         not_before: datetime | None = None,
         target: int | None = None,
         draft: bool = False,
-        session: Session | None = None,
+        batch: RowBatch | None = None,
     ) -> int:
         """Queue a message; returns its row id. The same `key` again returns the existing
         row and changes nothing. `parent` names a queued "conversation" message: this post
         or add_participants then goes into the conversation it opens, once it is open.
         `participants` never include the bot itself. An `edit` names its post (`target`).
-        `draft`: stored as a draft, sent only once approved (`drafts`). `session`: queue it
-        in the caller's transaction (committed with it, gone if it rolls back)."""
+        `draft`: stored as a draft, sent only once approved (`drafts`). `batch`: stage it
+        in the caller's transaction (written and committed with it, gone if it rolls back;
+        an optimistic batch does not look for the key, its write fails if it is queued)."""
         channel_text, people = rows.validate(
             key, kind, channel, html, title, participants, parent, target
         )
         now = self._now()
-        # the caller's transaction (stored with what it stores), else one of its own
-        with nullcontext(session) if session is not None else self._sessions.begin() as db:
-            existing = rows.by_key(db, key)
-            if existing is not None:
-                if (existing.kind, existing.html) != (kind, html):
-                    log.warning("outbox: key %s is queued already; the new content is ignored", key)
-                return existing.id
-            parent_row = rows.parent_row(db, parent) if parent else None
-            if parent_row is not None and parent_row.state == "sent":
-                channel_text = f"conversation:{parent_row.forum_id}"
+        if batch is None:  # a transaction of its own
+            with self._sessions.begin() as session:
+                own = RowBatch(session, optimistic=False)
+                row_id = self.enqueue(
+                    key, kind, channel, html, title, participants, priority,
+                    parent=parent, not_before=not_before, target=target, draft=draft, batch=own,
+                )  # fmt: skip
+                own.write()
+                return row_id
+        existing = rows.queued(batch, key)
+        if existing is not None:
+            if (existing.kind, existing.html) != (kind, html):
+                log.warning("outbox: key %s is queued already; the new content is ignored", key)
+            return existing.id
+        opening = rows.parent_of(batch, parent) if parent else None
+        if opening is not None and opening.state == "sent":
+            channel_text = f"conversation:{opening.forum_id}"
+        if kind == "conversation":
+            rows.check_participants(self.limits.max_participants, title or "", people)
+        elif kind == "add_participants":
+            batch.write()  # the participants queued so far count
+            parent_row = batch.session.get(Row, opening.id) if opening else None
             limit = self.limits.max_participants
-            if kind == "conversation":
-                rows.check_participants(limit, title or "", people)
-            elif kind == "add_participants":
-                rows.check_added(db, limit, channel_text, parent_row, people)
-            row = Row(
-                key=key,
-                kind=kind,
-                channel=channel_text,
-                title=title,
-                html=html,
-                participants=people,
-                priority=int(priority),
-                state="draft" if draft else "queued",
-                attempts=0,
-                forum_id=target,
-                not_before=rows.utc(not_before) if not_before else None,
-                created_at=now,
-                parent_id=parent_row.id if parent_row else None,
-            )
-            db.add(row)
-            db.flush()
-            if kind == "edit":
-                rows.supersede(db, row)
-            return row.id
+            rows.check_added(batch.session, limit, channel_text, parent_row, people)
+        row_id = rows.stage(
+            batch,
+            key=key,
+            kind=kind,
+            channel=channel_text,
+            title=title,
+            html=html,
+            participants=people,
+            priority=int(priority),
+            state="draft" if draft else "queued",
+            forum_id=target,
+            not_before=rows.utc(not_before) if not_before else None,
+            created_at=now,
+            parent_id=opening.id if opening else None,
+        )
+        if kind == "edit":
+            batch.write()
+            rows.supersede(batch.session, batch.session.get(Row, row_id))
+        return row_id
 
     def get(self, key: str) -> QueuedMessage | None:
         with self._sessions() as session:

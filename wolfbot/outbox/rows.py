@@ -6,6 +6,7 @@ order, also for the drafts and `wolfbot status`), the due query, the no-request
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import Select, select, tuple_, update
@@ -20,6 +21,7 @@ from wolfbot.outbox.values import (
     TooManyParticipants,
 )
 from wolfbot.spelling import name_key
+from wolfbot.store.batch import RowBatch
 from wolfbot.store.models import OutgoingMessage as Row
 
 
@@ -194,11 +196,88 @@ def mark_sent(session: Session, row: Row, forum_id: int | None, at: datetime) ->
         )
 
 
-def parent_row(session: Session, key: str) -> Row:
-    row = by_key(session, key)
-    if row is None or row.kind != "conversation":
+# -- staging (in a RowBatch) --------------------------------------------------------------------
+_KEY = "outbox key"
+
+
+@dataclass(frozen=True, slots=True)
+class Queued:
+    """What queueing needs to know of a message queued already."""
+
+    id: int
+    kind: str
+    html: str
+    state: str
+    forum_id: int | None
+
+
+def queued(batch: RowBatch, key: str) -> Queued | None:
+    """The message queued under `key`: staged in `batch`, or in the table – an optimistic
+    batch does not look there (its write fails if the key is taken)."""
+    known = batch.cache.get((_KEY, key))
+    if known is None and not batch.optimistic:
+        known = _remember(batch, key)
+    return known
+
+
+def parent_of(batch: RowBatch, key: str) -> Queued:
+    """The "conversation" message `key` (staged, or read once per batch)."""
+    known = batch.cache.get((_KEY, key)) or _remember(batch, key)
+    if known is None or known.kind != "conversation":
         raise ValueError(f"parent {key!r}: no conversation message with this key is queued")
-    return row
+    return known
+
+
+def _remember(batch: RowBatch, key: str) -> Queued | None:
+    row = by_key(batch.session, key)
+    if row is None:
+        return None
+    known = Queued(row.id, row.kind, row.html, row.state, row.forum_id)
+    batch.cache[_KEY, key] = known
+    return known
+
+
+def stage(
+    batch: RowBatch,
+    *,
+    key: str,
+    kind: str,
+    channel: str | None,
+    title: str | None,
+    html: str,
+    participants: list[str],
+    priority: int,
+    state: str,
+    forum_id: int | None,
+    not_before: datetime | None,
+    created_at: datetime,
+    parent_id: int | None,
+) -> int:
+    """Stage a new message's row; returns its id."""
+    row_id = batch.add(
+        Row,
+        {
+            "key": key,
+            "kind": kind,
+            "channel": channel,
+            "title": title,
+            "html": html,
+            "participants": participants,
+            "priority": priority,
+            "state": state,
+            "attempts": 0,
+            "not_before": not_before,
+            "created_at": created_at,
+            "attempted_at": None,
+            "sent_at": None,
+            "forum_id": forum_id,
+            "before_mark": None,
+            "last_error": None,
+            "parent_id": parent_id,
+        },
+    )
+    batch.cache[_KEY, key] = Queued(row_id, kind, html, state, forum_id)
+    return row_id
 
 
 def check_participants(

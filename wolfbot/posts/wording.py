@@ -30,7 +30,32 @@ class MissingWording(KeyError):
 
 
 def worded(rules: Ruleset, text: Text) -> str:
-    """`text` in the words of `rules`' catalog."""
+    """`text` in the words of `rules`' catalog (remembered: the same text is worded alike,
+    and receipts and tallies repeat the same texts many times)."""
+    known = _WORDED.get(id(rules))
+    if known is None or known[0] is not rules:
+        if len(_WORDED) >= _RULESETS_KEPT:
+            _WORDED.clear()
+        known = _WORDED[id(rules)] = (rules, {})
+    cache = known[1]
+    try:
+        return cache[text]
+    except KeyError:
+        pass
+    except TypeError:  # a value that is not hashable (a list): worded each time
+        return _word(rules, text)
+    if len(cache) >= _TEXTS_KEPT:
+        cache.clear()
+    cache[text] = words = _word(rules, text)
+    return words
+
+
+# rulesets by id, each kept alive with its worded texts (so that its id is not reused)
+_WORDED: dict[int, tuple[Ruleset, dict[Text, str]]] = {}
+_RULESETS_KEPT, _TEXTS_KEPT = 16, 20_000
+
+
+def _word(rules: Ruleset, text: Text) -> str:
     wording = rules.messages.get(text.key)
     if wording is None:
         raise MissingWording(rules.name, text.key)

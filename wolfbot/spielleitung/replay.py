@@ -76,7 +76,7 @@ class Collector:
         not_before: object = None,
         target: int | None = None,
         draft: bool = False,
-        session: object = None,  # nothing is stored
+        batch: object = None,  # nothing is stored
     ) -> int:
         _, people = validate(key, kind, channel, html, title, participants, parent, target)
         if kind == "conversation":

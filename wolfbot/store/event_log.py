@@ -2,11 +2,13 @@
 (`SequenceError` otherwise), and what they change in the same transaction – the game's
 phase and status, role changes, questions. `record_events`, `load_events` and `next_seq`
 are transactions of their own (part of the store's repository, `records`); `check_next`
-and `add_events` work inside the caller's (`inputs.record_input`)."""
+and `add_events` work inside the caller's (`inputs.record_input`), staging the events in
+its `RowBatch`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import func, select
@@ -16,6 +18,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.spec import Ruleset
 from wolfbot.posts.wording import worded
 from wolfbot.rulesets.loader import load
+from wolfbot.store.batch import RowBatch
 from wolfbot.store.errors import SequenceError
 from wolfbot.store.lookups import (
     add_role_change,
@@ -62,8 +65,11 @@ def record_events(
                 raise SequenceError(f"game {game_id} holds other events from seq {start_seq} on")
             added = 0
         else:
-            check_next(session, game_id, start_seq, following)
-            add_events(session, game, events, start_seq, now, None)
+            batch = RowBatch(session)
+            batch.cache[_NEXT_SEQ, game_id] = following
+            check_next(batch, game_id, start_seq)
+            add_events(batch, game, events, start_seq, now, None)
+            batch.write()
             added = len(events)
         if done is not None:
             schedule_entry(session, game_id, done).done_at = now
@@ -88,15 +94,29 @@ def next_seq(session: Session, game_id: int) -> int:
 
 
 # -- inside a transaction ----------------------------------------------------------------------
+_NEXT_SEQ = "next event"
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedEvent:
+    """An event just added: its row's id and the phase it happened in."""
+
+    id: int
+    phase: str
+
+
 def _next_seq(session: Session, game_id: int) -> int:
     last = session.scalar(select(func.max(EventRow.seq)).where(EventRow.game_id == game_id))
     return 0 if last is None else last + 1
 
 
-def check_next(
-    session: Session, game_id: int, start_seq: int, following: int | None = None
-) -> None:
-    following = _next_seq(session, game_id) if following is None else following
+def check_next(batch: RowBatch, game_id: int, start_seq: int) -> None:
+    """`SequenceError` unless `start_seq` is the index of the game's next event (counting
+    the events staged in `batch`)."""
+    key = (_NEXT_SEQ, game_id)
+    if key not in batch.cache:
+        batch.cache[key] = _next_seq(batch.session, game_id)
+    following = batch.cache[key]
     if start_seq != following:
         raise SequenceError(
             f"game {game_id}: the next event is number {following}, not {start_seq} "
@@ -105,16 +125,17 @@ def check_next(
 
 
 def add_events(
-    session: Session,
+    batch: RowBatch,
     game: GameRow,
     events: Sequence[ev.Event],
     start_seq: int,
     now: datetime,
     input_id: int | None,
-) -> dict[int, EventRow]:
-    """Add the events, then what they change: the game's phase and status, role changes,
-    questions. Returns the rows by seq."""
-    rows: dict[int, EventRow] = {}
+) -> dict[int, LoggedEvent]:
+    """Stage the events (call `check_next` first), then do what they change: the game's
+    phase and status at once; role changes and questions after writing the batch (their
+    rows point to the events'). Returns the events by seq."""
+    logged: dict[int, LoggedEvent] = {}
     phase = game.phase
     for offset, event in enumerate(events):
         if isinstance(event, ev.GameStarted) and game.status == "signup":
@@ -125,30 +146,37 @@ def add_events(
             phase = "over"
             game.status = "finished"
         seq = start_seq + offset
-        rows[seq] = EventRow(
-            game_id=game.id,
-            seq=seq,
-            phase=phase,
-            type=type(event).__name__,
-            payload=event_payload(event),
-            at=now,
-            input_id=input_id,
-        )
+        values = {
+            "game_id": game.id,
+            "seq": seq,
+            "phase": phase,
+            "type": type(event).__name__,
+            "payload": event_payload(event),
+            "at": now,
+            "input_id": input_id,
+        }
+        logged[seq] = LoggedEvent(batch.add(EventRow, values), phase)
     game.phase = phase
-    session.add_all(rows.values())
-    session.flush()
-    rules = load(game.ruleset)
-    for seq, event in zip(rows, events, strict=True):
-        _apply(session, game.id, rules, event, rows[seq], now)
-    return rows
+    batch.cache[_NEXT_SEQ, game.id] = start_seq + len(events)
+    changing = [(seq, e) for seq, e in zip(logged, events, strict=True) if _changes_rows(e)]
+    if changing:
+        batch.write()
+        rules = load(game.ruleset)
+        for seq, event in changing:
+            _apply(batch.session, game.id, rules, event, logged[seq].id, now)
+    return logged
+
+
+def _changes_rows(event: ev.Event) -> bool:
+    return isinstance(event, ev.RoleChanged | ev.QuestionAsked | ev.QuestionAnswered)
 
 
 def _apply(
-    session: Session, game_id: int, rules: Ruleset, event: ev.Event, row: EventRow, now: datetime
+    session: Session, game_id: int, rules: Ruleset, event: ev.Event, event_id: int, now: datetime
 ) -> None:
     match event:
         case ev.RoleChanged(player=name, role=role):
-            add_role_change(session, game_id, name, role, now, event_id=row.id)
+            add_role_change(session, game_id, name, role, now, event_id=event_id)
             session.flush()
         case ev.QuestionAsked(player=name, kind=kind, prompt=prompt, options=options):
             session.add(
@@ -159,7 +187,7 @@ def _apply(
                     prompt=worded(rules, prompt),  # for the Spielleitung, in the round's words
                     options=list(options),
                     asked_at=now,
-                    asked_event_id=row.id,
+                    asked_event_id=event_id,
                 )
             )
             session.flush()
@@ -179,7 +207,7 @@ def _apply(
             question.answered_at = now
             question.answer = answer
             question.by_lot = by_lot
-            question.answered_event_id = row.id
+            question.answered_event_id = event_id
             session.flush()
         case _:
             pass

@@ -1,23 +1,27 @@
 """The posts the bot read: each processed post recorded once with its commands and events
 (`record_input`, `is_processed`), posts gone from the forum, the Spielleitung's verdict on a
 command, and the posts again for replay (`load_inputs`). Part of the store's repository
-(`records`): every function is one transaction of its own, but `versions` and
-`add_input`, which work in the caller's (the bot takes a post in one transaction: what was
-recorded of it before, the engine's results, the answers queued)."""
+(`records`): every function is one transaction of its own, but `versions`, `versions_of`
+and `add_input`, which work in the caller's (the bot takes a batch of posts in one
+transaction: what was recorded of them before, the engine's results, the answers queued;
+`add_input` stages its rows in the caller's `RowBatch`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from wolfbot.forum.base import ChannelRef, ForumPost
+from wolfbot.store.batch import RowBatch
 from wolfbot.store.errors import StoreError
-from wolfbot.store.event_log import add_events, check_next
+from wolfbot.store.event_log import LoggedEvent, add_events, check_next
 from wolfbot.store.lookups import game_row, utc_now
-from wolfbot.store.models import CommandRow, EventRow, InputPost
+from wolfbot.store.models import CommandRow, InputPost
 from wolfbot.store.results import CommandResult, PostResults, Verdict
 
 
@@ -80,15 +84,30 @@ def versions(session: Session, game_id: int, post: ForumPost) -> list[InputPost]
     """Every recorded version of this post (same channel and id), in the caller's
     transaction. Processed under its own hash → recorded already; under others only → it
     was edited since (the first version counts). Hand them to `add_input` (`earlier`)."""
-    return list(
-        session.scalars(
-            select(InputPost).where(
+    return versions_of(session, game_id, [post]).get((str(post.channel), post.post_id), [])
+
+
+def versions_of(
+    session: Session, game_id: int, posts: Sequence[ForumPost]
+) -> dict[tuple[str, int], list[InputPost]]:
+    """`versions` of many posts in one query: by (channel, post id), only those recorded."""
+    found: dict[tuple[str, int], list[InputPost]] = {}
+    by_channel: dict[str, list[int]] = {}
+    for post in posts:
+        by_channel.setdefault(str(post.channel), []).append(post.post_id)
+    for channel, ids in by_channel.items():
+        for start in range(0, len(ids), _IN_LIMIT):
+            query = select(InputPost).where(
                 InputPost.game_id == game_id,
-                InputPost.channel == str(post.channel),
-                InputPost.post_id == post.post_id,
+                InputPost.channel == channel,
+                InputPost.post_id.in_(ids[start : start + _IN_LIMIT]),
             )
-        )
-    )
+            for row in session.scalars(query):
+                found.setdefault((channel, row.post_id), []).append(row)
+    return found
+
+
+_IN_LIMIT = 500  # post ids per query (SQLite allows some thousand parameters)
 
 
 def record_input(
@@ -107,11 +126,14 @@ def record_input(
     `now`: when it was processed; `seen_at`: when the bot first read it (default `now`).
     Commands are dated by the post's time."""
     with session.begin():
-        return add_input(session, game_id, post, results, now=now, seen_at=seen_at)
+        batch = RowBatch(session)
+        recorded = add_input(batch, game_id, post, results, now=now, seen_at=seen_at)
+        batch.write()
+        return recorded
 
 
 def add_input(
-    session: Session,
+    batch: RowBatch,
     game_id: int,
     post: ForumPost,
     results: PostResults,
@@ -120,14 +142,14 @@ def add_input(
     seen_at: datetime | None = None,
     earlier: list[InputPost] | None = None,
 ) -> Recorded:
-    """`record_input` in the caller's transaction; `earlier`: the post's `versions`, if
-    the caller looked them up already."""
+    """`record_input` in the caller's transaction, its rows staged in `batch` (the caller
+    writes it); `earlier`: the post's `versions`, if the caller looked them up already."""
+    session = batch.session
     now = now or utc_now()
     if earlier is None:
-        existing = _input_row(session, game_id, post)
-    else:
-        same = [row for row in earlier if row.content_hash == post.content_hash]
-        existing = same[0] if same else None
+        earlier = versions(session, game_id, post)
+    same = [row for row in earlier if row.content_hash == post.content_hash]
+    existing = same[0] if same else None
     if existing is not None and existing.processed_at is not None:
         return Recorded(existing.id, already=True)
     game = game_row(session, game_id)
@@ -137,44 +159,54 @@ def add_input(
     elif results.start_seq is None:
         raise StoreError("an input of the engine needs start_seq (the log's length)")
     else:
-        check_next(session, game_id, results.start_seq)
-    row = existing or InputPost(
-        game_id=game_id,
-        post_id=post.post_id,
-        channel=str(post.channel),
-        content_hash=post.content_hash,
-        first_seen_at=seen_at or now,
-    )
-    row.url = post.url
-    row.author = post.author
-    row.author_id = post.author_id
-    row.posted_at = post.time
-    row.edit_count = post.edit_count
-    row.deleted = post.deleted
-    row.html = post.html
-    row.engine_channel = results.channel
-    row.log_position = results.start_seq if results.channel is not None else None
-    row.processed_at = now
-    session.add(row)
-    session.flush()
+        check_next(batch, game_id, results.start_seq)
+    values = {
+        "url": post.url,
+        "author": post.author,
+        "author_id": post.author_id,
+        "posted_at": post.time,
+        "edit_count": post.edit_count,
+        "deleted": post.deleted,
+        "html": post.html,
+        "engine_channel": results.channel,
+        "log_position": results.start_seq if results.channel is not None else None,
+        "processed_at": now,
+    }
+    if existing is not None:  # seen before, never processed: it is processed now
+        for name, value in values.items():
+            setattr(existing, name, value)
+        session.flush()
+        input_id = existing.id
+    else:
+        input_id = batch.add(
+            InputPost,
+            {
+                "game_id": game_id,
+                "post_id": post.post_id,
+                "channel": str(post.channel),
+                "content_hash": post.content_hash,
+                "first_seen_at": seen_at or now,
+                **values,
+            },
+        )
     phase_before = game.phase
-    by_seq: dict[int, EventRow] = {}
+    logged: dict[int, LoggedEvent] = {}
     if results.events and results.start_seq is not None:
-        by_seq = add_events(session, game, results.events, results.start_seq, now, row.id)
+        logged = add_events(batch, game, results.events, results.start_seq, now, input_id)
     for position, command in enumerate(results.commands, start=1):
-        session.add(
-            command_row(
+        batch.add(
+            CommandRow,
+            command_values(
                 game_id,
                 command,
-                by_seq,
+                logged,
                 phase_before,
-                input_id=row.id,
+                input_id=input_id,
                 position=position,
                 at=post.time,
-            )
+            ),
         )
-    session.flush()
-    return Recorded(row.id, False, len(results.commands), len(results.events))
+    return Recorded(input_id, False, len(results.commands), len(results.events))
 
 
 def mark_deleted(session: Session, game_id: int, channel: ChannelRef | str, post_id: int) -> int:
@@ -241,43 +273,44 @@ def load_inputs(session: Session, game_id: int) -> list[StoredInput]:
 
 
 # -- inside a transaction ----------------------------------------------------------------------
-def command_row(
+def command_values(
     game_id: int,
     command: CommandResult,
-    by_seq: dict[int, EventRow],
+    by_seq: dict[int, LoggedEvent],
     phase: str,
     *,
     input_id: int | None,
     position: int,
     at: datetime,
     decided_at: datetime | None = None,
-) -> CommandRow:
-    """The `commands` row of a verdict: dated `at`, in the phase of its event (`by_seq`:
-    the events just added, by log index) or, without an event, in `phase`. A command that
+) -> dict[str, Any]:
+    """The `commands` row of a verdict, to stage in a `RowBatch`: dated `at`, in the phase
+    of its event (`by_seq`: the events just added, by log index) or, without an event, in
+    `phase`. A command that
     names an event not among them is an error (`StoreError`)."""
     event = None
     if command.event_seq is not None:
         event = by_seq.get(command.event_seq)
         if event is None:
             raise StoreError(f"{command.text!r}: no event {command.event_seq} among its events")
-    return CommandRow(
-        game_id=game_id,
-        input_id=input_id,
-        position=position,
-        actor=command.actor,
-        channel=command.channel,
-        phase=event.phase if event is not None else phase,
-        word=command.word,
-        targets=list(command.targets) if command.targets is not None else None,
-        text=command.text,
-        typed=command.typed,
-        verdict=command.verdict,
-        reason=command.reason,
-        decided_by=command.decided_by,
-        at=at,
-        decided_at=decided_at,
-        event_id=event.id if event is not None else None,
-    )
+    return {
+        "game_id": game_id,
+        "input_id": input_id,
+        "position": position,
+        "actor": command.actor,
+        "channel": command.channel,
+        "phase": event.phase if event is not None else phase,
+        "word": command.word,
+        "targets": list(command.targets) if command.targets is not None else None,
+        "text": command.text,
+        "typed": command.typed,
+        "verdict": command.verdict,
+        "reason": command.reason,
+        "decided_by": command.decided_by,
+        "at": at,
+        "decided_at": decided_at,
+        "event_id": event.id if event is not None else None,
+    }
 
 
 def _input_row(session: Session, game_id: int, post: ForumPost) -> InputPost | None:

@@ -29,9 +29,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from wolfbot.engine import events as ev
+from wolfbot.store.batch import RowBatch
 from wolfbot.store.errors import StoreError
 from wolfbot.store.event_log import add_events, check_next
-from wolfbot.store.inputs import StoredInput, command_row
+from wolfbot.store.inputs import StoredInput, command_values
 from wolfbot.store.lookups import current_role, game_row, player_row, schedule_entry, utc_now
 from wolfbot.store.lookups import find_player as find_player_row
 from wolfbot.store.models import (
@@ -193,16 +194,18 @@ def record_applied(
         if row.game_id != game_id:
             raise StoreError(f"intervention {intervention_id} is not one of game {game_id}")
         game = game_row(session, game_id)
-        check_next(session, game_id, start_seq)
+        batch = RowBatch(session)
+        check_next(batch, game_id, start_seq)
         phase_before = game.phase
-        by_seq = add_events(session, game, events, start_seq, now, None) if events else {}
+        by_seq = add_events(batch, game, events, start_seq, now, None) if events else {}
         row.state = "applied"
         row.applied_at = now
         row.log_position = start_seq
         if accepted is not None:  # not a line of a post (position 0): the Spielleitung's
             decided = dataclasses.replace(accepted, decided_by="spielleitung")
-            session.add(
-                command_row(
+            batch.add(
+                CommandRow,
+                command_values(
                     game_id,
                     decided,
                     by_seq,
@@ -211,8 +214,9 @@ def record_applied(
                     position=0,
                     at=now,
                     decided_at=now,
-                )
+                ),
             )
+        batch.write()
         if rejected is not None:
             command = session.get(CommandRow, rejected)
             if command is None:

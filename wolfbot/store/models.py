@@ -105,7 +105,7 @@ class OutgoingMessage(Base):
     # the post id, or the conversation id for kind "conversation", once published
     forum_id: Mapped[int | None] = mapped_column(Integer)
     # {"last_post_id": N, "last_page": P}: the channel's last post known just before sending
-    before_mark: Mapped[dict[str, int] | None] = mapped_column(JSON)
+    before_mark: Mapped[dict[str, int] | None] = mapped_column(JSON(none_as_null=True))
     last_error: Mapped[str | None] = mapped_column(Text)
     # the "conversation" message whose conversation this message goes into
     parent_id: Mapped[int | None] = mapped_column(

@@ -33,6 +33,7 @@ from wolfbot.store.inputs import (
     mark_deleted,
     record_input,
     versions,
+    versions_of,
 )
 from wolfbot.store.lookups import utc_now
 from wolfbot.store.rounds import (
@@ -78,6 +79,7 @@ __all__ = [
     "is_processed",
     "record_input",
     "versions",
+    "versions_of",
     "add_input",
     "mark_deleted",
     "decide_command",
