@@ -252,3 +252,19 @@ def test_every_text_of_a_random_game_is_worded(roles: list[str], seed: int) -> N
         for field in event.__dataclass_fields__:
             for text in _texts(getattr(event, field)):
                 assert worded(RULES, text).strip(), text
+
+
+def test_a_wording_is_remembered_per_ruleset_and_never_crosses_to_another() -> None:
+    """`worded` keeps what it worded (receipts repeat the same texts): the same text in
+    another ruleset – here one whose catalog says it otherwise – gets that ruleset's words,
+    and a text with a value that cannot be remembered (a list) is still worded."""
+    text = say("seen.aura", name="Anna", good=True)
+    first = worded(RULES, text)
+    assert worded(RULES, text) == first
+    other = RULES.model_copy(
+        update={"messages": {**RULES.messages, "seen.aura": "{{ name }}: anders gesagt"}}
+    )
+    assert worded(other, text) == "Anna: anders gesagt"
+    assert worded(RULES, text) == first
+    listed = Text("seen.aura", (("name", ["Anna"]), ("good", True)))
+    assert "Anna" in worded(RULES, listed)
