@@ -10,9 +10,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from wolfbot.engine.day import tally as lynch_tally
 from wolfbot.engine.events import CommandAccepted
 from wolfbot.engine.game import Game
-from wolfbot.engine.voting import lynch_tally
 from wolfbot.forum.base import ChannelRef, ReadMark
 from wolfbot.forum.local import LocalForum, LocalForumServer
 from wolfbot.forum.local.rules import Rules

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from wolfbot.engine import changes, checks, interventions, night, offices, victory, voting
+from wolfbot.engine import changes, checks, day, interventions, night, offices, victory, voting
 from wolfbot.engine.commands import Command
 from wolfbot.engine.deaths import kill
 from wolfbot.engine.errors import CommandError, SetupError
@@ -32,7 +32,7 @@ from wolfbot.engine.interventions import ExpireQuestion, Intervention
 from wolfbot.engine.rng import choose
 from wolfbot.engine.roles.registry import GROUPS, QUESTIONS, behaviour_of
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
-from wolfbot.engine.state import DayState, GameState, NightState, Phase, PlayerState, Question
+from wolfbot.engine.state import GameState, NightState, Phase, PlayerState, Question
 from wolfbot.engine.text import Text, say
 
 T = TypeVar("T")
@@ -58,6 +58,10 @@ class Game:
         unknown = set(options) - set(ruleset.options)
         if unknown:
             why = say("setup.unknown_options", ruleset=ruleset.name, names=sorted(unknown))
+            raise SetupError(why)
+        unknown_day = day.unknown_names(ruleset.day)
+        if unknown_day:
+            why = say("setup.unknown_day_rules", ruleset=ruleset.name, names=unknown_day)
             raise SetupError(why)
         names = [name for name, _ in players]
         if len(set(map(str.casefold, names))) != len(names):
@@ -294,7 +298,7 @@ class Game:
                 night.resolve_deaths(self)
             elif step == "lynch":
                 state.step = "settled"
-                voting.resolve_day(self)
+                day.resolve(self)
             elif step == "settled":
                 winners = victory.winners(self)
                 if winners is not None:
@@ -318,8 +322,7 @@ class Game:
         if phase.kind == "night":
             state.night = NightState()
         elif phase.kind == "day":
-            state.day = DayState(mob=dict(state.next_mob))
-            state.next_mob = {}
+            state.day = day.new_day(self)
         self.emit(PhaseBegan(str(phase)))
 
     def _finish(self, winners: tuple[tuple[str, ...], tuple[str, ...]]) -> None:

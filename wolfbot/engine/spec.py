@@ -122,6 +122,44 @@ def adjective_forms(name: str) -> set[str]:
     return forms
 
 
+class DayProcedureSpec(_Frozen):
+    """How a day decides whom it lynches. `kind` names the mechanism
+    (`wolfbot.engine.day.PROCEDURES`): `count` counts the votes of the word `vote` (with the
+    ruleset's modifiers) and lynches the player with the most votes; a tie goes to the first
+    rule of `tie` that decides it (`wolfbot.engine.day.TIE_RULES`)."""
+
+    kind: str
+    vote: str | None = None
+    tie: tuple[str, ...] = ()
+    doc: str = ""
+
+
+class ElectionSpec(_Frozen):
+    """An office the players elect with the votes of `word` at the end of a day, before its
+    lynch: on the first day (`days: first`)."""
+
+    office: Literal["mayor"] = "mayor"
+    word: str
+    days: Literal["first"] = "first"
+
+
+class DaySpec(_Frozen):
+    """The day as data: the procedure of a day no role changed (`ordinary`), every
+    procedure by name, the modifiers of a count (`wolfbot.engine.day.MODIFIERS`, applied in
+    this order) and the election."""
+
+    ordinary: str
+    procedures: dict[str, DayProcedureSpec]
+    modifiers: tuple[str, ...] = ()
+    election: ElectionSpec | None = None
+
+    @model_validator(mode="after")
+    def _ordinary_known(self) -> DaySpec:
+        if self.ordinary not in self.procedures:
+            raise ValueError(_problem("unknown_procedure", procedure=self.ordinary))
+        return self
+
+
 class Ruleset(_Frozen):
     name: str
     title: str
@@ -135,6 +173,7 @@ class Ruleset(_Frozen):
     options: dict[str, OptionSpec]
     common_commands: tuple[CommandUse, ...]
     pack_commands: tuple[CommandUse, ...]
+    day: DaySpec
     commands: tuple[CommandSpec, ...]
     roles: dict[str, RoleSpec]
     # "Folgende Rollen sollten nicht zusammen gespielt werden": lists of role headings
@@ -162,6 +201,11 @@ class Ruleset(_Frozen):
         for use in (*self.common_commands, *self.pack_commands):
             if use.word not in words:
                 problems.append(_problem("unknown_command", role=None, word=use.word))
+        election = self.day.election
+        day_words = [p.vote for p in self.day.procedures.values() if p.vote]
+        for word in (*day_words, *([election.word] if election else [])):
+            if word not in words:
+                problems.append(_problem("unknown_command", role=None, word=word))
         if problems:
             raise ValueError("; ".join(map(str, problems)))
         return self

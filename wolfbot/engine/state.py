@@ -130,6 +130,7 @@ class NightState:
 
 @dataclass(slots=True)
 class DayState:
+    procedure: str = ""  # the ruleset's `day.procedures` entry deciding this day
     lynch_votes: dict[str, str] = field(default_factory=dict)  # voter → target
     mayor_votes: dict[str, str] = field(default_factory=dict)
     mob: dict[str, int] = field(default_factory=dict)  # target → Wütender Mob votes

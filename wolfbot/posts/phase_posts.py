@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from wolfbot.engine import events as ev
+from wolfbot.engine.day import tally as lynch_tally
 from wolfbot.engine.game import Game
 from wolfbot.engine.state import Phase
 from wolfbot.engine.views import public_roster
-from wolfbot.engine.voting import lynch_tally
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.german import ordinal
 from wolfbot.posts.summary import phase_summaries

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wolfbot.engine import events as ev
+from wolfbot.engine.day import tally as lynch_tally
 from wolfbot.engine.errors import SetupError
 from wolfbot.engine.game import Game
-from wolfbot.engine.voting import lynch_tally
 from wolfbot.intake.process import process_post
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine import offices, voting
+from wolfbot.engine import day, offices, voting
 from wolfbot.engine.roles import (
     amor,
     baecker,
@@ -94,7 +94,7 @@ QUESTIONS: dict[str, QuestionHandler] = {
     "shot": jaeger.Shot(),
     "successor_mayor": offices.MayorSuccessor(),
     "successor_alpha": offices.AlphaSuccessor(),
-    "lynch_tie": voting.LynchTie(),
+    "lynch_tie": day.LynchTie(),
     "attack_tie": pack.AttackTie(),
     "choice": common.Choice(),
 }
