@@ -33,7 +33,7 @@ def demo(tmp_path_factory):
     directory = tmp_path_factory.mktemp("demo")
     lines: list[str] = []
     began = time.perf_counter()
-    result = run_demo(PLAYERS, 7, directory, start=START, out=lines.append)
+    result = run_demo(PLAYERS, 8, directory, start=START, out=lines.append)
     seconds = time.perf_counter() - began
     forum = LocalForum(str(result.forum_db))  # the file as `wolfbot forum serve` opens it
     try:
@@ -298,7 +298,7 @@ def test_with_serve_the_forum_stays_up_until_stopped(tmp_path) -> None:
         url = next(line.split()[-1] for line in lines if line.strip().startswith("Spielthread"))
         with httpx.Client(trust_env=False) as client:
             page = client.get(url)
-        assert page.status_code == 200 and "Das Ende der Runde" in page.text
+        assert page.status_code == 200 and "Morgen des ersten Tages" in page.text
     finally:
         stop.set()
         player.join(timeout=10)

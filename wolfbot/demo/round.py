@@ -1,6 +1,6 @@
 """`wolfbot demo`: a whole round against the built-in local forum, in compressed time.
 
-    result = run_demo(players=12, seed=7, directory=Path("wolfbot-demo"))
+    result = run_demo(players=12, seed=8, directory=Path("wolfbot-demo"))
 
 What happens, all on this machine (loopback only, no network):
 
@@ -382,7 +382,7 @@ class Demo:
 
 def run_demo(
     players: int = 12,
-    seed: int = 7,
+    seed: int = 8,
     directory: Path = DEFAULT_DIR,
     markup: Literal["5", "6"] = "6",
     *,

@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.events import LynchDecided, MayorElected, VoteTally
+from wolfbot.engine.events import LynchDecided, MayorElected, PrivateInfo, VoteTally
 from wolfbot.engine.roles.base import QuestionHandler
 from wolfbot.engine.spec import DayProcedureSpec, DaySpec
-from wolfbot.engine.state import DayState, PlayerState, Question
+from wolfbot.engine.state import DayEffect, DayState, PlayerState, Question
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
@@ -40,10 +40,56 @@ def unknown_names(spec: DaySpec) -> list[str]:
 
 def new_day(game: Game) -> DayState:
     """The state of a day as it begins: the ordinary procedure, the Wütender Mob's votes
-    that the last Dämmerung earned."""
-    day = DayState(mob=dict(game.state.next_mob), procedure=game.rules.day.ordinary)
-    game.state.next_mob = {}
+    that the last Dämmerung earned, and the night's effects on it – but those of an owner
+    who died that night and whose effect lapses with him; a `mob` effect adds its votes."""
+    state = game.state
+    effects = [
+        effect
+        for effect in state.next_day
+        if game.player(effect.owner).alive or not effect.lapses_if_owner_dies
+    ]
+    day = DayState(mob=dict(state.next_mob), procedure=game.rules.day.ordinary, effects=effects)
+    for effect in effects:
+        if effect.kind == "mob":
+            day.mob[effect.target] = day.mob.get(effect.target, 0) + effect.votes
+    state.next_mob, state.next_day = {}, []
     return day
+
+
+def _effect_on(game: Game, kind: str, name: str) -> DayEffect | None:
+    if game.state.phase.kind not in ("day", "dusk"):
+        return None
+    return next((e for e in game.state.day.effects if e.kind == kind and e.target == name), None)
+
+
+def jailed(game: Game, name: str) -> bool:
+    """ "Der eingesperrte Dorfbewohner darf sich tagsüber weder äußern noch seine Stimme
+    abgeben.\""""
+    return _effect_on(game, "jail", name) is not None
+
+
+def fixed_vote(game: Game, name: str) -> str | None:
+    """The player the Marionettenspieler's puppet must vote for today, if he is one: "Der
+    kontrollierte Dorfbewohner muss am nächsten Tag einen Dorfbewohner lynchen, der vom
+    Marionettenspieler gegenüber der Spielleitung bestimmt wurde\"."""
+    effect = _effect_on(game, "puppet", name)
+    return effect.vote if effect is not None else None
+
+
+def may_vote(game: Game, player: PlayerState) -> bool:
+    """Not excluded and not jailed: his vote counts, and he is a non-voter if he gives none."""
+    return player.active and not jailed(game, player.name)
+
+
+def non_voters(game: Game, votes: set[str] | dict[str, str]) -> list[str]:
+    """The living who may vote and gave no vote (of `votes`), in Spielerliste order."""
+    return [p.name for p in game.living() if may_vote(game, p) and p.name not in votes]
+
+
+def note_post(game: Game, player: PlayerState, channel: str, text: str) -> None:
+    """A jailed player who writes in the thread by day is told that he may not."""
+    if channel == "thread" and text and jailed(game, player.name):
+        game.emit(PrivateInfo((player.name,), "private", say("jail.silent")))
 
 
 def procedure(game: Game) -> DayProcedureSpec:
@@ -59,11 +105,11 @@ def check_not_against_lover(game: Game, player: PlayerState, target: str) -> Non
 
 
 def counted(game: Game, votes: dict[str, str]) -> dict[str, str]:
-    """Votes of players who may still vote, for players still alive."""
+    """Votes of players who may vote, for players still alive."""
     return {
         voter: target
         for voter, target in votes.items()
-        if game.player(voter).active and game.player(target).alive
+        if may_vote(game, game.player(voter)) and game.player(target).alive
     }
 
 
@@ -115,10 +161,7 @@ def _election_today(game: Game) -> bool:
 def _count(game: Game, spec: DayProcedureSpec) -> None:
     """The most votes are lynched; a tie goes to the first of the procedure's tie rules
     that decides it."""
-    non_voters = [
-        p.name for p in game.living() if p.active and p.name not in game.state.day.voters_at_dusk
-    ]
-    game.emit(tally_event(game, "evening", non_voters))
+    game.emit(tally_event(game, "evening", non_voters(game, game.state.day.voters_at_dusk)))
     counts = tally(game)
     candidates = [p.name for p in game.living()]
     if not candidates:

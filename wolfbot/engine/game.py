@@ -177,6 +177,7 @@ class Game:
             return
         if player.alive:
             self.behaviour(player).on_post(self, player, channel, text)
+            day.note_post(self, player, channel, text)
         if self.state.phase.kind != "night":
             return
         if channel not in ("thread", "private"):

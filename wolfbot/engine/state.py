@@ -129,8 +129,26 @@ class NightState:
 
 
 @dataclass(slots=True)
+class DayEffect:
+    """What a role's night action does to the next day (`wolfbot.engine.day`), by `owner`:
+    `mob` – `target` begins the day with `votes` Gegenstimmen (Wütender Mob); `jail` –
+    `target` may neither speak nor vote by day; `puppet` – `target` must vote for `vote`.
+    `lapses_if_owner_dies`: gone when the owner died in that night ("Wenn der
+    Gefängniswärter in der Nacht verstirbt, so wird am nächsten Tag kein Dorfbewohner
+    eingesperrt")."""
+
+    kind: str
+    owner: str
+    target: str
+    votes: int = 0
+    vote: str | None = None
+    lapses_if_owner_dies: bool = False
+
+
+@dataclass(slots=True)
 class DayState:
     procedure: str = ""  # the ruleset's `day.procedures` entry deciding this day
+    effects: list[DayEffect] = field(default_factory=list)  # of the night before
     lynch_votes: dict[str, str] = field(default_factory=dict)  # voter → target
     mayor_votes: dict[str, str] = field(default_factory=dict)
     mob: dict[str, int] = field(default_factory=dict)  # target → Wütender Mob votes
@@ -153,6 +171,7 @@ class GameState:
     night: NightState = field(default_factory=NightState)
     day: DayState = field(default_factory=DayState)
     next_mob: dict[str, int] = field(default_factory=dict)
+    next_day: list[DayEffect] = field(default_factory=list)  # the night's effects on the day
     questions: list[Question] = field(default_factory=list)
     asking: list[Question] = field(default_factory=list)  # raised, not yet put (see Game.ask)
     step: str | None = None  # where a held resolution continues: see Game._continue

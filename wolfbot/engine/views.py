@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from wolfbot.engine import day
 from wolfbot.engine.roles.registry import votes_for
 
 if TYPE_CHECKING:
@@ -38,11 +39,11 @@ def public_roster(game: Game) -> list[PublicPlayer]:
 
 
 def awaited_votes(game: Game) -> list[str]:
-    """By day: the living, active players without a `!Lynch` vote (the vote reminder)."""
+    """By day: the living players who may vote and have no `!Lynch` vote (the vote
+    reminder; a jailed player is not reminded)."""
     if game.state.phase.kind not in ("day", "dusk") or game.state.step:
         return []
-    voted = game.state.day.lynch_votes
-    return [p.name for p in game.living() if p.active and p.name not in voted]
+    return day.non_voters(game, game.state.day.lynch_votes)
 
 
 def awaited_actions(game: Game) -> dict[str, list[str]]:

@@ -26,8 +26,17 @@ def _dusk_change_only(game: Game, player: PlayerState, votes: dict[str, str], vo
         raise IllegalCommand(say("refused.dusk_change_only", vote=vote))
 
 
+def _may_vote(game: Game, player: PlayerState) -> None:
+    if day_rules.jailed(game, player.name):
+        raise IllegalCommand(say("refused.jailed"))
+
+
 class LynchVote(WordHandler):
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        _may_vote(game, player)
+        fixed = day_rules.fixed_vote(game, player.name)
+        if fixed is not None and command.target != fixed:
+            raise IllegalCommand(say("refused.puppet_vote", name=fixed))
         _dusk_change_only(game, player, game.state.day.lynch_votes, "lynch")
         check_not_against_lover(game, player, command.target)
 
@@ -42,6 +51,9 @@ class WithdrawVote(WordHandler):
     irrevocable = say("withdrawn_for_good")
 
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        fixed = day_rules.fixed_vote(game, player.name)
+        if fixed is not None:
+            raise IllegalCommand(say("refused.puppet_vote", name=fixed))
         if player.name not in game.state.day.lynch_votes:
             raise IllegalCommand(say("refused.nothing_to_withdraw"))
 
@@ -51,6 +63,7 @@ class WithdrawVote(WordHandler):
 
 class MayorVote(WordHandler):
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        _may_vote(game, player)
         if game.state.phase.kind == "dusk":
             if game.option("mayor_vote_in_dusk") == "closed":
                 raise IllegalCommand(say("refused.mayor_vote_closed"))
@@ -64,15 +77,20 @@ class MayorVote(WordHandler):
 
 
 def begin_dusk(game: Game) -> None:
-    """The Dämmerung begins: note the Wütender Mob and inactivity."""
+    """The Dämmerung begins: a puppet who has not voted votes as he must; note the Wütender
+    Mob and inactivity (of those who may vote: a jailed player is neither)."""
     day = game.state.day
+    for effect in day.effects:
+        if effect.kind == "puppet" and effect.vote and effect.target not in day.lynch_votes:
+            if game.player(effect.target).alive and game.player(effect.vote).alive:
+                day.lynch_votes[effect.target] = effect.vote
     day.voters_at_dusk = set(day.lynch_votes)
     day.mayor_voters_at_dusk = set(day.mayor_votes)
-    non_voters = [p.name for p in game.living() if p.active and p.name not in day.lynch_votes]
+    non_voters = day_rules.non_voters(game, day.lynch_votes)
     mob_votes = int(game.option("mob_votes"))
     limit = int(game.option("inactivity_dusks"))
     for p in game.living():
-        if not p.active:
+        if not day_rules.may_vote(game, p):
             continue
         if p.name in non_voters:
             p.missed_dusks += 1

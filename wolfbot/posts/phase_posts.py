@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from wolfbot.engine import day
 from wolfbot.engine import events as ev
-from wolfbot.engine.day import tally as lynch_tally
 from wolfbot.engine.game import Game
 from wolfbot.engine.state import Phase
 from wolfbot.engine.views import public_roster
@@ -108,9 +108,9 @@ def phase_post(
         title = f"Dämmerung des {ordinal(phase.number)} Tages"
         return PhasePost("daemmerung.html.j2", title, data)
     if phase.number > 1:
-        day = phase.number - 1
-        data.update(day=day, **ctx.times(day))
-        return PhasePost("abend.html.j2", f"Abend des {ordinal(day)} Tages", data)
+        ended = phase.number - 1  # the day this Abend ends
+        data.update(day=ended, **ctx.times(ended))
+        return PhasePost("abend.html.j2", f"Abend des {ordinal(ended)} Tages", data)
     return None
 
 
@@ -165,18 +165,15 @@ def _summary(game: Game, collected: list[ev.Event]) -> dict:
 def live_tally(game: Game) -> Tally:
     """The lynch votes right now (read from the day's state): counted votes of players who
     may vote, for living targets, and the Wütender Mob."""
-    counts = lynch_tally(game)
+    counts = day.tally(game)
     by_target: dict[str, list[str]] = {}
-    for voter, target in game.state.day.lynch_votes.items():
-        if game.player(voter).active and game.player(target).alive:
-            by_target.setdefault(target, []).append(voter)
+    for voter, target in day.counted(game, game.state.day.lynch_votes).items():
+        by_target.setdefault(target, []).append(voter)
     mob = {t: n for t, n in game.state.day.mob.items() if game.player(t).alive and n}
     targets = list(by_target) + [t for t in mob if t not in by_target]
     rows = [(t, tuple(by_target.get(t, ())), mob.get(t, 0)) for t in targets]
     rows.sort(key=lambda row: -counts[row[0]])
-    voted = game.state.day.lynch_votes
-    non_voters = tuple(p.name for p in game.living() if p.active and p.name not in voted)
-    return Tally(rows, non_voters)
+    return Tally(rows, tuple(day.non_voters(game, game.state.day.lynch_votes)))
 
 
 def mayor_tally(game: Game) -> Tally | None:
@@ -184,14 +181,11 @@ def mayor_tally(game: Game) -> Tally | None:
     if game.state.phase.number != 1 or game.state.mayor is not None:
         return None
     by_target: dict[str, list[str]] = {}
-    for voter, target in game.state.day.mayor_votes.items():
-        if game.player(voter).active and game.player(target).alive:
-            by_target.setdefault(target, []).append(voter)
+    for voter, target in day.counted(game, game.state.day.mayor_votes).items():
+        by_target.setdefault(target, []).append(voter)
     rows = [(t, tuple(v), 0) for t, v in by_target.items()]
     rows.sort(key=lambda row: -len(row[1]))
-    voted = game.state.day.mayor_votes
-    non_voters = tuple(p.name for p in game.living() if p.active and p.name not in voted)
-    return Tally(rows, non_voters)
+    return Tally(rows, tuple(day.non_voters(game, game.state.day.mayor_votes)))
 
 
 def _distribution(game: Game, over: ev.GameOver) -> list[Distribution]:

@@ -1,0 +1,100 @@
+"""Roles whose night action marks a player for the next day (`DayEffect`, read by
+`wolfbot.engine.day`). They act at their stage of the night order ("Der Aufständische; Der
+Gefängniswärter; Der Marionettenspieler; Der Schwarze Rabe; Der Stotternde Richter").
+
+Der Schwarze Rabe: "In der Nacht bestimmt der Schwarze Rabe gegenüber der Spielleitung einen
+Dorfbewohner, den er anschwärzt (!Anschwärzen [Spielername]). Der angeschwärzte
+Dorfbewohner beginnt den nächsten Tag mit einer Gegenstimme (Wütender Mob)." – the Morgen
+names him "Wenn der Schwarze Rabe noch lebt" (Hinweise: Der Morgen); the vote stands if the
+Rabe died (reading 37).
+Der Gefängniswärter: "In der Nacht bestimmt der Gefängniswärter einen Dorfbewohner, den er
+am nächsten Tag einsperrt (!Einsperren [Spielername]). Die Spielleitung gibt am Morgen
+bekannt, welcher Dorfbewohner eingesperrt wurde. Der eingesperrte Dorfbewohner darf sich
+tagsüber weder äußern noch seine Stimme abgeben. […] Wenn der Gefängniswärter in der Nacht
+verstirbt, so wird am nächsten Tag kein Dorfbewohner eingesperrt."
+Both are `DayMark` with `params`: `word` (the command), `effect` (`mob` / `jail`), `votes`
+(for `mob`), `lapses_if_dead`; the Morgen's announcement is the effect's (`day_mark.*`).
+
+Der Marionettenspieler: "In der Nacht bestimmt der Marionettenspieler gegenüber der
+Spielleitung einen Dorfbewohner, den er kontrolliert (!Kontrollieren [Spielername]). Der
+kontrollierte Dorfbewohner muss am nächsten Tag einen Dorfbewohner lynchen, der vom
+Marionettenspieler gegenüber der Spielleitung bestimmt wurde (!Lynchen [Spielername]). Die
+Spielleitung teilt dem kontrollierten Dorfbewohner mit, dass er vom Marionettenspieler
+kontrolliert wird und welchen Dorfbewohner er am nächsten Tag lynchen muss. […] Wenn der
+Marionettenspieler in der Nacht verstirbt, so wird der Dorfbewohner nicht mehr
+kontrolliert." – `Puppeteer`; both commands are needed, and "Die Verliebten dürfen niemals
+gegeneinander stimmen": a puppet is never made to vote against his lover.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.events import Announcement
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.state import DayEffect, PlayerState
+from wolfbot.engine.text import Text, say
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+def _own(game: Game, player: PlayerState) -> list[DayEffect]:
+    return [e for e in game.state.next_day if e.owner == player.name]
+
+
+def _announced(effect: DayEffect) -> Text:
+    if effect.kind == "mob":
+        return say("day_mark.mob", name=effect.target)
+    return say("day_mark.jail", name=effect.target)
+
+
+class DayMark(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        params = game.spec(player).params
+        command = action(game, player, params["word"])
+        if command is None:
+            return
+        game.consume(player, params["word"])
+        effect = DayEffect(
+            params["effect"],
+            player.name,
+            command.target,
+            votes=int(params.get("votes", 0)),
+            lapses_if_owner_dies=bool(params.get("lapses_if_dead", False)),
+        )
+        game.state.next_day.append(effect)
+
+    def morning(self, game: Game, player: PlayerState) -> None:
+        """The Morgen announces the mark while the role lives."""
+        if not player.alive:
+            return
+        for effect in _own(game, player):
+            if game.player(effect.target).alive:
+                game.emit(Announcement(_announced(effect), player.role))
+
+
+class Puppeteer(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        control, target = action(game, player, "Kontrollieren"), action(game, player, "Lynchen")
+        if control is None or target is None:
+            if control is not None or target is not None:
+                tell(game, player, say("puppet.needs_both"))
+            return
+        puppet, victim = control.target, target.target
+        if game.option("lovers_vote_restriction") and game.lover_of(puppet) == victim:
+            tell(game, player, say("puppet.not_against_lover", puppet=puppet, name=victim))
+            return
+        game.consume(player, "Kontrollieren")
+        game.state.next_day.append(
+            DayEffect("puppet", player.name, puppet, vote=victim, lapses_if_owner_dies=True)
+        )
+
+    def morning(self, game: Game, player: PlayerState) -> None:
+        """The puppet is told – if the Marionettenspieler lives: else nobody is controlled."""
+        if not player.alive:
+            return
+        for effect in _own(game, player):
+            if game.player(effect.target).alive and effect.vote is not None:
+                tell(game, effect.target, say("puppet.controlled", name=effect.vote))
