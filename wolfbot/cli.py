@@ -82,7 +82,7 @@ def state_json(game) -> dict:
 @app.command()
 def demo(
     players: Annotated[int, typer.Option(help="number of simulated players (5–40)")] = 12,
-    seed: Annotated[int, typer.Option(help="seed of the roles, the engine and the players")] = 8,
+    seed: Annotated[int, typer.Option(help="seed of the roles, the engine and the players")] = 7,
     directory: Annotated[
         Path, typer.Option("--dir", help="where the forum's and the bot's SQLite files go")
     ] = Path("wolfbot-demo"),

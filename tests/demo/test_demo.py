@@ -33,7 +33,7 @@ def demo(tmp_path_factory):
     directory = tmp_path_factory.mktemp("demo")
     lines: list[str] = []
     began = time.perf_counter()
-    result = run_demo(PLAYERS, 8, directory, start=START, out=lines.append)
+    result = run_demo(PLAYERS, 7, directory, start=START, out=lines.append)
     seconds = time.perf_counter() - began
     forum = LocalForum(str(result.forum_db))  # the file as `wolfbot forum serve` opens it
     try:

@@ -1,6 +1,6 @@
 """`wolfbot demo`: a whole round against the built-in local forum, in compressed time.
 
-    result = run_demo(players=12, seed=8, directory=Path("wolfbot-demo"))
+    result = run_demo(players=12, seed=7, directory=Path("wolfbot-demo"))
 
 What happens, all on this machine (loopback only, no network):
 
@@ -8,7 +8,8 @@ What happens, all on this machine (loopback only, no network):
    (`wolfbot.sqlite`, `alembic upgrade head`); both are replaced if they exist.
 2. The local forum runs in-process on a free port of 127.0.0.1 with the Spielleitung's
    account, one account per player and an empty game thread.
-3. The roles: `suggest_roles` (the "Rollenverteilung" advice) and `assign_roles`, seeded.
+3. The roles: `suggest_roles` (the "Rollenverteilung" advice, the `SHOWCASE_ROLES` first)
+   and `assign_roles`, seeded.
 4. `RoundBot` starts the round over real HTTP with the real `WoltLabForum` client: the
    Rollenmitteilung conversations, the Wolfshöhle, the Eröffnungsbeitrag – from here on the
    bot only learns what it reads on the forum.
@@ -57,6 +58,7 @@ from wolfbot.demo.settings import (  # noqa: F401 - re-exported
     OPTIONS,
     QUESTIONS,
     RULES_NAME,
+    SHOWCASE_ROLES,
     WEEKDAYS,
     ZONE,
     DemoClock,
@@ -202,7 +204,9 @@ class Demo:
         self.thread_id = forum.add_thread(self.context.round_title, GAME_MASTER)
 
     def _start_round(self) -> None:
-        suggestion = suggest_roles(len(self.names), self.rules, rng_seed=self.seed)
+        suggestion = suggest_roles(
+            len(self.names), self.rules, rng_seed=self.seed, prefer=SHOWCASE_ROLES
+        )
         assignment = assign_roles(self.names, suggestion.roles, seed=self.seed, ruleset=self.rules)
         self.roles = assignment.players
         counts = Counter(role for _, role in self.roles)
@@ -382,7 +386,7 @@ class Demo:
 
 def run_demo(
     players: int = 12,
-    seed: int = 8,
+    seed: int = 7,
     directory: Path = DEFAULT_DIR,
     markup: Literal["5", "6"] = "6",
     *,

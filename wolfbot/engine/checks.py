@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wolfbot.engine import day
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.roles.registry import QUESTIONS, WORDS, behaviour_of
@@ -40,6 +41,8 @@ def _in_time(game: Game, use: CommandUse) -> bool:
         return (phase.number == 1) == (use.nights == "first")
     if phase.kind in ("day", "dusk") and use.days == "first":
         return phase.number == 1
+    if phase.kind in ("day", "dusk") and use.days == "election":
+        return day.election_today(game)
     return True
 
 
@@ -133,6 +136,8 @@ def _when(use: CommandUse) -> Text:
         return say("when.first_night")
     if use.days == "first":
         return say("when.first_day")
+    if use.days == "election":
+        return say("when.election_day")
     return say("when.phases", phases=use.phase)
 
 

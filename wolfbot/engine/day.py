@@ -14,7 +14,7 @@ is one small named function here, and a ruleset names it in its data.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.commands import Command
@@ -22,7 +22,7 @@ from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import LynchDecided, MayorElected, PrivateInfo, VoteTally
 from wolfbot.engine.roles.base import QuestionHandler
 from wolfbot.engine.spec import DayProcedureSpec, DaySpec
-from wolfbot.engine.state import DayEffect, DayState, PlayerState, Question
+from wolfbot.engine.state import DayEffect, DayState, PlayerState, Question, Tie
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
@@ -41,7 +41,8 @@ def unknown_names(spec: DaySpec) -> list[str]:
 def new_day(game: Game) -> DayState:
     """The state of a day as it begins: the ordinary procedure, the Wütender Mob's votes
     that the last Dämmerung earned, and the night's effects on it – but those of an owner
-    who died that night and whose effect lapses with him; a `mob` effect adds its votes."""
+    who died that night and whose effect lapses with him: a `mob` effect adds its votes, a
+    `procedure` effect sets the procedure, an `election` effect calls an election."""
     state = game.state
     effects = [
         effect
@@ -52,6 +53,10 @@ def new_day(game: Game) -> DayState:
     for effect in effects:
         if effect.kind == "mob":
             day.mob[effect.target] = day.mob.get(effect.target, 0) + effect.votes
+        elif effect.kind == "procedure" and effect.procedure:
+            day.procedure = effect.procedure
+        elif effect.kind == "election":
+            day.election = True
     state.next_mob, state.next_day = {}, []
     return day
 
@@ -146,87 +151,132 @@ def tally_event(game: Game, moment: str, non_voters: list[str]) -> VoteTally:
 # -- the end of the day -----------------------------------------------------------------------
 def resolve(game: Game) -> None:
     """The end of the day: the election of the day first, then today's procedure."""
-    election = game.rules.day.election
-    if election is not None and _election_today(game):
+    if election_today(game):
         _elect_mayor(game)
     spec = procedure(game)
     PROCEDURES[spec.kind](game, spec)
 
 
-def _election_today(game: Game) -> bool:
-    """`days: first`: the first day, while nobody holds the office."""
-    return game.state.phase.number == 1 and game.state.mayor is None
+def election_today(game: Game) -> bool:
+    """Whether the players elect the office today: on the first day while nobody holds it
+    (`days: first`), and on a day a role called an election for (the Aufständische)."""
+    election = game.rules.day.election
+    if election is None or game.state.phase.kind not in ("day", "dusk"):
+        return False
+    first = game.state.phase.number == 1 and game.state.mayor is None
+    return first or game.state.day.election
 
 
 def _count(game: Game, spec: DayProcedureSpec) -> None:
-    """The most votes are lynched; a tie goes to the first of the procedure's tie rules
-    that decides it."""
-    game.emit(tally_event(game, "evening", non_voters(game, game.state.day.voters_at_dusk)))
+    """The `places` players with the most votes are lynched, a vote level at a time; a tie
+    for the places still open goes to the procedure's tie rules in order."""
+    day = game.state.day
+    game.emit(tally_event(game, "evening", non_voters(game, day.voters_at_dusk)))
     counts = tally(game)
     candidates = [p.name for p in game.living()]
-    if not candidates:
-        return
-    top = max(counts[name] for name in candidates)
-    tied = [name for name in candidates if counts[name] == top]
-    if len(tied) == 1:
-        lynch(game, tied[0], top, "majority")
-        return
-    for rule in spec.tie:
-        if TIE_RULES[rule](game, tied, top):
-            return
+    places = min(spec.places, len(candidates))
+    for votes in sorted({counts[name] for name in candidates}, reverse=True):
+        if places == 0:
+            break
+        group = [name for name in candidates if counts[name] == votes]
+        if len(group) <= places:
+            for name in group:
+                decide(game, name, votes, "majority")
+            places -= len(group)
+            continue
+        day.tie = Tie(group, votes, places)
+        for rule in spec.tie:
+            if TIE_RULES[rule](game, day.tie):
+                break
+        return  # the tie rules finish the day (now, or when the question is answered)
+    finish(game)
 
 
 Procedure = Callable[["Game", DayProcedureSpec], None]
 PROCEDURES: dict[str, Procedure] = {"count": _count}
 
 
-def lynch(game: Game, name: str, votes: int, decided_by: str) -> None:
+def decide(game: Game, name: str, votes: int, decided_by: str) -> None:
+    """`name` is to be lynched (`LynchDecided`); the lynches happen together (`finish`)."""
     game.emit(LynchDecided(name, votes, decided_by))
-    game.kill([(name, "Lynch")])
+    game.state.day.lynched.append(name)
+    tie = game.state.day.tie
+    if tie is not None and name in tie.tied:
+        tie.tied.remove(name)
+        tie.places -= 1
 
 
-# -- tie rules: each decides the tie (True) or leaves it to the next rule -----------------------
+def finish(game: Game) -> None:
+    """The day's lynches, in Spielerliste order, as one batch of deaths."""
+    day = game.state.day
+    day.tie = None
+    order = [p.name for p in game.state.players]
+    lynched = sorted(day.lynched, key=order.index)
+    if lynched:
+        game.kill([(name, "Lynch") for name in lynched])
+
+
+# -- tie rules: each may decide places of the tie (`decide`); it returns True when the tie is
+# dealt with – the day finished (`finish`, `_done`) or a question asked whose answer finishes
+# it – and False to leave the rest to the next rule ---------------------------------------------
+def _done(game: Game, tie: Tie) -> bool:
+    """Whether the tie is over: every place filled, or as many tied left as places (those
+    are lynched) – then the day is finished."""
+    if tie.places > 0 and len(tie.tied) > tie.places:
+        return False
+    for name in list(tie.tied) if tie.places > 0 else []:
+        decide(game, name, tie.votes, "majority")
+    finish(game)
+    return True
+
+
 def _acting_mayor(game: Game) -> str | None:
     mayor = game.state.mayor
     player = game.find_player(mayor) if mayor else None
     return player.name if player is not None and player.active else None
 
 
-def _mayor_vote(game: Game, tied: Sequence[str], votes: int) -> bool:
+def _mayor_vote(game: Game, tie: Tie) -> bool:
     """ "Wenn es zu einem Gleichstand kommt, so entscheidet die Stimme des Bürgermeisters.\""""
     mayor = _acting_mayor(game)
     choice = game.state.day.lynch_votes.get(mayor) if mayor else None
-    if choice is None or choice not in tied:
+    if choice is None or choice not in tie.tied:
         return False
-    lynch(game, choice, votes, "Bürgermeister")
-    return True
+    decide(game, choice, tie.votes, "Bürgermeister")
+    return _done(game, tie)
 
 
-def _mayor_decides(game: Game, tied: Sequence[str], votes: int) -> bool:
+def _mayor_decides(game: Game, tie: Tie) -> bool:
     """ "Hat der Bürgermeister für keinen der Dorfbewohner gestimmt, zwischen denen es einen
-    Gleichstand gibt, so bestimmt er, welcher dieser Dorfbewohner gelyncht wird.\""""
+    Gleichstand gibt, so bestimmt er, welcher dieser Dorfbewohner gelyncht wird." – one
+    question per open place."""
     mayor = _acting_mayor(game)
     if mayor is None:
         return False
+    _ask_mayor(game, mayor, tie)
+    return True
+
+
+def _ask_mayor(game: Game, mayor: str, tie: Tie) -> None:
     game.ask(
         Question(
             player=mayor,
             kind="lynch_tie",
             word="Lynch",
             channels=("private",),
-            options=tuple(tied),
-            prompt=say("question.lynch_tie", votes=votes),
+            options=tuple(tie.tied),
+            prompt=say("question.lynch_tie", votes=tie.votes),
         )
     )
+
+
+def _lot(game: Game, tie: Tie) -> bool:
+    while not _done(game, tie):
+        decide(game, game.draw(list(tie.tied)), tie.votes, "Los")
     return True
 
 
-def _lot(game: Game, tied: Sequence[str], votes: int) -> bool:
-    lynch(game, game.draw(list(tied)), votes, "Los")
-    return True
-
-
-TieRule = Callable[["Game", Sequence[str], int], bool]
+TieRule = Callable[["Game", Tie], bool]
 TIE_RULES: dict[str, TieRule] = {
     "mayor_vote": _mayor_vote,
     "mayor_decides": _mayor_decides,
@@ -235,13 +285,18 @@ TIE_RULES: dict[str, TieRule] = {
 
 
 class LynchTie(QuestionHandler):
-    """The Bürgermeister's answer to a tie (`mayor_decides`)."""
+    """The Bürgermeister's answer to a tie (`mayor_decides`): a place each."""
 
     def check(self, game: Game, question: Question, command: Command) -> None:
         check_not_against_lover(game, game.player(question.player), command.target)
 
     def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
-        lynch(game, choice, tally(game)[choice], "Los" if by_lot else "Bürgermeister")
+        tie = game.state.day.tie
+        if tie is None:  # a question of an older release, asked without a tie
+            tie = game.state.day.tie = Tie(list(question.options), tally(game)[choice], 1)
+        decide(game, choice, tie.votes, "Los" if by_lot else "Bürgermeister")
+        if not _done(game, tie):
+            _ask_mayor(game, question.player, tie)
 
 
 # -- the election ------------------------------------------------------------------------------

@@ -67,7 +67,8 @@ class CommandUse(_Frozen):
     channel: tuple[Channel, ...]
     args: tuple[str, ...] = ("player",)
     nights: Literal["all", "first", "later"] = "all"
-    days: Literal["all", "first"] = "all"
+    # `first`: the first day only; `election`: a day the Bürgermeister is elected
+    days: Literal["all", "first", "election"] = "all"
     uses: int | None = None
     self_: bool = Field(True, alias="self")
     repeat_target: bool = True
@@ -125,11 +126,12 @@ def adjective_forms(name: str) -> set[str]:
 class DayProcedureSpec(_Frozen):
     """How a day decides whom it lynches. `kind` names the mechanism
     (`wolfbot.engine.day.PROCEDURES`): `count` counts the votes of the word `vote` (with the
-    ruleset's modifiers) and lynches the player with the most votes; a tie goes to the first
-    rule of `tie` that decides it (`wolfbot.engine.day.TIE_RULES`)."""
+    ruleset's modifiers) and lynches the `places` players with the most votes; a tie for
+    the open places goes to the rules of `tie` in order (`wolfbot.engine.day.TIE_RULES`)."""
 
     kind: str
     vote: str | None = None
+    places: int = Field(1, ge=1)
     tie: tuple[str, ...] = ()
     doc: str = ""
 

@@ -132,7 +132,9 @@ class NightState:
 class DayEffect:
     """What a role's night action does to the next day (`wolfbot.engine.day`), by `owner`:
     `mob` – `target` begins the day with `votes` Gegenstimmen (Wütender Mob); `jail` –
-    `target` may neither speak nor vote by day; `puppet` – `target` must vote for `vote`.
+    `target` may neither speak nor vote by day; `puppet` – `target` must vote for `vote`;
+    `procedure` – the day is decided by the ruleset's `procedure`; `election` – the
+    Bürgermeister is elected again that day.
     `lapses_if_owner_dies`: gone when the owner died in that night ("Wenn der
     Gefängniswärter in der Nacht verstirbt, so wird am nächsten Tag kein Dorfbewohner
     eingesperrt")."""
@@ -142,13 +144,27 @@ class DayEffect:
     target: str
     votes: int = 0
     vote: str | None = None
+    procedure: str | None = None
     lapses_if_owner_dies: bool = False
+
+
+@dataclass(slots=True)
+class Tie:
+    """A tie for the last open places of a day's count: `places` of the `tied` (who each
+    have `votes`) are still to be lynched (`wolfbot.engine.day`'s tie rules)."""
+
+    tied: list[str]
+    votes: int
+    places: int
 
 
 @dataclass(slots=True)
 class DayState:
     procedure: str = ""  # the ruleset's `day.procedures` entry deciding this day
     effects: list[DayEffect] = field(default_factory=list)  # of the night before
+    election: bool = False  # a role called an election for this day (the Aufständische)
+    lynched: list[str] = field(default_factory=list)  # decided at the end of the day
+    tie: Tie | None = None  # while a tie is being decided
     lynch_votes: dict[str, str] = field(default_factory=dict)  # voter → target
     mayor_votes: dict[str, str] = field(default_factory=dict)
     mob: dict[str, int] = field(default_factory=dict)  # target → Wütender Mob votes

@@ -150,7 +150,7 @@ def _summary(game: Game, collected: list[ev.Event]) -> dict:
     return {
         "deaths": deaths,
         "tally": tally,
-        "lynch": next((e for e in collected if isinstance(e, ev.LynchDecided)), None),
+        "lynches": [e for e in collected if isinstance(e, ev.LynchDecided)],
         "mayor_elected": next((e for e in collected if isinstance(e, ev.MayorElected)), None),
         "successors": [e for e in collected if isinstance(e, ev.SuccessorNamed)],
         "excluded": [e.player for e in collected if isinstance(e, ev.PlayerExcluded)],
@@ -177,8 +177,9 @@ def live_tally(game: Game) -> Tally:
 
 
 def mayor_tally(game: Game) -> Tally | None:
-    """The Bürgermeisterwahl so far, on the Tag der Bürgermeisterwahl."""
-    if game.state.phase.number != 1 or game.state.mayor is not None:
+    """The Bürgermeisterwahl so far, on a day the Bürgermeister is elected (the Tag der
+    Bürgermeisterwahl, the day after an Aufstand)."""
+    if not day.election_today(game):
         return None
     by_target: dict[str, list[str]] = {}
     for voter, target in day.counted(game, game.state.day.mayor_votes).items():

@@ -24,6 +24,20 @@ kontrolliert wird und welchen Dorfbewohner er am nächsten Tag lynchen muss. [�
 Marionettenspieler in der Nacht verstirbt, so wird der Dorfbewohner nicht mehr
 kontrolliert." – `Puppeteer`; both commands are needed, and "Die Verliebten dürfen niemals
 gegeneinander stimmen": a puppet is never made to vote against his lover.
+
+Der Stotternde Richter: "In einer Nacht kann der Stotternde Richter gegenüber der
+Spielleitung bestimmen, am nächsten Tag ein Zeichen zu geben (!Zeichen). Am nächsten Tag
+werden die beiden Dorfbewohner mit den meisten Gegenstimmen gelyncht. […] Wenn der
+Stotternde Richter in derselben Nacht verstirbt, so finden am nächsten Tag keine zwei
+Abstimmungen statt." Der Aufständische: "In einer Nacht kann der Aufständische gegenüber
+der Spielleitung bestimmen, einen Aufstand anzuzetteln (!Aufstand). Am nächsten Tag wird
+ein anderer Dorfbewohner zum Bürgermeister gewählt. Der frühere Bürgermeister kann auch
+erneut zum Bürgermeister gewählt werden." – the text names no exception for his death, so
+the election stands. Both are `DaySignal` (`params`: `word`, `effect` – `procedure` with
+its `procedure`, or `election` – and `lapses_if_dead`); the Morgen announces the signal
+("Wenn der Stotternde Richter sein Zeichen gegeben hat, dass heute zwei Abstimmungen
+durchgeführt werden", "Wenn der Aufständische einen Aufstand angezettelt hat, die
+Bekanntgabe der Neuwahl des Bürgermeisters").
 """
 
 from __future__ import annotations
@@ -98,3 +112,31 @@ class Puppeteer(Behaviour):
         for effect in _own(game, player):
             if game.player(effect.target).alive and effect.vote is not None:
                 tell(game, effect.target, say("puppet.controlled", name=effect.vote))
+
+
+class DaySignal(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        params = game.spec(player).params
+        if action(game, player, params["word"]) is None:
+            return
+        game.consume(player, params["word"])
+        effect = DayEffect(
+            params["effect"],
+            player.name,
+            player.name,
+            procedure=params.get("procedure"),
+            lapses_if_owner_dies=bool(params.get("lapses_if_dead", False)),
+        )
+        game.state.next_day.append(effect)
+
+    def morning(self, game: Game, player: PlayerState) -> None:
+        """The Morgen announces the signal – unless it lapsed with its owner."""
+        for effect in _own(game, player):
+            if player.alive or not effect.lapses_if_owner_dies:
+                game.emit(Announcement(_signalled(effect), player.role))
+
+
+def _signalled(effect: DayEffect) -> Text:
+    if effect.kind == "election":
+        return say("day_signal.election")
+    return say("day_signal.two_lynches")

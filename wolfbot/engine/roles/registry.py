@@ -53,6 +53,7 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "block": blocker.Block(),
     "day_mark": day_marks.DayMark(),
     "puppeteer": day_marks.Puppeteer(),
+    "day_signal": day_marks.DaySignal(),
     "protect": protector.Protect(),
     "guard": protector.Guard(),
     "heal": healer.Heal(),
