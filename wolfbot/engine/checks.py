@@ -22,7 +22,8 @@ def command_uses(game: Game, player: PlayerState) -> list[CommandUse]:
     uses = [*game.rules.common_commands]
     if spec.pack:
         uses.extend(game.rules.pack_commands)
-    uses.extend(spec.commands)
+    if player.name not in game.state.powerless:  # "verlieren … ihre Fähigkeiten"
+        uses.extend(spec.commands)
     uses.extend(_answer_use(q) for q in game.state.questions if q.player == player.name)
     return uses
 

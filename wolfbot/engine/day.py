@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.events import LynchDecided, MayorElected, PrivateInfo, VoteTally
+from wolfbot.engine.events import Announcement, LynchDecided, MayorElected, PrivateInfo, VoteTally
 from wolfbot.engine.roles.base import QuestionHandler
 from wolfbot.engine.spec import DayProcedureSpec, DaySpec
 from wolfbot.engine.state import DayEffect, DayState, PlayerState, Question, Tie
@@ -81,14 +81,19 @@ def fixed_vote(game: Game, name: str) -> str | None:
     return effect.vote if effect is not None else None
 
 
-def may_vote(game: Game, player: PlayerState) -> bool:
-    """Not excluded and not jailed: his vote counts, and he is a non-voter if he gives none."""
-    return player.active and not jailed(game, player.name)
+def may_vote(game: Game, player: PlayerState, word: str = "Lynch") -> bool:
+    """Not excluded, not jailed and – for `!Lynch` – not bereft of it by his role: his vote
+    counts, and he is a non-voter if he gives none."""
+    if not player.active or jailed(game, player.name):
+        return False
+    return word != "Lynch" or game.behaviour(player).may_lynch(game, player)
 
 
-def non_voters(game: Game, votes: set[str] | dict[str, str]) -> list[str]:
+def non_voters(
+    game: Game, votes: set[str] | dict[str, str], word: str = "Lynch"
+) -> list[str]:
     """The living who may vote and gave no vote (of `votes`), in Spielerliste order."""
-    return [p.name for p in game.living() if may_vote(game, p) and p.name not in votes]
+    return [p.name for p in game.living() if may_vote(game, p, word) and p.name not in votes]
 
 
 def note_post(game: Game, player: PlayerState, channel: str, text: str) -> None:
@@ -109,12 +114,12 @@ def check_not_against_lover(game: Game, player: PlayerState, target: str) -> Non
         raise IllegalCommand(say("refused.against_lover"))
 
 
-def counted(game: Game, votes: dict[str, str]) -> dict[str, str]:
+def counted(game: Game, votes: dict[str, str], word: str = "Lynch") -> dict[str, str]:
     """Votes of players who may vote, for players still alive."""
     return {
         voter: target
         for voter, target in votes.items()
-        if may_vote(game, game.player(voter)) and game.player(target).alive
+        if may_vote(game, game.player(voter), word) and game.player(target).alive
     }
 
 
@@ -197,21 +202,35 @@ PROCEDURES: dict[str, Procedure] = {"count": _count}
 
 
 def decide(game: Game, name: str, votes: int, decided_by: str) -> None:
-    """`name` is to be lynched (`LynchDecided`); the lynches happen together (`finish`)."""
-    game.emit(LynchDecided(name, votes, decided_by))
-    game.state.day.lynched.append(name)
-    tie = game.state.day.tie
+    """`name` is to be lynched; the lynches happen together at the end (`finish`)."""
+    day = game.state.day
+    day.decided.append(LynchDecided(name, votes, decided_by))
+    tie = day.tie
     if tie is not None and name in tie.tied:
         tie.tied.remove(name)
         tie.places -= 1
 
 
 def finish(game: Game) -> None:
-    """The day's lynches, in Spielerliste order, as one batch of deaths."""
+    """The day's lynches: unless one of those decided is spared (the Dorfdepp, the
+    Vergessene Prinz: "An diesem Tag wird kein Dorfbewohner gelyncht"), each is announced
+    (`LynchDecided`) and they die together, in Spielerliste order, as one batch."""
     day = game.state.day
-    day.tie = None
+    decided, day.decided, day.tie = day.decided, [], None
+    spared = []
+    for decision in decided:
+        player = game.player(decision.player)
+        why = game.behaviour(player).spared(game, player)
+        if why is not None:
+            spared.append(Announcement(why, player.role))
+    if spared:
+        for announcement in spared:
+            game.emit(announcement)
+        return
+    for decision in decided:
+        game.emit(decision)
     order = [p.name for p in game.state.players]
-    lynched = sorted(day.lynched, key=order.index)
+    lynched = sorted((d.player for d in decided), key=order.index)
     if lynched:
         game.kill([(name, "Lynch") for name in lynched])
 
@@ -234,6 +253,29 @@ def _acting_mayor(game: Game) -> str | None:
     mayor = game.state.mayor
     player = game.find_player(mayor) if mayor else None
     return player.name if player is not None and player.active else None
+
+
+def _scapegoat(game: Game, tie: Tie) -> bool:
+    """Der Sündenbock: "Wenn am Ende des Tages mehrere Dorfbewohner dieselbe Anzahl an den
+    meisten Gegenstimmen auf sich vereinigen, so wird anstatt eines dieser Dorfbewohner und
+    ungeachtet des Bürgermeisters der Sündenbock gelyncht." – a place each tie; a role that
+    `takes_tie` (alive, not decided already)."""
+    decided = {d.player for d in game.state.day.decided}
+    goat = next(
+        (
+            p
+            for p in game.living()
+            if p.name not in decided and game.behaviour(p).takes_tie(game, p)
+        ),
+        None,
+    )
+    if goat is None:
+        return False
+    places_before = tie.places
+    decide(game, goat.name, tally(game)[goat.name], "Sündenbock")
+    if tie.places == places_before:  # he was not among the tied: he takes one of their places
+        tie.places -= 1
+    return _done(game, tie)
 
 
 def _mayor_vote(game: Game, tie: Tie) -> bool:
@@ -278,6 +320,7 @@ def _lot(game: Game, tie: Tie) -> bool:
 
 TieRule = Callable[["Game", Tie], bool]
 TIE_RULES: dict[str, TieRule] = {
+    "scapegoat": _scapegoat,
     "mayor_vote": _mayor_vote,
     "mayor_decides": _mayor_decides,
     "lot": _lot,
@@ -302,7 +345,7 @@ class LynchTie(QuestionHandler):
 # -- the election ------------------------------------------------------------------------------
 def _elect_mayor(game: Game) -> None:
     """Simple majority of the `!Bürgermeister` votes; a tie (also: no votes) by lot."""
-    counts = Counter(counted(game, game.state.day.mayor_votes).values())
+    counts = Counter(counted(game, game.state.day.mayor_votes, "Bürgermeister").values())
     candidates = [p.name for p in game.living() if p.active] or [p.name for p in game.living()]
     if not candidates:
         return

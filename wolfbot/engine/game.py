@@ -30,7 +30,7 @@ from wolfbot.engine.events import (
 )
 from wolfbot.engine.interventions import ExpireQuestion, Intervention
 from wolfbot.engine.rng import choose
-from wolfbot.engine.roles.registry import GROUPS, QUESTIONS, behaviour_of
+from wolfbot.engine.roles.registry import GROUPS, PLAIN, QUESTIONS, behaviour_of
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
 from wolfbot.engine.state import GameState, NightState, Phase, PlayerState, Question
 from wolfbot.engine.text import Text, say
@@ -346,6 +346,9 @@ class Game:
             self._pose_questions()
 
     def behaviour(self, player: PlayerState):
+        """The role's behaviour – a plain one for a player who lost his abilities."""
+        if player.name in self.state.powerless:
+            return PLAIN
         return behaviour_of(self.spec(player))
 
     def group(self, entry: str):

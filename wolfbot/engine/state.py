@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wolfbot.engine.commands import Command
-from wolfbot.engine.events import Event
+from wolfbot.engine.events import Event, LynchDecided
 from wolfbot.engine.spec import Channel
 from wolfbot.engine.text import Text
 
@@ -163,7 +163,7 @@ class DayState:
     procedure: str = ""  # the ruleset's `day.procedures` entry deciding this day
     effects: list[DayEffect] = field(default_factory=list)  # of the night before
     election: bool = False  # a role called an election for this day (the Aufständische)
-    lynched: list[str] = field(default_factory=list)  # decided at the end of the day
+    decided: list[LynchDecided] = field(default_factory=list)  # at the end of the day
     tie: Tie | None = None  # while a tie is being decided
     lynch_votes: dict[str, str] = field(default_factory=dict)  # voter → target
     mayor_votes: dict[str, str] = field(default_factory=dict)
@@ -188,6 +188,8 @@ class GameState:
     day: DayState = field(default_factory=DayState)
     next_mob: dict[str, int] = field(default_factory=dict)
     next_day: list[DayEffect] = field(default_factory=list)  # the night's effects on the day
+    # players who lost their abilities (the Dorfälteste's death): plain players from then on
+    powerless: list[str] = field(default_factory=list)
     questions: list[Question] = field(default_factory=list)
     asking: list[Question] = field(default_factory=list)  # raised, not yet put (see Game.ask)
     step: str | None = None  # where a held resolution continues: see Game._continue

@@ -26,14 +26,16 @@ def _dusk_change_only(game: Game, player: PlayerState, votes: dict[str, str], vo
         raise IllegalCommand(say("refused.dusk_change_only", vote=vote))
 
 
-def _may_vote(game: Game, player: PlayerState) -> None:
+def _may_vote(game: Game, player: PlayerState, word: str) -> None:
     if day_rules.jailed(game, player.name):
         raise IllegalCommand(say("refused.jailed"))
+    if not day_rules.may_vote(game, player, word):
+        raise IllegalCommand(say("refused.lost_vote"))
 
 
 class LynchVote(WordHandler):
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
-        _may_vote(game, player)
+        _may_vote(game, player, "Lynch")
         fixed = day_rules.fixed_vote(game, player.name)
         if fixed is not None and command.target != fixed:
             raise IllegalCommand(say("refused.puppet_vote", name=fixed))
@@ -63,7 +65,7 @@ class WithdrawVote(WordHandler):
 
 class MayorVote(WordHandler):
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
-        _may_vote(game, player)
+        _may_vote(game, player, "Bürgermeister")
         if game.state.phase.kind == "dusk":
             if game.option("mayor_vote_in_dusk") == "closed":
                 raise IllegalCommand(say("refused.mayor_vote_closed"))

@@ -182,11 +182,11 @@ def mayor_tally(game: Game) -> Tally | None:
     if not day.election_today(game):
         return None
     by_target: dict[str, list[str]] = {}
-    for voter, target in day.counted(game, game.state.day.mayor_votes).items():
+    for voter, target in day.counted(game, game.state.day.mayor_votes, "Bürgermeister").items():
         by_target.setdefault(target, []).append(voter)
     rows = [(t, tuple(v), 0) for t, v in by_target.items()]
     rows.sort(key=lambda row: -len(row[1]))
-    return Tally(rows, tuple(day.non_voters(game, game.state.day.mayor_votes)))
+    return Tally(rows, tuple(day.non_voters(game, game.state.day.mayor_votes, "Bürgermeister")))
 
 
 def _distribution(game: Game, over: ev.GameOver) -> list[Distribution]:

@@ -59,6 +59,20 @@ class Behaviour:
         """React to this player's death; return further deaths (name, cause)."""
         return []
 
+    def may_lynch(self, game: Game, player: PlayerState) -> bool:
+        """Whether this player's `!Lynch` may still be given and counts (the Dorfdepp after
+        he was spared: "kann fortan keinen Dorfbewohner mehr lynchen")."""
+        return True
+
+    def takes_tie(self, game: Game, player: PlayerState) -> bool:
+        """Whether this player is lynched instead of the tied (the Sündenbock)."""
+        return False
+
+    def spared(self, game: Game, player: PlayerState) -> Text | None:
+        """The player would be lynched now: the Abend's announcement if he is spared – then
+        nobody is lynched that day – and None otherwise (Dorfdepp, Vergessener Prinz)."""
+        return None
+
     def apparent_role(self, game: Game, player: PlayerState) -> str:
         """The role an ability that sees roles (Seherin) sees."""
         return player.role

@@ -15,6 +15,7 @@ from wolfbot.engine.roles import (
     blocker,
     common,
     day_marks,
+    day_outcomes,
     dorfnutte,
     druide,
     fuchs,
@@ -41,10 +42,10 @@ from wolfbot.engine.spec import RoleSpec
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
-_PLAIN = Behaviour()
+PLAIN = Behaviour()  # a role without abilities
 
 BEHAVIOURS: dict[str, Behaviour] = {
-    "pack": _PLAIN,
+    "pack": PLAIN,
     "see_role": see_role.SeeRole(),
     "hexe": hexe.Potions(),
     "amor": amor.Amor(),
@@ -54,6 +55,9 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "day_mark": day_marks.DayMark(),
     "puppeteer": day_marks.Puppeteer(),
     "day_signal": day_marks.DaySignal(),
+    "suendenbock": day_outcomes.Suendenbock(),
+    "spared": day_outcomes.Spared(),
+    "dorfaeltester": day_outcomes.Dorfaeltester(),
     "protect": protector.Protect(),
     "guard": protector.Guard(),
     "heal": healer.Heal(),
@@ -106,7 +110,7 @@ QUESTIONS: dict[str, QuestionHandler] = {
 
 def behaviour_of(role: RoleSpec) -> Behaviour:
     if role.behaviour is None:
-        return _PLAIN
+        return PLAIN
     return BEHAVIOURS[role.behaviour]
 
 

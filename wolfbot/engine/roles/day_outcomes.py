@@ -1,0 +1,77 @@
+"""Roles that change how a day ends, or what a death takes from the Dorf.
+
+Der Sündenbock: "Wenn am Ende des Tages mehrere Dorfbewohner dieselbe Anzahl an den meisten
+Gegenstimmen auf sich vereinigen, so wird anstatt eines dieser Dorfbewohner und ungeachtet
+des Bürgermeisters der Sündenbock gelyncht." – `Suendenbock.takes_tie`, read by the tie rule
+`scapegoat` (first in the procedures' `tie` lists).
+
+Der Dorfdepp: "Wenn der Dorfdepp gelyncht werden würde, so erkennen die Dorfbewohner in
+letzter Sekunde, dass sie den Dorfdeppen lynchen wollen. An diesem Tag wird kein
+Dorfbewohner gelyncht. Die Spielleitung gibt am Abend die Rolle und die Identität des
+Dorfdeppen bekannt. Der Dorfdepp kann fortan keinen Dorfbewohner mehr lynchen. Wenn der
+Dorfälteste verstorben ist, so erkennen die Dorfbewohner nicht in letzter Sekunde, dass sie
+den Dorfdeppen lynchen wollen." Der Vergessene Prinz: "Wenn der Vergessene Prinz gelyncht
+werden würde, so gibt er sich den Dorfbewohner in letzter Sekunde zu erkennen, An diesem Tag
+wird kein Dorfbewohner gelyncht. Die Spielleitung gibt am Abend die Identität des Vergessenen
+Prinzen bekannt. Danach verliert der Vergessene Prinz seine Fähigkeit." – both `Spared`
+(`params`: `once`, `loses_vote`, `unless_dead` – a role whose death ends the sparing).
+
+Der Dorfälteste: "Der erste Angriff der Werwölfe auf den Dorfältesten schlägt fehl. Wenn der
+Dorfälteste verstirbt, so verlieren alle Dorfbewohner, die für das Dorf spielen, ihre
+Fähigkeiten." – `Dorfaeltester`: the living who play for the Dorf then (`victory.side`: a
+lover of a mixed couple plays for the Liebespaar) are `powerless`
+(plain players: no role commands, no role hooks); votes and offices are no Fähigkeit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.state import Attack, PlayerState
+from wolfbot.engine.text import Text, say
+from wolfbot.engine.victory import side
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+_SPARED = "spared"
+_ATTACKED = "attacked"
+
+
+class Suendenbock(Behaviour):
+    def takes_tie(self, game: Game, player: PlayerState) -> bool:
+        return player.alive
+
+
+class Spared(Behaviour):
+    def spared(self, game: Game, player: PlayerState) -> Text | None:
+        params = game.spec(player).params
+        if params.get("once") and player.memory.get(_SPARED):
+            return None
+        ends = params.get("unless_dead")
+        if ends and any(p.role == ends and not p.alive for p in game.state.players):
+            return None
+        player.memory[_SPARED] = True
+        if params.get("loses_vote"):
+            return say("dorfdepp.spared", name=player.name)
+        return say("prinz.spared", name=player.name)
+
+    def may_lynch(self, game: Game, player: PlayerState) -> bool:
+        params = game.spec(player).params
+        return not (params.get("loses_vote") and player.memory.get(_SPARED))
+
+
+class Dorfaeltester(Behaviour):
+    def defend(self, game: Game, player: PlayerState, attack: Attack, step: str) -> None:
+        if step != "immunity" or attack.cause != "Werwolf" or player.memory.get(_ATTACKED):
+            return
+        player.memory[_ATTACKED] = True
+        attack.status, attack.reason = "failed", say("failed.first_attack")
+
+    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        powerless = game.state.powerless
+        powerless += [
+            p.name for p in game.living() if side(game, p) == "Dorf" and p.name not in powerless
+        ]
+        return []
