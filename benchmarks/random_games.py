@@ -1,0 +1,68 @@
+"""Random games with every implemented role: each game deals 5 to 24 players a role list
+of Werwölfe, Bürger and special roles drawn from the whole ruleset, and the simulated
+players (`wolfbot.demo.simulate`) play it to its end. Prints how many games ended, how many
+stopped at the phase limit, and every error (with its seed, to replay it). Asserts nothing.
+
+    python benchmarks/random_games.py [--games 3000] [--first-seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+import traceback
+from collections import Counter
+
+from wolfbot.demo.simulate import play
+from wolfbot.engine.spec import Ruleset
+from wolfbot.rulesets import loader
+
+WOLF, BUERGER = "Werwolf", "Bürger"
+
+
+def role_list(rules: Ruleset, seed: int) -> list[str]:
+    """A wolf for every four players, the rest Bürger or any other role of the ruleset."""
+    rng = random.Random(seed)
+    players = rng.randint(5, 24)
+    wolves = max(1, players // 4)
+    others = [name for name in sorted(rules.roles) if name not in (WOLF, BUERGER)]
+    special = rng.sample(others, k=min(len(others), rng.randint(1, players - wolves)))
+    return [WOLF] * wolves + special + [BUERGER] * (players - wolves - len(special))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--first-seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    rules = loader.load("duesterliga")
+    ended = limited = 0
+    errors: list[tuple[int, str]] = []
+    dealt: Counter[str] = Counter()
+    began = time.perf_counter()
+    for seed in range(args.first_seed, args.first_seed + args.games):
+        roles = role_list(rules, seed)
+        dealt.update(set(roles))
+        try:
+            sim = play(rules, roles, seed=seed)
+        except Exception:
+            errors.append((seed, traceback.format_exc(limit=6)))
+            continue
+        if sim.game.state.phase.kind == "over":
+            ended += 1
+        else:
+            limited += 1
+    seconds = time.perf_counter() - began
+    print(f"random games: {args.games} in {seconds:.1f} s, {len(rules.roles)} roles dealt")
+    print(f"  ended:                 {ended}")
+    print(f"  stopped at the limit:  {limited}")
+    print(f"  errors:                {len(errors)}")
+    print(f"  least dealt role:      {min(dealt.values())} games ({min(dealt, key=dealt.get)})")
+    for seed, trace in errors[:5]:
+        print(f"\n--- seed {seed} ---\n{trace}")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
