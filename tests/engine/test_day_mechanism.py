@@ -113,7 +113,7 @@ def test_a_tie_rule_from_the_table_decides_the_tie(monkeypatch) -> None:
 def test_a_procedure_from_the_table_decides_the_day(monkeypatch) -> None:
     """A day without a lynch (a procedure of its own): the votes are cast and count for
     nothing."""
-    monkeypatch.setitem(day.PROCEDURES, "test_none", lambda game, spec: None)
+    monkeypatch.setitem(day.PROCEDURES, "test_none", lambda game, spec: day.finish(game))
     rules = rules_with(ordinary="none", procedures={"none": {"kind": "test_none"}})
     game = first_day(rules, {"Anna": "Bernd", "Clara": "Bernd"})
     assert game.state.day.procedure == "none"

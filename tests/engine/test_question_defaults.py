@@ -77,6 +77,25 @@ def shot(game: Game, choice: str) -> None:
     died(game, choice, "Jäger")
 
 
+def avenged(game: Game, choice: str) -> None:
+    died(game, choice, "Rächer")
+
+
+def only_the_dead_one(name: str) -> Callable[[Game], None]:
+    def check(game: Game) -> None:
+        assert [p.name for p in game.state.players if not p.alive] == [name]
+
+    return check
+
+
+def struck(game: Game, choice: str) -> None:
+    """Only one of the pack that attacked him dies; anyone else lives."""
+    if choice in ("Anna", "Bernd"):
+        died(game, choice, "Schläger")
+    else:
+        only_the_dead_one("Sigi")(game)
+
+
 def mayor_named(game: Game, choice: str) -> None:
     assert game.state.mayor == choice
     named = [e for e in game.state.log if isinstance(e, ev.SuccessorNamed)]
@@ -209,6 +228,20 @@ ROWS = [
         lambda seed: eaten_at_night_one([*WOLVES, ("Jana", "Jäger"), *VILLAGE], "Jana", seed),
         "Jana", ("Anna", "Bernd", "Dora", "Emil", "Frieda", "Gerd"),
         ("private", "!Erschießen Anna"), shot, role="Jäger",
+    ),
+    Row(
+        "revenge", "revenge", "Der Rächer muss sich an keinem Dorfbewohner rächen!",
+        lambda seed: eaten_at_night_one([*WOLVES, ("Rolf", "Rächer"), *VILLAGE], "Rolf", seed),
+        "Rolf", ("Anna", "Bernd", "Dora", "Emil", "Frieda", "Gerd"),
+        ("private", "!Rächen Anna"), avenged, only_the_dead_one("Rolf"), role="Rächer",
+    ),
+    Row(
+        "strike", "strike",
+        "so bestimmt er gegenüber der Spielleitung einen anderen Dorfbewohner, den er vorher "
+        "erschlägt (!Erschlagen [Spielername])",
+        lambda seed: eaten_at_night_one([*WOLVES, ("Sigi", "Schläger"), *VILLAGE], "Sigi", seed),
+        "Sigi", ("Anna", "Bernd", "Dora", "Emil", "Frieda", "Gerd"),
+        ("private", "!Erschlagen Anna"), struck, role="Schläger",
     ),
     Row(
         "successor_mayor", "successor_mayor",

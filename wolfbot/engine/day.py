@@ -212,9 +212,10 @@ def decide(game: Game, name: str, votes: int, decided_by: str) -> None:
 
 
 def finish(game: Game) -> None:
-    """The day's lynches: unless one of those decided is spared (the Dorfdepp, the
-    Vergessene Prinz: "An diesem Tag wird kein Dorfbewohner gelyncht"), each is announced
-    (`LynchDecided`) and they die together, in Spielerliste order, as one batch."""
+    """The end of the day, which every procedure reaches: the day's lynches – unless one of
+    those decided is spared (the Dorfdepp, the Vergessene Prinz: "An diesem Tag wird kein
+    Dorfbewohner gelyncht"), each is announced (`LynchDecided`) and they die together, in
+    Spielerliste order, as one batch – and then the deaths held for this Abend."""
     day = game.state.day
     decided, day.decided, day.tie = day.decided, [], None
     spared = []
@@ -223,16 +224,18 @@ def finish(game: Game) -> None:
         why = game.behaviour(player).spared(game, player)
         if why is not None:
             spared.append(Announcement(why, player.role))
-    if spared:
-        for announcement in spared:
-            game.emit(announcement)
-        return
-    for decision in decided:
-        game.emit(decision)
-    order = [p.name for p in game.state.players]
-    lynched = sorted((d.player for d in decided), key=order.index)
-    if lynched:
-        game.kill([(name, "Lynch") for name in lynched])
+    for announcement in spared:
+        game.emit(announcement)
+    if not spared:
+        for decision in decided:
+            game.emit(decision)
+        order = [p.name for p in game.state.players]
+        lynched = sorted((d.player for d in decided), key=order.index)
+        if lynched:
+            game.kill([(name, "Lynch") for name in lynched])
+    evening, game.state.evening_deaths = game.state.evening_deaths, []
+    if evening:  # after the lynch (reading 45): the Harte Bursche, a wounded Werwolf
+        game.kill(evening)
 
 
 # -- tie rules: each may decide places of the tie (`decide`); it returns True when the tie is

@@ -36,6 +36,11 @@ def kill(game: Game, deaths: Iterable[tuple[str, str]], *, time: str) -> None:
         player = game.player(name)
         if not player.alive:
             continue
+        if game.state.phase.kind == "night" and game.behaviour(player).delays_death(
+            game, player, cause
+        ):
+            game.state.evening_deaths.append((name, cause))
+            continue
         player.alive = False
         player.death_cause = cause
         player.death_time = time

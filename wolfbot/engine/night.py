@@ -117,6 +117,8 @@ def attack(
         if record.status != "hit":
             break
     night.attacks.append(record)
+    reached = game.player(record.target)
+    game.behaviour(reached).attacked(game, reached, record)
     return record
 
 

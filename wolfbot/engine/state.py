@@ -190,6 +190,8 @@ class GameState:
     next_day: list[DayEffect] = field(default_factory=list)  # the night's effects on the day
     # players who lost their abilities (the Dorfälteste's death): plain players from then on
     powerless: list[str] = field(default_factory=list)
+    # deaths that happen at the next Abend, after the lynch: (name, cause)
+    evening_deaths: list[tuple[str, str]] = field(default_factory=list)
     questions: list[Question] = field(default_factory=list)
     asking: list[Question] = field(default_factory=list)  # raised, not yet put (see Game.ask)
     step: str | None = None  # where a held resolution continues: see Game._continue

@@ -52,6 +52,14 @@ class Behaviour:
     def defend(self, game: Game, player: PlayerState, attack: Attack, step: str) -> None:
         """A step of an attack on this player (redirect, immunity, protection)."""
 
+    def attacked(self, game: Game, player: PlayerState, attack: Attack) -> None:
+        """An attack reached this player (after redirects), whatever became of it."""
+
+    def delays_death(self, game: Game, player: PlayerState, cause: str) -> bool:
+        """Whether this player, about to die in the night, dies at the next Abend instead
+        (the Harte Bursche); he is then told, and `GameState.evening_deaths` holds him."""
+        return False
+
     def modify_attack(self, game: Game, attack: Attack, modifier: Modifier) -> None:
         """Apply a standing effect this role placed (a protection, a redirection)."""
 

@@ -16,6 +16,7 @@ from wolfbot.engine.roles import (
     common,
     day_marks,
     day_outcomes,
+    deaths_and_wounds,
     dorfnutte,
     druide,
     fuchs,
@@ -58,6 +59,11 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "suendenbock": day_outcomes.Suendenbock(),
     "spared": day_outcomes.Spared(),
     "dorfaeltester": day_outcomes.Dorfaeltester(),
+    "raecher": deaths_and_wounds.Raecher(),
+    "schlaeger": deaths_and_wounds.Schlaeger(),
+    "rotkaeppchen": deaths_and_wounds.Rotkaeppchen(),
+    "harter_bursche": deaths_and_wounds.HarterBursche(),
+    "ritter": deaths_and_wounds.Ritter(),
     "protect": protector.Protect(),
     "guard": protector.Guard(),
     "heal": healer.Heal(),
@@ -100,6 +106,8 @@ WORDS: dict[str, WordHandler] = {
 
 QUESTIONS: dict[str, QuestionHandler] = {
     "shot": jaeger.Shot(),
+    "revenge": deaths_and_wounds.Revenge(),
+    "strike": deaths_and_wounds.Strike(),
     "successor_mayor": offices.MayorSuccessor(),
     "successor_alpha": offices.AlphaSuccessor(),
     "lynch_tie": day.LynchTie(),
