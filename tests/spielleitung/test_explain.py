@@ -220,6 +220,59 @@ def test_a_lynch_decided_by_the_buergermeister_and_the_jaegers_shot() -> None:
         explain_night(game, 1)
 
 
+DAY_ROLES = [
+    ("Wolf", "Werwolf"),
+    ("Rita", "Stotternder Richter"),
+    ("Sam", "Sündenbock"),
+    ("Dieter", "Dorfdepp"),
+    ("Otto", "Bürger"),
+    ("Emil", "Bürger"),
+    ("Dora", "Bürger"),
+]
+
+
+@pytest.mark.parametrize(
+    ("zeichen", "votes", "expected"),
+    [
+        (
+            True,
+            [("Otto", "Wolf"), ("Emil", "Wolf"), ("Rita", "Emil"), ("Wolf", "Otto")],
+            [
+                "Verfahren: zwei Lynchplätze (Zeichen des Stotternden Richters)",
+                "Gelyncht wird Wolf mit 2 Stimmen (Mehrheit).",
+                "Gleichstand: gelyncht wird der Sündenbock Sam anstatt eines der Gleichauf-"
+                "Liegenden, ungeachtet des Bürgermeisters.",
+            ],
+        ),
+        (
+            False,
+            [("Otto", "Dieter"), ("Emil", "Dieter"), ("Wolf", "Otto")],
+            [
+                "Verfahren: einfache Mehrheit",
+                "Kein Lynch: In letzter Sekunde erkennen die Dorfbewohner, dass sie den "
+                "Dorfdeppen lynchen wollen: Dieter ist der Dorfdepp. An diesem Tag wird kein "
+                "Dorfbewohner gelyncht. Der Dorfdepp kann fortan keinen Dorfbewohner mehr lynchen.",
+            ],
+        ),
+    ],
+    ids=["two-lynches-and-the-suendenbock", "the-dorfdepp-spared"],
+)
+def test_how_a_day_was_decided_with_its_procedure(zeichen, votes, expected) -> None:
+    posts = [("Wolf", "wolves", "!Fressen Dora")]
+    posts += [("Rita", "private", "!Zeichen")] if zeichen else []
+    game = game_with(DAY_ROLES, posts)
+    game.advance()
+    send(game, [("Otto", "thread", "!Bürgermeister Otto")])
+    send(game, [(voter, "thread", f"!Lynch {target}") for voter, target in votes])
+    game.advance()
+    game.advance()
+    lines = explain_lynch(game, 1)
+    for line in expected:
+        assert line in lines, lines
+    dead = [line for line in lines if " stirbt: gelyncht" in line]
+    assert len(dead) == (2 if zeichen else 0)
+
+
 def test_a_majority_lynch_with_the_wuetender_mob() -> None:
     game = game_with(LYNCH, [("Wolf", "wolves", "!Fressen Paul")])
     game.advance()
@@ -275,7 +328,7 @@ def test_the_command_refuses_a_phase_that_did_not_happen(store: Path, tmp_path: 
     assert "Dämmerung von Tag 2" in lynch.output
     both = cli("--db", str(store))
     assert both.exit_code == 2
-    assert "--night N oder --lynch N" in both.output
+    assert "--night N oder --day N" in both.output
     missing = cli("--db", str(tmp_path / "none.sqlite"), "--night", "1")
     assert missing.exit_code == 2
     assert "Datei nicht gefunden" in missing.output

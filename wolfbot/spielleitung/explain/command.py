@@ -88,7 +88,7 @@ def explain_stored(
     """The explanation of night `night` or the lynch of day `lynch` of a stored round;
     ControlError when it did not happen yet."""
     if (night is None) == (lynch is None):
-        raise ControlError("Genau eine der Angaben --night N oder --lynch N ist nötig.")
+        raise ControlError("Genau eine der Angaben --night N oder --day N ist nötig.")
     number = night if night is not None else lynch
     assert number is not None
     if number < 1:
@@ -110,7 +110,8 @@ def register(app: typer.Typer) -> None:
         game: GameId = None,
         night: Annotated[int | None, typer.Option("--night", help="die Nacht N erklären")] = None,
         lynch: Annotated[
-            int | None, typer.Option("--lynch", help="den Lynch am Abend von Tag N erklären")
+            int | None,
+            typer.Option("--day", "--lynch", help="wie der Tag N am Abend entschieden wurde"),
         ] = None,
     ) -> None:
         """Eine Nacht oder einen Lynch Stufe für Stufe erklären: wer auf wen wirkte, was

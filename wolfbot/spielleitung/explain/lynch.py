@@ -1,14 +1,16 @@
-"""`wolfbot explain --lynch N`: the evening of day N in plain German, from the log – the
-tally with its voters and the Wütender Mob, the Bürgermeister's tie-break (his vote, his
-answer or the lot), the lynched player and the deaths it triggered (Liebeskummer, the
-Jäger's shot)."""
+"""`wolfbot explain --day N` (or `--lynch N`): the evening of day N in plain German, from
+the log – the day's procedure (an ordinary majority, two lynches after the Stotternde
+Richter's Zeichen, a Bürgermeisterwahl after an Aufstand), the tally with its voters and the
+Wütender Mob, how each place was decided (majority, the Sündenbock, the Bürgermeister's vote
+or answer, the lot), a lynch prevented (Dorfdepp, Vergessener Prinz), the lynched and the
+deaths that followed (Liebeskummer, the Jäger's shot, the Abend's held deaths)."""
 
 from __future__ import annotations
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.deaths import LIEBESKUMMER
 from wolfbot.engine.game import Game
-from wolfbot.posts.wording import death_phrase
+from wolfbot.posts.wording import death_phrase, worded
 from wolfbot.spielleitung.explain.common import NotYet, phase_window
 
 
@@ -27,22 +29,41 @@ def explain_lynch(game: Game, day: int) -> list[str]:
         len(events),
     )
     events = events[:end]
-    out = [f"Tag {day} – Abend: Lynchabstimmung"]
+    out = [f"Tag {day} – Abend: Lynchabstimmung", _procedure(game, log, day)]
     for e in log[window.start : evening]:  # the Bürgermeister is elected first
         if isinstance(e, ev.MayorElected):
             lot = ", per Los" if e.by_lot else ""
             out.append(f"Bürgermeisterwahl: {e.player} ({e.votes} Stimmen{lot})")
     tally = next(e for e in events if isinstance(e, ev.VoteTally))
     totals = _tally_lines(out, tally)
-    decided = next((e for e in events if isinstance(e, ev.LynchDecided)), None)
-    if decided is None:
+    spared = [e for e in events if isinstance(e, ev.Announcement) and e.text.key in SPARED]
+    for e in spared:
+        out.append(f"Kein Lynch: {worded(game.rules, e.text)}")
+    decisions = [e for e in events if isinstance(e, ev.LynchDecided)]
+    if not decisions and not spared:
         out.append("Niemand wurde gelyncht.")
-        return out
-    top = max(totals.values(), default=0)
-    tied = [name for name, n in totals.items() if n == top]
-    out.append(_decision(game, events, decided, tied, top))
+    for decided in decisions:
+        out.append(_decision(game, events, decided, totals))
     out.extend(_deaths(game, events))
     return out
+
+
+SPARED = ("dorfdepp.spared", "prinz.spared")
+SIGNALS = {
+    "day_signal.two_lynches": "zwei Lynchplätze (Zeichen des Stotternden Richters)",
+    "day_signal.election": "Neuwahl des Bürgermeisters (Aufstand)",
+}
+
+
+def _procedure(game: Game, log: list[ev.Event], day: int) -> str:
+    """The day's procedure, from the Morgen's announcements (made as the night ends)."""
+    window = phase_window(game, f"night {day}")
+    said = [
+        SIGNALS[e.text.key]
+        for e in (log[window.start : window.end] if window else [])
+        if isinstance(e, ev.Announcement) and e.text.key in SIGNALS
+    ]
+    return "Verfahren: " + ("; ".join(said) if said else "einfache Mehrheit")
 
 
 def _evening(log: list[ev.Event], start: int) -> int | None:
@@ -79,10 +100,19 @@ def _tally_lines(out: list[str], tally: ev.VoteTally) -> dict[str, int]:
 
 
 def _decision(
-    game: Game, events: list[ev.Event], decided: ev.LynchDecided, tied: list[str], top: int
+    game: Game, events: list[ev.Event], decided: ev.LynchDecided, totals: dict[str, int]
 ) -> str:
     if decided.decided_by == "majority":
         return f"Gelyncht wird {decided.player} mit {decided.votes} Stimmen (Mehrheit)."
+    if decided.decided_by == "Sündenbock":
+        return (
+            f"Gleichstand: gelyncht wird der Sündenbock {decided.player} anstatt eines der "
+            "Gleichauf-Liegenden, ungeachtet des Bürgermeisters."
+        )
+    top = max(totals.values(), default=0)
+    if decided.player in totals:
+        top = totals[decided.player]
+    tied = [name for name, n in totals.items() if n == top] or [decided.player]
     both = " und ".join(tied)
     head = f"Gleichstand zwischen {both} mit je {top} Stimme{'n' if top != 1 else ''}: "
     answer = next(
