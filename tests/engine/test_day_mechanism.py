@@ -114,7 +114,7 @@ def test_a_procedure_from_the_table_decides_the_day(monkeypatch) -> None:
     """A day without a lynch (a procedure of its own): the votes are cast and count for
     nothing."""
     monkeypatch.setitem(day.PROCEDURES, "test_none", lambda game, spec: day.finish(game))
-    rules = rules_with(ordinary="none", procedures={"none": {"kind": "test_none"}})
+    rules = rules_with(ordinary="none", procedures={"none": {"kind": "test_none", "vote": "Lynch"}})
     game = first_day(rules, {"Anna": "Bernd", "Clara": "Bernd"})
     assert game.state.day.procedure == "none"
     assert lynches(game) == [] and [p.name for p in game.living()] == ["Wolf", *NAMES[:-1]]

@@ -44,6 +44,8 @@ def _in_time(game: Game, use: CommandUse) -> bool:
         return phase.number == 1
     if phase.kind in ("day", "dusk") and use.days == "election":
         return day.election_today(game)
+    if phase.kind in ("day", "dusk") and use.days == "procedure":
+        return day.votes_today(game, use.word)
     return True
 
 
@@ -117,6 +119,9 @@ def _find_use(game: Game, player: PlayerState, command: Command) -> CommandUse:
         raise IllegalCommand(say("refused.no_such_command", word=command.word, valid=valid))
     timely = [u for u in uses if _in_time(game, u)]
     if not timely:
+        today = day.procedure(game).vote if game.state.phase.kind in ("day", "dusk") else None
+        if uses[0].days == "procedure" and today:
+            raise IllegalCommand(say("refused.not_today", word=command.word, today=today))
         raise IllegalCommand(say("refused.not_now", word=command.word, when=_when(uses[0])))
     placed = [u for u in timely if command.channel in u.channel]
     if not placed:

@@ -14,7 +14,7 @@ is one small named function here, and a ruleset names it in its data.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.commands import Command
@@ -51,6 +51,8 @@ def new_day(game: Game) -> DayState:
     ]
     day = DayState(mob=dict(state.next_mob), procedure=game.rules.day.ordinary, effects=effects)
     for effect in effects:
+        if effect.announce is not None:
+            game.emit(Announcement(effect.announce, game.player(effect.owner).role))
         if effect.kind == "mob":
             day.mob[effect.target] = day.mob.get(effect.target, 0) + effect.votes
         elif effect.kind == "procedure" and effect.procedure:
@@ -65,6 +67,18 @@ def _effect_on(game: Game, kind: str, name: str) -> DayEffect | None:
     if game.state.phase.kind not in ("day", "dusk"):
         return None
     return next((e for e in game.state.day.effects if e.kind == kind and e.target == name), None)
+
+
+def cast_votes(game: Game) -> Mapping[str, object]:
+    """Today's votes by voter: the count's votes, or the friends named (`friends`)."""
+    day = game.state.day
+    return day.friends if procedure(game).kind == "friends" else day.lynch_votes
+
+
+def votes_today(game: Game, word: str) -> bool:
+    """Whether today's procedure votes (or withdraws) with `word`."""
+    spec = procedure(game)
+    return word in (spec.vote, spec.withdraw)
 
 
 def jailed(game: Game, name: str) -> bool:
@@ -89,9 +103,7 @@ def may_vote(game: Game, player: PlayerState, word: str = "Lynch") -> bool:
     return word != "Lynch" or game.behaviour(player).may_lynch(game, player)
 
 
-def non_voters(
-    game: Game, votes: set[str] | dict[str, str], word: str = "Lynch"
-) -> list[str]:
+def non_voters(game: Game, votes: Collection[str], word: str = "Lynch") -> list[str]:
     """The living who may vote and gave no vote (of `votes`), in Spielerliste order."""
     return [p.name for p in game.living() if may_vote(game, p, word) and p.name not in votes]
 
@@ -197,8 +209,30 @@ def _count(game: Game, spec: DayProcedureSpec) -> None:
     finish(game)
 
 
+def _friends(game: Game, spec: DayProcedureSpec) -> None:
+    """Das Große Misstrauen: "Jeder Dorfbewohner, der am Abend keine Freunde hat, wird
+    gelyncht. Am Abend gibt die Spielleitung bekannt, welcher Dorfbewohner welche anderen
+    Dorfbewohner zu seinen Freunden bestimmt hat." – a friend is one whom a living player
+    who may vote named (reading 49)."""
+    day = game.state.day
+    game.emit(tally_event(game, "evening", non_voters(game, day.voters_at_dusk)))
+    named = {
+        voter: friends
+        for voter, friends in day.friends.items()
+        if may_vote(game, game.player(voter), "Freund")
+    }
+    pairs = [(voter, list(friends)) for voter, friends in named.items()]
+    by = next((game.player(e.owner).role for e in day.effects if e.kind == "procedure"), "")
+    game.emit(Announcement(say("misstrauen.named", pairs=pairs), by))
+    befriended = {friend for friends in named.values() for friend in friends}
+    for player in game.living():
+        if player.name not in befriended:
+            decide(game, player.name, 0, "Misstrauen")
+    finish(game)
+
+
 Procedure = Callable[["Game", DayProcedureSpec], None]
-PROCEDURES: dict[str, Procedure] = {"count": _count}
+PROCEDURES: dict[str, Procedure] = {"count": _count, "friends": _friends}
 
 
 def decide(game: Game, name: str, votes: int, decided_by: str) -> None:

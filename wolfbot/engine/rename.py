@@ -58,6 +58,7 @@ NAME_KEYS = frozenset(
         "alpha_votes",
         "relays",
         "lynch_votes",
+        "friends",
         "mayor_votes",
         "mob",
         "next_mob",

@@ -67,8 +67,9 @@ class CommandUse(_Frozen):
     channel: tuple[Channel, ...]
     args: tuple[str, ...] = ("player",)
     nights: Literal["all", "first", "later"] = "all"
-    # `first`: the first day only; `election`: a day the Bürgermeister is elected
-    days: Literal["all", "first", "election"] = "all"
+    # `first`: the first day only; `election`: a day the Bürgermeister is elected;
+    # `procedure`: a day whose procedure votes (or withdraws) with this word
+    days: Literal["all", "first", "election", "procedure"] = "all"
     uses: int | None = None
     self_: bool = Field(True, alias="self")
     repeat_target: bool = True
@@ -127,10 +128,13 @@ class DayProcedureSpec(_Frozen):
     """How a day decides whom it lynches. `kind` names the mechanism
     (`wolfbot.engine.day.PROCEDURES`): `count` counts the votes of the word `vote` (with the
     ruleset's modifiers) and lynches the `places` players with the most votes; a tie for
-    the open places goes to the rules of `tie` in order (`wolfbot.engine.day.TIE_RULES`)."""
+    the open places goes to the rules of `tie` in order (`wolfbot.engine.day.TIE_RULES`);
+    `friends` lynches everyone no living player named with the word `vote` (Großes
+    Misstrauen)."""
 
     kind: str
     vote: str | None = None
+    withdraw: str | None = None  # the word that takes a vote back
     places: int = Field(1, ge=1)
     tie: tuple[str, ...] = ()
     doc: str = ""

@@ -146,6 +146,7 @@ class DayEffect:
     vote: str | None = None
     procedure: str | None = None
     lapses_if_owner_dies: bool = False
+    announce: Text | None = None  # what the Morgen of that day says of it
 
 
 @dataclass(slots=True)
@@ -166,6 +167,7 @@ class DayState:
     decided: list[LynchDecided] = field(default_factory=list)  # at the end of the day
     tie: Tie | None = None  # while a tie is being decided
     lynch_votes: dict[str, str] = field(default_factory=dict)  # voter → target
+    friends: dict[str, tuple[str, ...]] = field(default_factory=dict)  # !Freund: who → whom
     mayor_votes: dict[str, str] = field(default_factory=dict)
     mob: dict[str, int] = field(default_factory=dict)  # target → Wütender Mob votes
     voters_at_dusk: set[str] = field(default_factory=set)

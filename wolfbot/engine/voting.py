@@ -78,6 +78,19 @@ class MayorVote(WordHandler):
         return game.state.day.mayor_votes
 
 
+class FriendsVote(WordHandler):
+    """`!Freund A B` on a day of the Großes Misstrauen: "bestimmt jeder Dorfbewohner gegenüber
+    der Spielleitung zwei andere Dorfbewohner zu seinen Freunden" – the last one counts, and
+    in the Dämmerung it may only be changed (reading 49)."""
+
+    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        _may_vote(game, player, "Freund")
+        _dusk_change_only(game, player, dict.fromkeys(game.state.day.friends, ""), "lynch")
+
+    def apply(self, game: Game, player: PlayerState, command: Command) -> None:
+        game.state.day.friends[player.name] = tuple(command.targets)
+
+
 def begin_dusk(game: Game) -> None:
     """The Dämmerung begins: a puppet who has not voted votes as he must; note the Wütender
     Mob and inactivity (of those who may vote: a jailed player is neither)."""
@@ -86,9 +99,10 @@ def begin_dusk(game: Game) -> None:
         if effect.kind == "puppet" and effect.vote and effect.target not in day.lynch_votes:
             if game.player(effect.target).alive and game.player(effect.vote).alive:
                 day.lynch_votes[effect.target] = effect.vote
-    day.voters_at_dusk = set(day.lynch_votes)
+    cast = day_rules.cast_votes(game)
+    day.voters_at_dusk = set(cast)
     day.mayor_voters_at_dusk = set(day.mayor_votes)
-    non_voters = day_rules.non_voters(game, day.lynch_votes)
+    non_voters = day_rules.non_voters(game, cast)
     mob_votes = int(game.option("mob_votes"))
     limit = int(game.option("inactivity_dusks"))
     for p in game.living():

@@ -127,16 +127,29 @@ class DaySignal(Behaviour):
             procedure=params.get("procedure"),
             lapses_if_owner_dies=bool(params.get("lapses_if_dead", False)),
         )
+        effect.announce = announced(effect)  # by the Morgen, unless it lapsed with him
         game.state.next_day.append(effect)
 
-    def morning(self, game: Game, player: PlayerState) -> None:
-        """The Morgen announces the signal – unless it lapsed with its owner."""
-        for effect in _own(game, player):
-            if player.alive or not effect.lapses_if_owner_dies:
-                game.emit(Announcement(_signalled(effect), player.role))
+
+class DayOnDeath(Behaviour):
+    """Der Fremde: "Wenn der Fremde verstirbt, so sät sein Tod Großes Misstrauen unter den
+    Dorfbewohnern. Am nächsten Tag bestimmen die Dorfbewohner nicht öffentlich durch
+    einfache Mehrheitsentscheidung, welchen Dorfbewohner sie lynchen." – his death (any
+    cause) sets the next day's procedure (`params.procedure`): a death in the night, that
+    day's; a death by day, the following day's."""
+
+    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        procedure = game.spec(player).params["procedure"]
+        effect = DayEffect("procedure", player.name, player.name, procedure=procedure)
+        effect.announce = announced(effect)
+        game.state.next_day.append(effect)
+        return []
 
 
-def _signalled(effect: DayEffect) -> Text:
+def announced(effect: DayEffect) -> Text:
+    """What the Morgen says of a day effect that changes the day."""
     if effect.kind == "election":
         return say("day_signal.election")
+    if effect.procedure == "misstrauen":
+        return say("day_signal.misstrauen")
     return say("day_signal.two_lynches")

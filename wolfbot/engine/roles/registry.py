@@ -56,6 +56,7 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "day_mark": day_marks.DayMark(),
     "puppeteer": day_marks.Puppeteer(),
     "day_signal": day_marks.DaySignal(),
+    "day_on_death": day_marks.DayOnDeath(),
     "suendenbock": day_outcomes.Suendenbock(),
     "spared": day_outcomes.Spared(),
     "dorfaeltester": day_outcomes.Dorfaeltester(),
@@ -100,6 +101,7 @@ WORDS: dict[str, WordHandler] = {
     "Lynch": voting.LynchVote(),
     "Zurücknehmen": voting.WithdrawVote(),
     "Bürgermeister": voting.MayorVote(),
+    "Freund": voting.FriendsVote(),
     "Alpha": pack.AlphaVote(),
     "Fressen": pack.AttackVote(),
 }

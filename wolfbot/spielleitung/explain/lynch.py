@@ -104,6 +104,8 @@ def _decision(
 ) -> str:
     if decided.decided_by == "majority":
         return f"Gelyncht wird {decided.player} mit {decided.votes} Stimmen (Mehrheit)."
+    if decided.decided_by == "Misstrauen":
+        return f"Großes Misstrauen: {decided.player} hat keine Freunde und wird gelyncht."
     if decided.decided_by == "Sündenbock":
         return (
             f"Gleichstand: gelyncht wird der Sündenbock {decided.player} anstatt eines der "
