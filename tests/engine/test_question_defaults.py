@@ -96,6 +96,31 @@ def struck(game: Game, choice: str) -> None:
         only_the_dead_one("Sigi")(game)
 
 
+def chain_begins(game: Game, choice: str) -> None:
+    assert str(game.state.phase) == "day 1" and game.state.day.chain == [choice]
+
+
+def bürgschaft(seed: int) -> Game:
+    """A day of the Bürgschaft that began with Dora (as if a Bürge had died and named her);
+    by day Dora vouches for Emil; at the Abend Emil is asked for the last step."""
+    players = [("Anna", "Werwolf"), ("Bert", "Bürger"), *[(n, "Bürger") for n in BURGHERS]]
+    game = eaten_at_night_one(players, "Bert", seed)
+    game.state.day.procedure, game.state.day.chain = "buergschaft", ["Dora"]
+    say(game, "Dora", "thread", "!Bürgen Emil")
+    game.advance()
+    game.advance()
+    return game
+
+
+BURGHERS = ("Dora", "Emil", "Frieda")
+
+
+def last_one_lynched(game: Game, choice: str) -> None:
+    (other,) = {"Anna", "Frieda"} - {choice}
+    died(game, other, "Lynch")
+    assert game.player(choice).alive
+
+
 def mayor_named(game: Game, choice: str) -> None:
     assert game.state.mayor == choice
     named = [e for e in game.state.log if isinstance(e, ev.SuccessorNamed)]
@@ -242,6 +267,21 @@ ROWS = [
         lambda seed: eaten_at_night_one([*WOLVES, ("Sigi", "Schläger"), *VILLAGE], "Sigi", seed),
         "Sigi", ("Anna", "Bernd", "Dora", "Emil", "Frieda", "Gerd"),
         ("private", "!Erschlagen Anna"), struck, role="Schläger",
+    ),
+    Row(
+        "buerge", "buerge",
+        "Zunächst bestimmt der Bürge gegenüber der Spielleitung einen Dorfbewohner, für den er "
+        "bürgt (!Bürgen [Spielername]).",
+        lambda seed: eaten_at_night_one([*WOLVES, ("Bert", "Bürge"), *VILLAGE], "Bert", seed),
+        "Bert", ("Anna", "Bernd", "Dora", "Emil", "Frieda", "Gerd"),
+        ("private", "!Bürgen Dora"), chain_begins, role="Bürge",
+    ),
+    Row(
+        "vouch", "vouch",
+        "bürgt nun jeder Dorfbewohner für einen anderen Dorfbewohner, für den noch kein anderer "
+        "Dorfbewohner gebürgt hat, bis nur noch ein Dorfbewohner übrig ist",
+        bürgschaft, "Emil", ("Anna", "Frieda"), ("private", "!Bürgen Anna"), last_one_lynched,
+        role="Bürge",
     ),
     Row(
         "successor_mayor", "successor_mayor",

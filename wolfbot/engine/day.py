@@ -57,6 +57,10 @@ def new_day(game: Game) -> DayState:
             day.mob[effect.target] = day.mob.get(effect.target, 0) + effect.votes
         elif effect.kind == "procedure" and effect.procedure:
             day.procedure = effect.procedure
+            if game.rules.day.procedures[effect.procedure].kind == "chain":
+                living = [p.name for p in game.living()]
+                first = effect.vote if effect.vote in living else None
+                day.chain = [first or game.draw(living)] if living else []
         elif effect.kind == "election":
             day.election = True
     state.next_mob, state.next_day = {}, []
@@ -73,6 +77,12 @@ def cast_votes(game: Game) -> Mapping[str, object]:
     """Today's votes by voter: the count's votes, or the friends named (`friends`)."""
     day = game.state.day
     return day.friends if procedure(game).kind == "friends" else day.lynch_votes
+
+
+def counts_votes(game: Game) -> bool:
+    """Whether today's procedure has votes to give – a day of the Bürgschaft has none: no
+    Wütender Mob, no inactivity count (reading 50)."""
+    return procedure(game).kind != "chain"
 
 
 def votes_today(game: Game, word: str) -> bool:
@@ -231,8 +241,57 @@ def _friends(game: Game, spec: DayProcedureSpec) -> None:
     finish(game)
 
 
+def unvouched(game: Game) -> list[str]:
+    """The living nobody has vouched for yet (the Bürgschaft), in Spielerliste order."""
+    chain = game.state.day.chain
+    return [p.name for p in game.living() if p.name not in chain]
+
+
+def chain_holder(game: Game) -> str | None:
+    """Who vouches next: the last one vouched for."""
+    chain = game.state.day.chain
+    return chain[-1] if chain else None
+
+
+def _chain(game: Game, spec: DayProcedureSpec) -> None:
+    """Die Bürgschaft: "Beginnend mit diesem Dorfbewohner, bürgt nun jeder Dorfbewohner für
+    einen anderen Dorfbewohner, für den noch kein anderer Dorfbewohner gebürgt hat, bis nur
+    noch ein Dorfbewohner übrig ist. Dieser Dorfbewohner wird gelyncht." – steps not taken
+    by the Abend are asked of the holder, one by one (reading 50)."""
+    game.emit(tally_event(game, "evening", []))
+    chain_step(game)
+
+
+def chain_step(game: Game) -> None:
+    """The next step of an unfinished Bürgschaft at the Abend, or its end."""
+    left, holder = unvouched(game), chain_holder(game)
+    if len(left) > 1 and holder is not None:
+        game.ask(
+            Question(
+                player=holder,
+                kind="vouch",
+                word="Bürgen",
+                channels=("thread", "private"),
+                options=tuple(left),
+                prompt=say("question.vouch"),
+            )
+        )
+        return
+    for name in left:
+        decide(game, name, 0, "Bürgschaft")
+    finish(game)
+
+
+class Vouch(QuestionHandler):
+    """A step of the Bürgschaft asked at the Abend: the holder vouches for `choice`."""
+
+    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+        game.state.day.chain.append(choice)
+        chain_step(game)
+
+
 Procedure = Callable[["Game", DayProcedureSpec], None]
-PROCEDURES: dict[str, Procedure] = {"count": _count, "friends": _friends}
+PROCEDURES: dict[str, Procedure] = {"count": _count, "friends": _friends, "chain": _chain}
 
 
 def decide(game: Game, name: str, votes: int, decided_by: str) -> None:

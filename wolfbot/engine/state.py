@@ -168,6 +168,7 @@ class DayState:
     tie: Tie | None = None  # while a tie is being decided
     lynch_votes: dict[str, str] = field(default_factory=dict)  # voter → target
     friends: dict[str, tuple[str, ...]] = field(default_factory=dict)  # !Freund: who → whom
+    chain: list[str] = field(default_factory=list)  # !Bürgen: vouched for, in order
     mayor_votes: dict[str, str] = field(default_factory=dict)
     mob: dict[str, int] = field(default_factory=dict)  # target → Wütender Mob votes
     voters_at_dusk: set[str] = field(default_factory=set)

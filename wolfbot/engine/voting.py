@@ -91,10 +91,33 @@ class FriendsVote(WordHandler):
         game.state.day.friends[player.name] = tuple(command.targets)
 
 
+class VouchVote(WordHandler):
+    """`!Bürgen X` on a day of the Bürgschaft: only the one vouched for last may vouch, for
+    another living player nobody has vouched for yet ("für einen anderen Dorfbewohner, für
+    den noch kein anderer Dorfbewohner gebürgt hat")."""
+
+    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        holder = day_rules.chain_holder(game)
+        if player.name != holder:
+            raise IllegalCommand(say("refused.not_your_turn", holder=holder or ""))
+        if command.target not in day_rules.unvouched(game):
+            raise IllegalCommand(say("refused.vouched_already", name=command.target))
+        if len(day_rules.unvouched(game)) <= 1:
+            raise IllegalCommand(say("refused.chain_done"))
+
+    def apply(self, game: Game, player: PlayerState, command: Command) -> None:
+        game.state.day.chain.append(command.target)
+
+
 def begin_dusk(game: Game) -> None:
     """The Dämmerung begins: a puppet who has not voted votes as he must; note the Wütender
-    Mob and inactivity (of those who may vote: a jailed player is neither)."""
+    Mob and inactivity (of those who may vote: a jailed player is neither) – on a day with
+    votes to give (not the Bürgschaft)."""
     day = game.state.day
+    if not day_rules.counts_votes(game):
+        day.mob = {}  # carried into a day without a count, the Mob's votes lapse
+        game.emit(day_rules.tally_event(game, "dusk", []))
+        return
     for effect in day.effects:
         if effect.kind == "puppet" and effect.vote and effect.target not in day.lynch_votes:
             if game.player(effect.target).alive and game.player(effect.vote).alive:

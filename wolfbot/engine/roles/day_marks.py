@@ -45,9 +45,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.events import Announcement
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.base import Behaviour, QuestionHandler
 from wolfbot.engine.roles.common import action, tell
-from wolfbot.engine.state import DayEffect, PlayerState
+from wolfbot.engine.state import DayEffect, PlayerState, Question
 from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
@@ -139,11 +139,34 @@ class DayOnDeath(Behaviour):
     day's; a death by day, the following day's."""
 
     def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
-        procedure = game.spec(player).params["procedure"]
-        effect = DayEffect("procedure", player.name, player.name, procedure=procedure)
+        params = game.spec(player).params
+        effect = DayEffect("procedure", player.name, player.name, procedure=params["procedure"])
         effect.announce = announced(effect)
         game.state.next_day.append(effect)
+        if params.get("asks_first"):  # the Bürge names the first one vouched for
+            game.ask(
+                Question(
+                    player=player.name,
+                    kind="buerge",
+                    word="Bürgen",
+                    channels=("private",),
+                    options=tuple(p.name for p in game.living()),
+                    prompt=say("question.buerge"),
+                )
+            )
         return []
+
+
+class FirstVouch(QuestionHandler):
+    """The dead Bürge's answer: "Zunächst bestimmt der Bürge gegenüber der Spielleitung
+    einen Dorfbewohner, für den er bürgt (!Bürgen [Spielername]). Die Spielleitung gibt am
+    nächsten Morgen bekannt, für welchen Dorfbewohner der Bürge gebürgt hat.\""""
+
+    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+        for effect in _own(game, game.player(question.player)):
+            if effect.kind == "procedure":
+                effect.vote = choice
+                effect.announce = say("day_signal.buergschaft", name=choice)
 
 
 def announced(effect: DayEffect) -> Text:
@@ -152,4 +175,6 @@ def announced(effect: DayEffect) -> Text:
         return say("day_signal.election")
     if effect.procedure == "misstrauen":
         return say("day_signal.misstrauen")
+    if effect.procedure == "buergschaft":
+        return say("day_signal.buergschaft", name=effect.vote or "")
     return say("day_signal.two_lynches")

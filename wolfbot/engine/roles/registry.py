@@ -102,6 +102,7 @@ WORDS: dict[str, WordHandler] = {
     "Zurücknehmen": voting.WithdrawVote(),
     "Bürgermeister": voting.MayorVote(),
     "Freund": voting.FriendsVote(),
+    "Bürgen": voting.VouchVote(),
     "Alpha": pack.AlphaVote(),
     "Fressen": pack.AttackVote(),
 }
@@ -109,6 +110,8 @@ WORDS: dict[str, WordHandler] = {
 QUESTIONS: dict[str, QuestionHandler] = {
     "shot": jaeger.Shot(),
     "revenge": deaths_and_wounds.Revenge(),
+    "buerge": day_marks.FirstVouch(),
+    "vouch": day.Vouch(),
     "strike": deaths_and_wounds.Strike(),
     "successor_mayor": offices.MayorSuccessor(),
     "successor_alpha": offices.AlphaSuccessor(),
