@@ -20,7 +20,7 @@ nächsten ist. Wenn gemäß der Spielerliste zwei Werwölfe dem Ritter mit der r
 am nächsten sind, so wird der Werwolf verwundet, der in der Spielerliste oberhalb des
 Ritters mit der rostigen Klinge steht. Der verwundete Werwolf verstirbt am nächsten Abend.
 Die Spielleitung teilt dem verwundeten Werwolf mit, dass er vom Ritter mit der rostigen
-Klinge verwundet wurde." – Werwölfe are the roles whose name ends in "Wolf"/"-wolf".
+Klinge verwundet wurde." – Werwölfe by name (`RoleSpec.is_werwolf`).
 """
 
 from __future__ import annotations
@@ -112,11 +112,6 @@ class HarterBursche(Behaviour):
         return True
 
 
-def is_werwolf(role: str) -> bool:
-    """ "Werwölfe sind alle Rollen, deren Rollenname auf "Wolf" oder "-wolf" auslautet"."""
-    return role.casefold().endswith("wolf")
-
-
 class Ritter(Behaviour):
     def attacked(self, game: Game, player: PlayerState, attack: Attack) -> None:
         if attack.cause != PACK_CAUSE:
@@ -136,6 +131,6 @@ def nearest_wolf(game: Game, player: PlayerState) -> str | None:
     for distance in range(1, len(living)):
         above, below = living[index - distance], living[(index + distance) % len(living)]
         for candidate in (above, below):
-            if candidate is not player and is_werwolf(candidate.role):
+            if candidate is not player and game.spec(candidate).is_werwolf:
                 return candidate.name
     return None

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from wolfbot.engine import day, offices, voting
 from wolfbot.engine.roles import (
     amor,
+    apprentices,
     baecker,
     baerenfuehrer,
     blocker,
@@ -65,6 +66,8 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "rotkaeppchen": deaths_and_wounds.Rotkaeppchen(),
     "harter_bursche": deaths_and_wounds.HarterBursche(),
     "ritter": deaths_and_wounds.Ritter(),
+    "lehrling": apprentices.Lehrling(),
+    "doppelgaenger": apprentices.Doppelgaenger(),
     "protect": protector.Protect(),
     "guard": protector.Guard(),
     "heal": healer.Heal(),

@@ -1,0 +1,64 @@
+"""Roles that become another role.
+
+Der Lehrling: "In der Nacht vor der Bürgermeisterwahl bestimmt der Lehrling gegenüber der
+Spielleitung einen Dorfbewohner, der sein Meister wird (!Meister [Spielername]). Wenn der
+Meister verstirbt, so übernimmt der Lehrling die Rolle des Meisters. Der Lehrling übernimmt
+die Rolle in derselben Gestalt, wie die Rolle zu Beginn der Runde war. Wenn der Meister des
+Lehrlings ein Werwolf war, so wird der Lehrling stattdesen gefressen."
+Der Doppelgänger: "In der Nacht vor der Bürgermeisterwahl bestimmt der Doppelgänger einen
+Dorfbewohner, dessen Rolle er kopiert (!Kopieren [Spielername]). Der Doppelgänger spielt
+fortan diesselbe Rolle und für dieselbe Fraktion wie dieser Dorfbewohner." – the copy is
+made when `!Kopieren` is accepted, so the copied role's commands count that night (reading
+51); a copied Werwolf joins the pack and the Wolfshöhle.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.changes import WOLVES, change_role, join
+from wolfbot.engine.commands import Command
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import say
+from wolfbot.engine.victory import faction
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+_MASTER = "master"
+PACK_CAUSE = "Werwolf"
+
+
+class Lehrling(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = action(game, player, "Meister")
+        if command is not None:
+            game.consume(player, "Meister")
+            player.memory[_MASTER] = command.target
+
+    def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
+        if not player.alive or player.memory.get(_MASTER) != dead.name:
+            return
+        role = dead.original_role
+        if game.rules.roles[role].is_werwolf:  # "so wird der Lehrling stattdesen gefressen"
+            tell(game, player, say("lehrling.master_was_wolf", master=dead.name))
+            game.kill([(player.name, PACK_CAUSE)])
+            return
+        change_role(game, player, role)  # with that role's own faction
+        tell(game, player, say("lehrling.took_over", master=dead.name, role=role))
+
+
+class Doppelgaenger(Behaviour):
+    acts_at_once = True
+
+    def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
+        if command.word != "Kopieren":
+            return
+        copied = game.player(command.target)
+        side = faction(game, copied)
+        change_role(game, player, copied.role, faction=side)
+        if game.spec(player).pack:
+            join(game, WOLVES, [player.name])
+        tell(game, player, say("doppelgaenger.copied", name=copied.name, role=copied.role))
