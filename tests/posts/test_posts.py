@@ -806,3 +806,18 @@ def test_a_template_in_the_override_folder_replaces_the_built_in_one(tmp_path: P
     assert "Spielerliste:" not in text(abend)
     assert mentions(abend.find_all("ul")[-1]) == NAMES
     assert "Die vergangene Tag" not in text(abend) and abend.find("woltlab-spoiler") is not None
+
+
+def test_opening_names_the_gauklers_three_roles_with_their_texts() -> None:
+    """Der Gaukler: "Diese drei Rollen werden nicht verlost und von der Spielleitung im
+    Eröffnungsbeitrag in der Rollenbeschreibung des Gauklers bekanntgegeben. Dabei gibt die
+    Spielleitung auch die Rollenbeschreibung dieser drei ausgewählten Rollen wieder.\""""
+    players = [("Anna", "Werwolf"), ("Gregor", "Gaukler"), ("Clara", "Bürger"), ("Dora", "Bürger")]
+    options = {"gaukler_roles": ["Seherin", "Jäger", "Hexe"]}
+    page = soup(Publisher().opening(Game.new(RULES, players, seed=5, options=options), CONTEXT))
+    roles = text(BeautifulSoup("".join(map(str, section(page, "Rollen"))), "html.parser"))
+    assert "Die Rollen des Gauklers in dieser Runde: Die Seherin, Der Jäger, Die Hexe." in roles
+    for role in ("Seherin", "Jäger", "Hexe"):
+        assert RULES.roles[role].text.splitlines()[1] in roles
+    headings = [text(h) for h in page.find_all("h3")]
+    assert "Die Seherin" not in headings  # set aside, not dealt: no role of its own

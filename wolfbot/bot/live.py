@@ -31,7 +31,7 @@ from __future__ import annotations
 import gc
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -76,6 +76,11 @@ def forum_for(config: Config) -> WoltLabForum:
         timeout=section.timeout,
         min_interval=section.request_interval,
     )
+
+
+def _with_gaukler_roles(options: dict, aside: Sequence[str]) -> dict:
+    """The round's house rules with the Gaukler's three roles set aside at the deal."""
+    return {**options, "gaukler_roles": list(aside)} if aside else options
 
 
 def freeze_startup_objects() -> None:
@@ -233,7 +238,7 @@ class Live:
             context,
             thread_id=config.forum.thread_id,
             title=config.game.title,
-            options=dict(config.game.options),
+            options=_with_gaukler_roles(dict(config.game.options), assignment.gaukler_roles),
             reserves=reserves,
             observers=observers,
             user_ids=ids,

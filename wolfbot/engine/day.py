@@ -329,6 +329,8 @@ def finish(game: Game) -> None:
     evening, game.state.evening_deaths = game.state.evening_deaths, []
     if evening:  # after the lynch (reading 45): the Harte Bursche, a wounded Werwolf
         game.kill(evening)
+    for player in game.state.players:  # a role played "bis zum nächsten Abend" ends
+        player.acting_as = None
 
 
 # -- tie rules: each may decide places of the tie (`decide`); it returns True when the tie is

@@ -94,7 +94,8 @@ class Game:
         return next((p for p in self.state.players if p.name == name), None)
 
     def spec(self, player: PlayerState) -> RoleSpec:
-        return self.rules.roles[player.role]
+        """The role the player plays now: his own, or one he plays for a while."""
+        return self.rules.roles[player.acting_as or player.role]
 
     def living(self) -> list[PlayerState]:
         return [p for p in self.state.players if p.alive]

@@ -106,7 +106,7 @@ class FactionSpec(_Frozen):
 
 
 class OptionSpec(_Frozen):
-    default: bool | int | str
+    default: bool | int | str | tuple[str, ...]
     doc: str
     choices: tuple[str, ...] = ()
     roles: tuple[str, ...] = ()  # the roles it concerns (for the roles table)

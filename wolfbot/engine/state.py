@@ -50,6 +50,8 @@ class PlayerState:
     last_targets: dict[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
     missed_dusks: int = 0
     memory: dict[str, Any] = field(default_factory=dict)  # role behaviour's own notes
+    # the role he plays for a while besides his own (the Gaukler's, until the next Abend)
+    acting_as: str | None = None
 
     @property
     def active(self) -> bool:

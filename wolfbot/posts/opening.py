@@ -28,6 +28,8 @@ class RoleEntry:
     heading: str
     text: str
     count: int
+    # the roles it lets a player play (the Gaukler's three), with their texts
+    offered: tuple[RoleEntry, ...] = ()
 
 
 def opening_data(game: Game, ctx: PostContext) -> dict[str, Any]:
@@ -38,7 +40,7 @@ def opening_data(game: Game, ctx: PostContext) -> dict[str, Any]:
     counts = _role_counts(game)
     return {
         "players": [p.name for p in game.state.players],
-        "roles": [RoleEntry(r.name, r.heading, r.text, counts.get(r.name, 0)) for r in roles],
+        "roles": [_entry(game, rules, r, counts.get(r.name, 0)) for r in roles],
         "factions": _factions(rules, roles),
         "night_order": _night_order(rules, roles),
         "counts": counts,
@@ -48,6 +50,18 @@ def opening_data(game: Game, ctx: PostContext) -> dict[str, Any]:
         "first_day_begins": ctx.times(0)["next_day_begins"],
         "links": list(ctx.links.items()),
     }
+
+
+def _entry(game: Game, rules: Ruleset, role: RoleSpec, count: int) -> RoleEntry:
+    """A role of the Eröffnungsbeitrag; the Gaukler's with his three roles ("im
+    Eröffnungsbeitrag in der Rollenbeschreibung des Gauklers bekanntgegeben. Dabei gibt die
+    Spielleitung auch die Rollenbeschreibung dieser drei ausgewählten Rollen wieder")."""
+    offered: tuple[RoleEntry, ...] = ()
+    if role.behaviour == "gaukler" and "gaukler_roles" in rules.options:
+        names = rules.option(game.state.options, "gaukler_roles")
+        specs = [rules.role(name) for name in names]
+        offered = tuple(RoleEntry(s.name, s.heading, s.text, 0) for s in specs)
+    return RoleEntry(role.name, role.heading, role.text, count, offered)
 
 
 def role_message_data(game: Game, player: PlayerState, ctx: PostContext) -> dict[str, Any]:
@@ -134,5 +148,8 @@ def _options(game: Game, rules: Ruleset, ctx: PostContext) -> list[tuple[str, st
     for name, spec in rules.options.items():
         if name in values and values[name] != spec.default:
             value = values[name]
+            if isinstance(value, list | tuple):
+                out.append((spec.doc, ", ".join(map(str, value))))
+                continue
             out.append((spec.doc, {True: "ja", False: "nein"}.get(value, str(value))))
     return out
