@@ -52,6 +52,8 @@ SPARED = ("dorfdepp.spared", "prinz.spared")
 SIGNALS = {
     "day_signal.two_lynches": "zwei Lynchplätze (Zeichen des Stotternden Richters)",
     "day_signal.election": "Neuwahl des Bürgermeisters (Aufstand)",
+    "day_signal.misstrauen": "Großes Misstrauen (Tod des Fremden): !Freund statt !Lynch",
+    "day_signal.buergschaft": "Bürgschaft (Tod des Bürgen): !Bürgen statt !Lynch",
 }
 
 
@@ -104,6 +106,9 @@ def _decision(
 ) -> str:
     if decided.decided_by == "majority":
         return f"Gelyncht wird {decided.player} mit {decided.votes} Stimmen (Mehrheit)."
+    if decided.decided_by == "Bürgschaft":
+        who = decided.player
+        return f"Bürgschaft: für {who} hat niemand gebürgt – gelyncht wird {who}."
     if decided.decided_by == "Misstrauen":
         return f"Großes Misstrauen: {decided.player} hat keine Freunde und wird gelyncht."
     if decided.decided_by == "Sündenbock":
