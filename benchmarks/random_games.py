@@ -1,6 +1,7 @@
 """Random games with every implemented role: each game deals 5 to 24 players a role list
-of Werwölfe, Bürger and special roles drawn from the whole ruleset, and the simulated
-players (`wolfbot.demo.simulate`) play it to its end. Prints how many games ended, how many
+of Werwölfe, Bürger and special roles drawn from the whole ruleset (a Gaukler with his
+three roles set aside as the deal does), and the simulated players
+(`wolfbot.demo.simulate`) play it to its end. Prints how many games ended, how many
 stopped at the phase limit, and every error (with its seed, to replay it). Asserts nothing.
 
     python benchmarks/random_games.py [--games 3000] [--first-seed 0]
@@ -17,6 +18,7 @@ from collections import Counter
 from wolfbot.demo.simulate import play
 from wolfbot.engine.spec import Ruleset
 from wolfbot.rulesets import loader
+from wolfbot.setup.distribution import choose_gaukler_roles
 
 WOLF, BUERGER = "Werwolf", "Bürger"
 
@@ -44,8 +46,12 @@ def main(argv: list[str] | None = None) -> int:
     for seed in range(args.first_seed, args.first_seed + args.games):
         roles = role_list(rules, seed)
         dealt.update(set(roles))
+        options = {}
+        if "Gaukler" in roles:  # his three roles, set aside as the deal does
+            aside = choose_gaukler_roles(roles, rules, random.Random(seed))
+            options["gaukler_roles"] = list(aside)
         try:
-            sim = play(rules, roles, seed=seed)
+            sim = play(rules, roles, seed=seed, options=options)
         except Exception:
             errors.append((seed, traceback.format_exc(limit=6)))
             continue

@@ -107,10 +107,11 @@ def play(
     seed: int = 0,
     *,
     max_phases: int = 200,
+    options: dict | None = None,
 ) -> Simulation:
-    """Play a random game to its end (or `max_phases` advances)."""
+    """Play a random game to its end (or `max_phases` advances); `options`: house rules."""
     rng = random.Random(seed)
-    sim = Simulation(Game.new(rules, roster(roles, seed), seed=seed))
+    sim = Simulation(Game.new(rules, roster(roles, seed), seed=seed, options=options))
     for _ in range(max_phases):
         if sim.game.state.phase.kind == "over":
             break
