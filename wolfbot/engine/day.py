@@ -329,8 +329,8 @@ def finish(game: Game) -> None:
     evening, game.state.evening_deaths = game.state.evening_deaths, []
     if evening:  # after the lynch (reading 45): the Harte Bursche, a wounded Werwolf
         game.kill(evening)
-    for player in game.state.players:  # a role played "bis zum nächsten Abend" ends
-        player.acting_as = None
+    for player in game.living():  # a role played "bis zum nächsten Abend" ends (the dead
+        player.acting_as = None  # keep the one they died in: a question of it may be open)
 
 
 # -- tie rules: each may decide places of the tie (`decide`); it returns True when the tie is

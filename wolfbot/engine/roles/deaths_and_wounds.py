@@ -61,7 +61,7 @@ class Raecher(Behaviour):
 
 class Revenge(QuestionHandler):
     def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
-        game.kill([(choice, game.player(question.player).role)])
+        game.kill([(choice, game.spec(game.player(question.player)).name)])
 
 
 class Schlaeger(Behaviour):
@@ -93,7 +93,7 @@ class Strike(QuestionHandler):
     def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
         schlaeger = game.player(question.player)
         if choice in schlaeger.memory.get(_STRUCK_BY, []):
-            game.kill([(choice, schlaeger.role)])
+            game.kill([(choice, game.spec(schlaeger).name)])
 
 
 class Rotkaeppchen(Behaviour):

@@ -32,4 +32,5 @@ class Jaeger(Behaviour):
 
 class Shot(QuestionHandler):
     def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
-        game.kill([(choice, game.player(question.player).role)])
+        # the cause is the role he played then (a Gaukler playing the Jäger shoots as Jäger)
+        game.kill([(choice, game.spec(game.player(question.player)).name)])
