@@ -114,7 +114,11 @@ def may_vote(game: Game, player: PlayerState, word: str = "Lynch") -> bool:
 
 
 def non_voters(game: Game, votes: Collection[str], word: str = "Lynch") -> list[str]:
-    """The living who may vote and gave no vote (of `votes`), in Spielerliste order."""
+    """The living who may vote and gave no vote (of `votes`), in Spielerliste order – none
+    on a day without votes to give (the Bürgschaft), but for the Bürgermeisterwahl."""
+    if word != "Bürgermeister" and game.state.phase.kind in ("day", "dusk"):
+        if not counts_votes(game):
+            return []
     return [p.name for p in game.living() if may_vote(game, p, word) and p.name not in votes]
 
 

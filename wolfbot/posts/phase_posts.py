@@ -99,7 +99,8 @@ def phase_post(
         return PhasePost("ende.html.j2", FINAL_TITLE, data)
     phase = Phase.parse(event.phase)
     if phase.kind == "day":
-        data.update(day=phase.number, **ctx.times(phase.number))
+        today = day.procedure(game).vote if game.state.phase == phase else None
+        data.update(day=phase.number, vote_word=today or "Lynch", **ctx.times(phase.number))
         title = f"Morgen des {ordinal(phase.number)} Tages"
         return PhasePost("morgen.html.j2", title, data)
     if phase.kind == "dusk":
