@@ -39,7 +39,7 @@ CADENCE = Cadence(
 # places for: one per Werwolf), so that the demo shows the same kind of round however many
 # roles the ruleset implements: the Seherin's visions, the Hexe's potions, the Jäger's shot,
 # Amor's lovers, then two roles that change the day.
-SHOWCASE_ROLES = ("Seherin", "Hexe", "Jäger", "Amor", "Schwarze Rabe", "Gefängniswärter")
+SHOWCASE_ROLES = ("Seherin", "Hexe", "Jäger", "Amor", "Schwarzer Rabe", "Gefängniswärter")
 OPTIONS = {"split_night": True}  # the live bot's night: it asks and waits at each stage
 MAX_STEPS = 2000  # a safety net: no round of 40 players needs this many segments
 WEEKDAYS = ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So")
