@@ -43,7 +43,7 @@ def awaited_votes(game: Game) -> list[str]:
     reminder; a jailed player is not reminded)."""
     if game.state.phase.kind not in ("day", "dusk") or game.state.step:
         return []
-    return day.non_voters(game, day.cast_votes(game))
+    return day.missing_votes(game)
 
 
 def awaited_actions(game: Game) -> dict[str, list[str]]:

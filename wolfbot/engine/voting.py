@@ -3,6 +3,7 @@ Wütender Mob, inactivity). How the day is decided at its end: `wolfbot.engine.d
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import day as day_rules
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 
-def _dusk_change_only(game: Game, player: PlayerState, votes: dict[str, str], vote: str) -> None:
+def _dusk_change_only(game: Game, player: PlayerState, votes: Collection[str], vote: str) -> None:
     """ "Wenn die Dämmerung begonnen hat, so darf kein Dorfbewohner mehr seine Stimme abgegeben
     oder seine abgegebene Stimme zurücknehmen. Eine abgegebene Stimme darf lediglich geändert
     werden.\""""
@@ -85,7 +86,7 @@ class FriendsVote(WordHandler):
 
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         _may_vote(game, player, "Freund")
-        _dusk_change_only(game, player, dict.fromkeys(game.state.day.friends, ""), "lynch")
+        _dusk_change_only(game, player, game.state.day.friends, "lynch")
 
     def apply(self, game: Game, player: PlayerState, command: Command) -> None:
         game.state.day.friends[player.name] = tuple(command.targets)

@@ -174,7 +174,7 @@ def live_tally(game: Game) -> Tally:
     targets = list(by_target) + [t for t in mob if t not in by_target]
     rows = [(t, tuple(by_target.get(t, ())), mob.get(t, 0)) for t in targets]
     rows.sort(key=lambda row: -counts[row[0]])
-    return Tally(rows, tuple(day.non_voters(game, day.cast_votes(game))))
+    return Tally(rows, tuple(day.missing_votes(game)))
 
 
 def mayor_tally(game: Game) -> Tally | None:

@@ -53,12 +53,6 @@ class RowBatch:
         self._rows.setdefault(table, []).append({"id": row_id, **values})
         return row_id
 
-    def staged(self, model: type[Base]) -> list[dict[str, Any]]:
-        """The rows of `model` staged and not yet written (to read, not to change)."""
-        table = model.__table__
-        assert isinstance(table, Table)
-        return self._rows.get(table, [])
-
     def write(self) -> None:
         """Insert the staged rows (parents before the rows that point to them)."""
         if not self._rows:

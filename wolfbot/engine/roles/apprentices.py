@@ -20,6 +20,7 @@ from wolfbot.engine.changes import WOLVES, change_role, join
 from wolfbot.engine.commands import Command
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 from wolfbot.engine.victory import faction
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 _MASTER = "master"
-PACK_CAUSE = "Werwolf"
 
 
 class Lehrling(Behaviour):

@@ -29,13 +29,13 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine.roles.base import Behaviour, QuestionHandler
 from wolfbot.engine.roles.common import tell
+from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import Attack, PlayerState, Question
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
-PACK_CAUSE = "Werwolf"  # the cause of the Werwölfe's attack
 _STRUCK_BY = "struck_by"
 
 

@@ -1,0 +1,163 @@
+"""The day as it stands: what the night left it (`new_day`: the Mob, the day effects, the
+procedure), who may vote and who has not, and the count with the ruleset's modifiers
+(`tally`, `MODIFIERS`) – what every reader of the day asks."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Collection, Mapping
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.errors import IllegalCommand
+from wolfbot.engine.events import Announcement, PrivateInfo, VoteTally
+from wolfbot.engine.spec import DayProcedureSpec
+from wolfbot.engine.state import DayEffect, DayState, PlayerState
+from wolfbot.engine.text import say
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+def new_day(game: Game) -> DayState:
+    """The state of a day as it begins: the ordinary procedure, the Wütender Mob's votes
+    that the last Dämmerung earned, and the night's effects on it – but those of an owner
+    who died that night and whose effect lapses with him: a `mob` effect adds its votes, a
+    `procedure` effect sets the procedure, an `election` effect calls an election."""
+    state = game.state
+    effects = [
+        effect
+        for effect in state.next_day
+        if game.player(effect.owner).alive or not effect.lapses_if_owner_dies
+    ]
+    day = DayState(mob=dict(state.next_mob), procedure=game.rules.day.ordinary, effects=effects)
+    for effect in effects:
+        if effect.announce is not None:
+            game.emit(Announcement(effect.announce, game.player(effect.owner).role))
+        if effect.kind == "mob":
+            day.mob[effect.target] = day.mob.get(effect.target, 0) + effect.votes
+        elif effect.kind == "procedure" and effect.procedure:
+            day.procedure = effect.procedure
+            if game.rules.day.procedures[effect.procedure].kind == "chain":
+                living = [p.name for p in game.living()]
+                first = effect.vote if effect.vote in living else None
+                day.chain = [first or game.draw(living)] if living else []
+        elif effect.kind == "election":
+            day.election = True
+    state.next_mob, state.next_day = {}, []
+    return day
+
+
+def _effect_on(game: Game, kind: str, name: str) -> DayEffect | None:
+    if game.state.phase.kind not in ("day", "dusk"):
+        return None
+    return next((e for e in game.state.day.effects if e.kind == kind and e.target == name), None)
+
+
+def cast_votes(game: Game) -> Mapping[str, object]:
+    """Today's votes by voter: the count's votes, or the friends named (`friends`)."""
+    day = game.state.day
+    return day.friends if procedure(game).kind == "friends" else day.lynch_votes
+
+
+def counts_votes(game: Game) -> bool:
+    """Whether today's procedure has votes to give – a day of the Bürgschaft has none: no
+    Wütender Mob, no inactivity count (reading 50)."""
+    return procedure(game).kind != "chain"
+
+
+def votes_today(game: Game, word: str) -> bool:
+    """Whether today's procedure votes (or withdraws) with `word`."""
+    spec = procedure(game)
+    return word in (spec.vote, spec.withdraw)
+
+
+def jailed(game: Game, name: str) -> bool:
+    """ "Der eingesperrte Dorfbewohner darf sich tagsüber weder äußern noch seine Stimme
+    abgeben.\""""
+    return _effect_on(game, "jail", name) is not None
+
+
+def fixed_vote(game: Game, name: str) -> str | None:
+    """The player the Marionettenspieler's puppet must vote for today, if he is one: "Der
+    kontrollierte Dorfbewohner muss am nächsten Tag einen Dorfbewohner lynchen, der vom
+    Marionettenspieler gegenüber der Spielleitung bestimmt wurde\"."""
+    effect = _effect_on(game, "puppet", name)
+    return effect.vote if effect is not None else None
+
+
+def may_vote(game: Game, player: PlayerState, word: str = "Lynch") -> bool:
+    """Not excluded, not jailed and – for `!Lynch` – not bereft of it by his role: his vote
+    counts, and he is a non-voter if he gives none."""
+    if not player.active or jailed(game, player.name):
+        return False
+    return word != "Lynch" or game.behaviour(player).may_lynch(game, player)
+
+
+def non_voters(game: Game, votes: Collection[str], word: str = "Lynch") -> list[str]:
+    """The living who may vote and gave no vote (of `votes`), in Spielerliste order."""
+    return [p.name for p in game.living() if may_vote(game, p, word) and p.name not in votes]
+
+
+def missing_votes(game: Game) -> list[str]:
+    """Who has not given today's vote yet (the Zwischenstand, the reminders) – nobody on a
+    day without votes to give (the Bürgschaft)."""
+    return non_voters(game, cast_votes(game)) if counts_votes(game) else []
+
+
+def note_post(game: Game, player: PlayerState, channel: str, text: str) -> None:
+    """A jailed player who writes in the thread by day is told that he may not."""
+    if channel == "thread" and text and jailed(game, player.name):
+        game.emit(PrivateInfo((player.name,), "private", say("jail.silent")))
+
+
+def procedure(game: Game) -> DayProcedureSpec:
+    """Today's procedure."""
+    return game.rules.day.procedures[game.state.day.procedure]
+
+
+# -- the count ---------------------------------------------------------------------------------
+def check_not_against_lover(game: Game, player: PlayerState, target: str) -> None:
+    """ "Die Verliebten dürfen niemals gegeneinander stimmen.\""""
+    if game.option("lovers_vote_restriction") and game.lover_of(player.name) == target:
+        raise IllegalCommand(say("refused.against_lover"))
+
+
+def counted(game: Game, votes: dict[str, str], word: str = "Lynch") -> dict[str, str]:
+    """Votes of players who may vote, for players still alive."""
+    return {
+        voter: target
+        for voter, target in votes.items()
+        if may_vote(game, game.player(voter), word) and game.player(target).alive
+    }
+
+
+def tally(game: Game) -> Counter[str]:
+    """Votes against each living player right now, with the ruleset's modifiers."""
+    counts = Counter(counted(game, game.state.day.lynch_votes).values())
+    for name in game.rules.day.modifiers:
+        MODIFIERS[name](game, counts)
+    return counts
+
+
+def _mob(game: Game, counts: Counter[str]) -> None:
+    """ "Jeder Dorfbewohner, der in der Dämmerung nicht abgestimmt hat, erhält am nächsten
+    Tag eine Gegenstimme" (the Wütender Mob, option `mob_votes`)."""
+    for target, extra in game.state.day.mob.items():
+        if game.player(target).alive:
+            counts[target] += extra
+
+
+Modifier = Callable[["Game", Counter[str]], None]
+MODIFIERS: dict[str, Modifier] = {"mob": _mob}
+
+
+def tally_event(game: Game, moment: str, non_voters: list[str]) -> VoteTally:
+    """The count as the Dämmerung and the Abend show it: who voted for whom, the Mob."""
+    by_target: dict[str, list[str]] = {}
+    for voter, target in counted(game, game.state.day.lynch_votes).items():
+        by_target.setdefault(target, []).append(voter)
+    voters = tuple((t, tuple(v)) for t, v in by_target.items())
+    mob = tuple((t, n) for t, n in game.state.day.mob.items() if game.player(t).alive)
+    return VoteTally(moment, voters, mob, tuple(non_voters))
+
+
