@@ -24,6 +24,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
+from sqlalchemy import Engine
 
 from wolfbot.bot import RoundBot
 from wolfbot.bot.live import freeze_startup_objects
@@ -75,6 +76,19 @@ class Recorder:
         return httpx.MockTransport(answer)
 
 
+def measured_bot(client: WoltLabForum, engine: Engine, clock: Clock) -> RoundBot:
+    """The bot of the measured round, on `client` and the store behind `engine`."""
+    return RoundBot(
+        client,
+        session_factory(engine),
+        RULES,
+        context=CONTEXT,
+        limits=LIMITS,
+        retry=RETRY,
+        clock=clock,
+    )
+
+
 def prepared(directory: Path, posts: int) -> tuple[LocalForum, LocalForumServer, Clock, Path]:
     """A round on day 1 with `posts` new votes in the thread, the bot's store saved."""
     clock = Clock()
@@ -90,15 +104,7 @@ def prepared(directory: Path, posts: int) -> tuple[LocalForum, LocalForumServer,
     server = LocalForumServer(forum, errors="woltlab").start()
     engine = engine_for(db)
     client = WoltLabForum(server.base_url, BOT, PASSWORD, min_interval=0, timeout=10)
-    bot = RoundBot(
-        client,
-        session_factory(engine),
-        RULES,
-        context=CONTEXT,
-        limits=LIMITS,
-        retry=RETRY,
-        clock=clock,
-    )
+    bot = measured_bot(client, engine, clock)
     bot.start_round(list(zip(PLAYERS, ROLES, strict=True)), 3, CONTEXT, thread_id=thread)
     bot.send()
     clock.tick(60)
@@ -135,15 +141,7 @@ def timed_poll(
     http = make_http()
     client = WoltLabForum(base_url, BOT, PASSWORD, client=http, min_interval=0, timeout=10)
     try:
-        bot = RoundBot(
-            client,
-            session_factory(engine),
-            RULES,
-            context=CONTEXT,
-            limits=LIMITS,
-            retry=RETRY,
-            clock=clock,
-        )
+        bot = measured_bot(client, engine, clock)
         freeze_startup_objects()  # as `wolfbot run` does when it starts
         began = time.perf_counter()
         processed = bot.poll().processed
