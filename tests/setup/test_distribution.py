@@ -274,7 +274,7 @@ def test_gaukler_roles_checked(gaukler_roles: list[str], expected: list[str]) ->
 
 def test_role_names_resolve_with_or_without_article() -> None:
     assert resolve_role("Die Seherin", RULES).name == "Seherin"
-    assert resolve_role("Das Kleine Mädchen", RULES).name == "Kleine Mädchen"
+    assert resolve_role("Das Kleine Mädchen", RULES).name == "Kleines Mädchen"
     dieb = resolve_role("der dieb", RULES)
     assert (dieb.name, dieb.heading, dieb.implemented) == ("Dieb", "Der Dieb", False)
     assert resolve_role("Großer Böser Wolf", RULES).heading == "Der Große Böse Wolf"

@@ -68,6 +68,16 @@ class Tally:
 
 
 @dataclass(frozen=True, slots=True)
+class Buergschaft:
+    """The Bürgschaft so far: who vouched for whom in order (the Bürge first), who vouches
+    next, and the living nobody has vouched for yet."""
+
+    vouches: list[tuple[str, str]]
+    holder: str | None
+    unvouched: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Distribution:
     """A line of the Rollenverteilung in the Abschlussbeitrag."""
 
@@ -104,8 +114,13 @@ def phase_post(
         title = f"Morgen des {ordinal(phase.number)} Tages"
         return PhasePost("morgen.html.j2", title, data)
     if phase.kind == "dusk":
-        mayor = mayor_tally(game) if game.state.phase == phase else None
-        data.update(day=phase.number, mayor_tally=mayor, **ctx.times(phase.number))
+        now = game.state.phase == phase
+        data.update(
+            day=phase.number,
+            mayor_tally=mayor_tally(game) if now else None,
+            **(todays_procedure(game) if now else {}),
+            **ctx.times(phase.number),
+        )
         title = f"Dämmerung des {ordinal(phase.number)} Tages"
         return PhasePost("daemmerung.html.j2", title, data)
     if phase.number > 1:
@@ -175,6 +190,26 @@ def live_tally(game: Game) -> Tally:
     rows = [(t, tuple(by_target.get(t, ())), mob.get(t, 0)) for t in targets]
     rows.sort(key=lambda row: -counts[row[0]])
     return Tally(rows, tuple(day.missing_votes(game)))
+
+
+def todays_procedure(game: Game) -> dict[str, Any]:
+    """What the Zwischenstand and the Dämmerung show of a day that is not an ordinary count:
+    `procedure_kind` (the ruleset's kind: count, friends, chain) and, on a day of the
+    Bürgschaft, the `buergschaft` so far."""
+    spec = day.procedure(game)
+    data: dict[str, Any] = {"procedure_kind": spec.kind}
+    if spec.kind == "chain":
+        chain = game.state.day.chain
+        owner = next((e.owner for e in game.state.day.effects if e.kind == "procedure"), "")
+        vouchers = [owner, *chain[:-1]]
+        holder = day.chain_holder(game)
+        left = day.unvouched(game)
+        data["buergschaft"] = Buergschaft(
+            vouches=list(zip(vouchers, chain, strict=True)),
+            holder=holder if len(left) > 1 else None,
+            unvouched=tuple(left),
+        )
+    return data
 
 
 def mayor_tally(game: Game) -> Tally | None:

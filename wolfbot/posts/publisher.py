@@ -38,6 +38,7 @@ from wolfbot.posts.phase_posts import (
     mayor_tally,
     phase_post,
     spielerliste,
+    todays_procedure,
 )
 from wolfbot.posts.private import CONVERSATIONS, private_messages
 from wolfbot.posts.woltlab import mentioner
@@ -154,6 +155,7 @@ class Publisher:
             "tally": live_tally(game),
             "mayor_tally": mayor_tally(game),
             "mob_votes": int(game.option("mob_votes")),
+            **todays_procedure(game),
             **ctx.times(phase.number),
         }
         return self._render("zwischenstand.html.j2", title, ctx, data)
