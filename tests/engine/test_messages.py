@@ -236,8 +236,10 @@ def _texts(value: object) -> list[Text]:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    roles=st.lists(st.sampled_from(sorted(RULES.roles)), min_size=4, max_size=14).filter(
-        lambda roles: "Werwolf" in roles
+    roles=st.builds(
+        lambda others, at: [*others[:at], "Werwolf", *others[at:]],
+        st.lists(st.sampled_from(sorted(RULES.roles)), min_size=3, max_size=13),
+        st.integers(0, 13),
     ),
     seed=st.integers(0, 2**32),
 )

@@ -96,6 +96,17 @@ def struck(game: Game, choice: str) -> None:
         only_the_dead_one("Sigi")(game)
 
 
+def mauled(game: Game, choice: str) -> None:
+    died(game, choice, "Tollwütiger Wolf")
+
+
+def rabid_lynched(seed: int) -> Game:
+    """Day 1: Dora, Emil and Frieda lynch the Tollwütige Wolf Tom; Anna voted Emil."""
+    players = [("Anna", "Werwolf"), ("Tom", "Tollwütiger Wolf"), *VILLAGE, ("Hugo", "Bürger")]
+    game = eaten_at_night_one(players, "Gerd", seed)
+    return day_one(game, "Dora", {"Dora": "Tom", "Emil": "Tom", "Frieda": "Tom", "Anna": "Emil"})
+
+
 def chain_begins(game: Game, choice: str) -> None:
     assert str(game.state.phase) == "day 1" and game.state.day.chain == [choice]
 
@@ -267,6 +278,13 @@ ROWS = [
         lambda seed: eaten_at_night_one([*WOLVES, ("Sigi", "Schläger"), *VILLAGE], "Sigi", seed),
         "Sigi", ("Anna", "Bernd", "Dora", "Emil", "Frieda", "Gerd"),
         ("private", "!Erschlagen Anna"), struck, role="Schläger",
+    ),
+    Row(
+        "maul", "maul",
+        "so bestimmt er gegenüber der Spielleitung einen Dorfbewohner, der ihn an diesem Tage "
+        "gelyncht hat, den er vor seinem Tod anfällt (!Anfallen [Spielername])",
+        rabid_lynched, "Tom", ("Dora", "Emil", "Frieda"), ("private", "!Anfallen Emil"), mauled,
+        role="Tollwütiger Wolf",
     ),
     Row(
         "buerge", "buerge",

@@ -25,13 +25,6 @@ from wolfbot.setup.distribution import (
 
 RULES = loader.load("duesterliga")
 FAKE = {  # roles of the rule text wolfbot may not implement yet, as bare data
-    "Urwolf": {"name": "Urwolf", "heading": "Der Urwolf", "faction": "Rudel", "pack": True},
-    "Graue Wolf": {
-        "name": "Graue Wolf",
-        "heading": "Der Graue Wolf",
-        "faction": "Rudel",
-        "pack": True,
-    },
     "Dieb": {"name": "Dieb", "heading": "Der Dieb", "faction": "Zweideutige"},
     "Gaukler": {"name": "Gaukler", "heading": "Der Gaukler", "faction": "Dorf"},
 }
@@ -45,13 +38,15 @@ def ruleset(add: tuple[str, ...] = (), *, no_special_wolves: bool = False) -> Ru
         roles = {
             name: role
             for name, role in roles.items()
-            if not (role["faction"] == "Rudel" and name.endswith("wolf") and name != "Werwolf")
+            if not (
+                role["faction"] == "Rudel" and name.casefold().endswith("wolf") and name != "Werwolf"
+            )
         }
     data["roles"] = roles | {name: FAKE[name] for name in add}
     return Ruleset.model_validate(data)
 
 
-WITH_WOLVES = ruleset(("Urwolf", "Graue Wolf"))
+WITH_WOLVES = RULES
 NO_WOLVES = ruleset(no_special_wolves=True)
 WITH_DIEB = ruleset(("Dieb", "Gaukler"))
 

@@ -291,8 +291,9 @@ def test_status_shows_the_open_question_and_the_write_queue(stores) -> None:
     queue = out[out.index("Warteschlange: nicht veröffentlicht") :]
     assert line_with(queue, "blockiert", "Refused: Der Beitrag enthält unzulässige Inhalte")
     assert line_with(queue, "wartet", "24.10.2026 09:3", "FloodLimited")  # until, 2 h later
-    # 24 messages and the Eröffnungsbeitrag's 3 edits (a link to each Morgen, Dämmerung, Abend)
-    assert "Warteschlange: 27 veröffentlicht, 1 blockiert, 5 wartet" in out
+    # 25 messages (one tells the Wolfshöhle a Wolfsgeist may no longer use it) and the
+    # Eröffnungsbeitrag's 3 edits (a link to each Morgen, Dämmerung, Abend)
+    assert "Warteschlange: 28 veröffentlicht, 1 blockiert, 5 wartet" in out
 
 
 def test_status_lists_the_commands_waiting_for_the_spielleitung(stores, tmp_path) -> None:

@@ -35,11 +35,20 @@ CADENCE = Cadence(
     question_time=timedelta(hours=1),
     question_reminder=timedelta(minutes=30),
 )
-# The Dorf's special roles a demo round deals first (as many as the Rollenverteilung has
-# places for: one per Werwolf), so that the demo shows the same kind of round however many
-# roles the ruleset implements: the Seherin's visions, the Hexe's potions, the Jäger's shot,
-# Amor's lovers, then two roles that change the day.
-SHOWCASE_ROLES = ("Seherin", "Hexe", "Jäger", "Amor", "Schwarzer Rabe", "Gefängniswärter")
+# The special roles a demo round deals first (as many as the Rollenverteilung has places
+# for: a Dorf role per Werwolf, a special Werwolf per three), so that the demo shows the
+# same kind of round however many roles the ruleset implements: the Seherin's visions, the
+# Hexe's potions, the Jäger's shot, Amor's lovers, two roles that change the day; and the
+# Alte Wolf, whose Wolfsgeister keep the Wolfshöhle.
+SHOWCASE_ROLES = (
+    "Seherin",
+    "Hexe",
+    "Jäger",
+    "Amor",
+    "Schwarzer Rabe",
+    "Gefängniswärter",
+    "Alter Wolf",
+)
 OPTIONS = {"split_night": True}  # the live bot's night: it asks and waits at each stage
 MAX_STEPS = 2000  # a safety net: no round of 40 players needs this many segments
 WEEKDAYS = ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So")

@@ -30,7 +30,7 @@ def change_role(game: Game, player: PlayerState, role: str, *, faction: str | No
     player.last_targets.clear()
     player.memory.clear()
     game.emit(RoleChanged(player.name, player.role))
-    game.behaviour(player).setup(game, player)  # what the role is told or given at its start
+    game.start_role(player)  # what the role is told or given at its start
 
 
 def revive(game: Game, player: PlayerState, by_role: str) -> None:

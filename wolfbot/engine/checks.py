@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from wolfbot.engine import day
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
+from wolfbot.engine.roles.base import WordHandler
 from wolfbot.engine.roles.registry import QUESTIONS, WORDS, behaviour_of
 from wolfbot.engine.spec import CommandUse
 from wolfbot.engine.state import PlayerState, Question
@@ -21,7 +22,8 @@ def command_uses(game: Game, player: PlayerState) -> list[CommandUse]:
     spec = game.spec(player)
     uses = [*game.rules.common_commands]
     if spec.pack:
-        uses.extend(game.rules.pack_commands)
+        words = spec.pack_words
+        uses.extend(u for u in game.rules.pack_commands if words is None or u.word in words)
     if player.name not in game.state.powerless:  # "verlieren … ihre Fähigkeiten"
         uses.extend(spec.commands)
     uses.extend(_answer_use(q) for q in game.state.questions if q.player == player.name)
@@ -89,7 +91,7 @@ def check(game: Game, command: Command) -> CommandUse | Question:
         raise IllegalCommand(say("refused.blocked"))
     use = _find_use(game, player, command)
     _check_arguments(game, player, command, use)
-    handler = WORDS.get(command.word)
+    handler = _handler(game, player, use)
     if handler is not None:
         handler.check(game, player, command)
     behaviour_of(game.spec(player)).check(game, player, command)
@@ -171,10 +173,19 @@ def _check_arguments(game: Game, player: PlayerState, command: Command, use: Com
         )
 
 
-def apply(game: Game, command: Command) -> None:
+def _handler(game: Game, player: PlayerState, use: CommandUse) -> WordHandler | None:
+    """The word's own handler (a vote of everybody or of the pack) – not for a use of the
+    player's role: the Blutrünstige Wolf's private `!Fressen` is his own attack, not a vote
+    of the pack."""
+    if use in game.spec(player).commands:
+        return None
+    return WORDS.get(use.word)
+
+
+def apply(game: Game, command: Command, use: CommandUse) -> None:
     """Record a checked command: a vote, or a night action resolved at its stage."""
     player = game.player(command.actor)
-    handler = WORDS.get(command.word)
+    handler = _handler(game, player, use)
     if handler is not None:
         handler.apply(game, player, command)
         return

@@ -29,14 +29,17 @@ def exclude(game: Game, player: PlayerState, *, by: str = "") -> None:
     game.emit(PlayerExcluded(player.name, by))
 
 
-def kill(game: Game, deaths: Iterable[tuple[str, str]], *, time: str) -> None:
+def kill(
+    game: Game, deaths: Iterable[tuple[str, str]], *, time: str, delayable: bool = True
+) -> None:
     queue = deque(deaths)
     while queue:
         name, cause = queue.popleft()
         player = game.player(name)
         if not player.alive:
             continue
-        if game.state.phase.kind == "night" and game.behaviour(player).delays_death(
+        night = game.state.phase.kind == "night"
+        if delayable and night and game.behaviour(player).delays_death(
             game, player, cause
         ):
             game.state.evening_deaths.append((name, cause))
@@ -51,6 +54,8 @@ def kill(game: Game, deaths: Iterable[tuple[str, str]], *, time: str) -> None:
         game.emit(PlayerDied(name, shown, cause, time))
         for witness in game.state.players:
             game.behaviour(witness).witness_death(game, witness, player)
+        for group in game.groups():
+            group.witness_death(game, player)
         lover = game.lover_of(name)
         if lover is not None:
             # "Verstirbt ein Verliebter, so bringt sich der andere Verliebte um."

@@ -80,8 +80,24 @@ class Game:
             changes.open_conversation(game, changes.WOLVES, pack)
         game.emit(PhaseBegan(str(state.phase)))
         for player in game.state.players:
-            game.behaviour(player).setup(game, player)
+            game.start_role(player)
         return game
+
+    def start_role(self, player: PlayerState) -> None:
+        """The player's role begins (the round's start, or a change of role): what the
+        role's data says he is told or made known as (`knows_werwolves`, `known_to_pack`),
+        then his behaviour's own `setup`."""
+        spec = self.spec(player)
+        if spec.knows_werwolves:
+            werwolves = [p.name for p in self.state.players if self.spec(p).is_werwolf]
+            told = say("informed.werwolves", names=werwolves)
+            self.emit(PrivateInfo((player.name,), "private", told))
+        if spec.known_to_pack:
+            pack = tuple(p.name for p in self.pack())
+            if pack:
+                text = say("informed.known_to_pack", name=player.name, heading=spec.heading)
+                self.emit(PrivateInfo(pack, changes.WOLVES, text))
+        self.behaviour(player).setup(self, player)
 
     # -- lookups ----------------------------------------------------------------------------
     def player(self, name: str) -> PlayerState:
@@ -165,7 +181,7 @@ class Game:
             self.answer(allowed, command.target)
             self._continue()
         else:
-            checks.apply(self, command)
+            checks.apply(self, command, allowed)
         return self._since(mark)
 
     def note_post(self, author: str, channel: str, text: str, commands: int = 0) -> None:
@@ -336,11 +352,15 @@ class Game:
         self.emit(GameOver(sides, players))
 
     # -- deaths ---------------------------------------------------------------------------------
-    def kill(self, deaths: Iterable[tuple[str, str]], *, time: str | None = None) -> None:
-        """Kill, run the death triggers, then put the questions the deaths raised."""
+    def kill(
+        self, deaths: Iterable[tuple[str, str]], *, time: str | None = None, delayable=True
+    ) -> None:
+        """Kill, run the death triggers, then put the questions the deaths raised.
+        `delayable=False`: at once, even for who would die later (the Hungrige Wolf's meal
+        "verstirbt sofort")."""
         self._killing += 1
         try:
-            kill(self, deaths, time=time or self.game_time())
+            kill(self, deaths, time=time or self.game_time(), delayable=delayable)
         finally:
             self._killing -= 1
         if not self._killing:
@@ -355,3 +375,7 @@ class Game:
     def group(self, entry: str):
         """The group acting at a night-order entry (the pack at "Werwölfe"), if any."""
         return GROUPS.get(entry)
+
+    def groups(self):
+        """Every group (they witness deaths as players do)."""
+        return GROUPS.values()

@@ -30,6 +30,7 @@ def run_stages(game: Game) -> bool:
     order = game.rules.night_order
     by_entry = game.rules.roles_by_stage
     whole_night = bool(game.option("blocks_whole_night"))
+    _bring_due_kills(game)
     if night.stage == 0 and not night.prepared and whole_night:
         night.prepared = True
         _prepare(game)
@@ -55,6 +56,16 @@ def run_stages(game: Game) -> bool:
         if game.state.questions:
             return False
     return True
+
+
+def _bring_due_kills(game: Game) -> None:
+    """Deaths due this night from an earlier one (the Schwarze Pest) join the night's kills,
+    so that those told who dies tonight (Gute Fee, Treue Magd) know of them."""
+    number = game.state.phase.number
+    due = [k for n, k in game.state.due_kills if n == number and game.player(k.target).alive]
+    if due:
+        game.state.night.kills += due
+        game.state.due_kills = [d for d in game.state.due_kills if d[0] != number]
 
 
 def _took_part(game: Game, player: PlayerState, happened: list) -> None:

@@ -85,7 +85,13 @@ class RoleSpec(_Frozen):
     heading: str
     aliases: tuple[str, ...] = ()
     faction: str
-    pack: bool = False
+    pack: bool = False  # attacks with the pack and shares the Wolfshöhle
+    # the pack's commands this member has (None: all – the Junge Wolf has only !Alpha)
+    pack_words: tuple[str, ...] | None = None
+    # told the identities of all Werwölfe at the start of his role (the Wolfshelfer), or
+    # made known to the pack (the Wolfsknecht)
+    knows_werwolves: bool = False
+    known_to_pack: bool = False
     stage: str | None = None
     behaviour: str | None = None
     commands: tuple[CommandUse, ...] = ()

@@ -110,6 +110,19 @@ class Modifier:
 
 
 @dataclass(slots=True)
+class Disguise:
+    """How `target` appears to the abilities of the roles `towards` (role names): as `role`
+    – "wird … gegenüber der Seherin, der Aura, dem Bäcker, dem Ermittler und dem Kleinen
+    Mädchen so behandelt, als wäre er ein (gewöhnlicher) Bürger". `night`: only in that
+    night (None: for good). The last disguise placed wins."""
+
+    target: str
+    role: str
+    towards: tuple[str, ...]
+    night: int | None = None
+
+
+@dataclass(slots=True)
 class NightState:
     """What the current night collected and, while it is being resolved, how far it got."""
 
@@ -195,6 +208,10 @@ class GameState:
     next_day: list[DayEffect] = field(default_factory=list)  # the night's effects on the day
     # players who lost their abilities (the Dorfälteste's death): plain players from then on
     powerless: list[str] = field(default_factory=list)
+    # how players appear to the abilities of other roles (`roles.common.apparent_role`)
+    disguises: list[Disguise] = field(default_factory=list)
+    # deaths due with the deaths of a later night (the Schwarze Pest): (night number, kill)
+    due_kills: list[tuple[int, Kill]] = field(default_factory=list)
     # deaths that happen at the next Abend, after the lynch: (name, cause)
     evening_deaths: list[tuple[str, str]] = field(default_factory=list)
     questions: list[Question] = field(default_factory=list)

@@ -46,5 +46,6 @@ class Baerenfuehrer(Behaviour):
             around = walk[1:]
         else:
             around = list(neighbours(game, player.name))
-        if any(game.player(name).alive and looks_like_werwolf(game, name) for name in around):
+        living = [name for name in around if game.player(name).alive]
+        if any(looks_like_werwolf(game, name, player) for name in living):
             game.emit(Announcement(say("baerenfuehrer.growls"), player.role))

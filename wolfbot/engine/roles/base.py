@@ -81,10 +81,6 @@ class Behaviour:
         nobody is lynched that day – and None otherwise (Dorfdepp, Vergessener Prinz)."""
         return None
 
-    def apparent_role(self, game: Game, player: PlayerState) -> str:
-        """The role an ability that sees roles (Seherin) sees."""
-        return player.role
-
     def announced_role(self, game: Game, player: PlayerState) -> str | None:
         """The role announced at death; None when it is not revealed."""
         return player.role
@@ -95,6 +91,9 @@ class GroupBehaviour:
 
     def act(self, game: Game, stage: int) -> None:
         raise NotImplementedError
+
+    def witness_death(self, game: Game, dead: PlayerState) -> None:
+        """Somebody died."""
 
 
 class WordHandler:

@@ -34,14 +34,26 @@ def neighbours(game: Game, name: str) -> tuple[str, str]:
     return living[index - 1], living[(index + 1) % len(living)]
 
 
-def apparent_role(game: Game, name: str) -> str:
-    """The role an ability that looks at roles sees (a disguise may change it)."""
-    player = game.player(name)
-    return game.behaviour(player).apparent_role(game, player)
+def apparent_role(game: Game, name: str, observer: PlayerState) -> str:
+    """The role the observer's ability sees of `name`: his own, unless a disguise towards
+    the observer's role holds (`GameState.disguises`, the last one placed wins)."""
+    looker = game.spec(observer).name
+    phase = game.state.phase
+    tonight = phase.number if phase.kind == "night" else None
+    for disguise in reversed(game.state.disguises):
+        if disguise.target == name and looker in disguise.towards:
+            if disguise.night is None or disguise.night == tonight:
+                return disguise.role
+    return game.player(name).role
 
 
-def looks_like_werwolf(game: Game, name: str) -> bool:
-    return game.rules.roles[apparent_role(game, name)].is_werwolf
+def disguised(game: Game, name: str, observer: PlayerState) -> bool:
+    """Whether `name` appears to the observer's ability as another role than his own."""
+    return apparent_role(game, name, observer) != game.player(name).role
+
+
+def looks_like_werwolf(game: Game, name: str, observer: PlayerState) -> bool:
+    return game.rules.roles[apparent_role(game, name, observer)].is_werwolf
 
 
 def told_then_choose(

@@ -4,15 +4,22 @@ schlägt der Angriff fehl. Wenn die Werwölfe den Freier der Dorfnutte angreifen
 die Dorfnutte angegriffen. Wenn der Freier der Dorfnutte ein Werwolf ist, so wird die
 Dorfnutte gefressen." The attacks that reach her through her Freier are "visits": her own
 immunity is against the wolves attacking her, not against what happens where she sleeps. At a
-Werwolf's house she is eaten with the pack's meal, so the protections of that night count."""
+Werwolf's house she is eaten with the pack's meal, so the protections of that night count.
+
+Die Wolfsfrau (the same behaviour, `params`): "Wenn dieser Dorfbewohner ein Werwolf ist, so
+verwandelt sich die Wolfsfrau in einen Werwolf. Wenn die Wolfsfrau angegriffen wird, so
+schlägt der Angriff fehl. Wenn der Freier der Wolfsfrau angegriffen wird, so wird auch die
+Wolfsfrau angegriffen." – `immune_to: all` (every attack, also one that reaches her at her
+Freier's: reading 58), `follows: all`, `at_werwolf: turns` into `turns_into`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
+from wolfbot.engine.changes import WOLVES, change_role, enter
 from wolfbot.engine.roles.base import Behaviour
-from wolfbot.engine.roles.common import action
+from wolfbot.engine.roles.common import action, tell
 from wolfbot.engine.roles.pack import PACK_CAUSE, PACK_STAGE
 from wolfbot.engine.state import Attack, Modifier, PlayerState
 from wolfbot.engine.text import say
@@ -21,23 +28,37 @@ if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 
+def _concerns(game: Game, owner: PlayerState, attack: Attack, key: str) -> bool:
+    """Whether the attack is one the role's `params[key]` names: `pack` – the Werwölfe's
+    own (not one that reached the Freier through somebody else) – or `all`."""
+    if game.spec(owner).params.get(key, "pack") == "all":
+        return True
+    return attack.cause == PACK_CAUSE and attack.kind == "direct"
+
+
 class Dorfnutte(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Übernachten")
         if command is None:
             return
         host = game.player(command.target)
-        if game.spec(host).is_werwolf:  # eaten with the pack's meal, at the pack's stage
+        params = game.spec(player).params
+        if game.spec(host).is_werwolf and params.get("at_werwolf") == "turns":
+            change_role(game, player, params["turns_into"])
+            enter(game, WOLVES, [player.name])
+            tell(game, player, say("wolfsfrau.turned", name=host.name, role=player.role))
+        elif game.spec(host).is_werwolf:  # eaten with the pack's meal, at the pack's stage
             feast = game.rules.stage_of(PACK_STAGE)
             night.schedule(game, player.name, PACK_CAUSE, (host.name,), feast, kind="visit")
         else:
             night.place(game, Modifier("redirect", player.name, host.name))
 
     def modify_attack(self, game: Game, attack: Attack, modifier: Modifier) -> None:
-        """Her Freier is attacked by the wolves: she is attacked too."""
-        if attack.cause == PACK_CAUSE and attack.kind == "direct":
-            night.attack(game, modifier.owner, PACK_CAUSE, attack.sources, attack.stage, "visit")
+        """Her Freier is attacked (by the wolves): she is attacked too."""
+        owner = game.player(modifier.owner)
+        if attack.kind == "direct" and _concerns(game, owner, attack, "follows"):
+            night.attack(game, owner.name, attack.cause, attack.sources, attack.stage, "visit")
 
     def defend(self, game: Game, player: PlayerState, attack: Attack, step: str) -> None:
-        if step == "immunity" and attack.cause == PACK_CAUSE and attack.kind == "direct":
+        if step == "immunity" and _concerns(game, player, attack, "immune_to"):
             attack.status, attack.reason = "failed", say("failed.away", role=player.role)

@@ -31,7 +31,7 @@ class Fuchs(Behaviour):
             return
         game.consume(player, "Riechen")
         sniffed = (command.target, *neighbours(game, command.target))
-        wolf = any(looks_like_werwolf(game, name) for name in sniffed)
+        wolf = any(looks_like_werwolf(game, name, player) for name in sniffed)
         if wolf:
             player.memory["smelled_wolf"] = game.state.phase.number
         tell(game, player, say("fuchs.smelled", name=command.target, wolf=wolf))

@@ -7,6 +7,12 @@ Das Kleine Mädchen (!Nachstellen): "... ob dieser Dorfbewohner ein Werwolf ist 
 Der Ermittler (!Ermitteln A B): "... ob diese beiden Dorfbewohner für dieselbe Fraktion
 spielen oder nicht." Der Nachtschwärmer (!Offenbaren): "Die Spielleitung teilt diesem
 Dorfbewohner die Identität des Nachtschwärmers mit."
+Der Graue Wolf: "In der Nacht bestimmt der Graue Wolf gegenüber der Spielleitung drei Rollen,
+nach denen er sucht (!Suchen [Rollenname] [Rollenname] [Rollenname]), und einen
+Dorfbewohner, an dem er riecht (!Riechen [Spielername]). Die Spielleitung teilt dem Grauen
+Wolf mit, ob dieser Dorfbewohner eine der drei gesuchten Rollen spielt. Die Spielleitung
+teilt dem Grauen Wolf nicht mit, welche der drei gesuchten Rollen dieser Dorfbewohner
+spielt." – `RoleSearch`: both commands in the same night (one alone: he is told so).
 """
 
 from __future__ import annotations
@@ -23,12 +29,13 @@ if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 
-def apparent_side(game: Game, name: str) -> str:
-    """The side a player seems to play for: his lovers' side, else his apparent role's."""
+def apparent_side(game: Game, name: str, observer: PlayerState) -> str:
+    """The side a player seems to the observer to play for: his lovers' side, else his
+    apparent role's."""
     player = game.player(name)
     if game.lover_of(name) is not None:
         return victory.side(game, player)
-    role = apparent_role(game, name)
+    role = apparent_role(game, name, observer)
     faction = player.faction if role == player.role and player.faction else None
     faction = faction or game.rules.roles[role].faction
     kind = game.rules.factions[faction].kind
@@ -39,7 +46,7 @@ class Aura(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Spüren")
         if command is not None:
-            good = apparent_side(game, command.target) == "Dorf"
+            good = apparent_side(game, command.target, player) == "Dorf"
             tell(game, player, say("seen.aura", name=command.target, good=good))
 
 
@@ -47,7 +54,7 @@ class WolfCheck(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Nachstellen")
         if command is not None:
-            wolf = looks_like_werwolf(game, command.target)
+            wolf = looks_like_werwolf(game, command.target, player)
             tell(game, player, say("seen.werwolf", name=command.target, wolf=wolf))
 
 
@@ -56,8 +63,24 @@ class Compare(Behaviour):
         command = action(game, player, "Ermitteln")
         if command is not None:
             first, second = command.targets
-            same = apparent_side(game, first) == apparent_side(game, second)
+            same = apparent_side(game, first, player) == apparent_side(game, second, player)
             tell(game, player, say("seen.same_side", first=first, second=second, same=same))
+
+
+class RoleSearch(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        params = game.spec(player).params
+        search = action(game, player, params["search_word"])
+        sniff = action(game, player, params["word"])
+        if search is None and sniff is None:
+            return
+        if search is None or sniff is None:
+            missing = params["search_word"] if search is None else params["word"]
+            tell(game, player, say("search.incomplete", missing=missing))
+            return
+        wanted = {game.rules.role(name).name for name in search.roles}
+        found = apparent_role(game, sniff.target, player) in wanted
+        tell(game, player, say("search.found", name=sniff.target, found=found))
 
 
 class Reveal(Behaviour):

@@ -15,6 +15,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
+from wolfbot.engine.changes import WOLVES, leave
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import AlphaElected
@@ -123,6 +124,17 @@ class Pack(GroupBehaviour):
         alpha = tied[0] if len(tied) == 1 else game.draw(tied)
         game.state.alpha = alpha
         game.emit(AlphaElected(alpha, tuple(members), by_lot=len(tied) > 1))
+
+
+    def witness_death(self, game: Game, dead: PlayerState) -> None:
+        """The Wolfsgeister leave the Wolfshöhle – unless a living role lets them stay (the
+        Alte Wolf: "Solange der Alte Wolf lebt, dürfen auch die Wolfsgeister noch die
+        Konversation der Werwölfe nutzen"; `params.wolf_spirits_stay`)."""
+        members = game.state.conversations.get(WOLVES, [])
+        if any(game.spec(p).params.get("wolf_spirits_stay") for p in game.living()):
+            return
+        spirits = [name for name in members if not game.player(name).alive]
+        leave(game, WOLVES, spirits)
 
 
 class AttackTie(QuestionHandler):

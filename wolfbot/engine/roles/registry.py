@@ -11,6 +11,7 @@ from wolfbot.engine import day, offices, voting
 from wolfbot.engine.roles import (
     amor,
     apprentices,
+    awakening,
     baecker,
     baerenfuehrer,
     blocker,
@@ -18,6 +19,7 @@ from wolfbot.engine.roles import (
     day_marks,
     day_outcomes,
     deaths_and_wounds,
+    disguises,
     dorfnutte,
     druide,
     fuchs,
@@ -31,6 +33,7 @@ from wolfbot.engine.roles import (
     narr,
     night_info,
     pack,
+    pack_attacks,
     priester,
     protector,
     scharfschuetze,
@@ -38,6 +41,7 @@ from wolfbot.engine.roles import (
     spaeher,
     totenreich,
     trunkenbold,
+    wolf_deaths,
 )
 from wolfbot.engine.roles.base import Behaviour, GroupBehaviour, QuestionHandler, WordHandler
 from wolfbot.engine.spec import RoleSpec
@@ -98,6 +102,21 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "totenbeschwoerer": totenreich.Totenbeschwoerer(),
     "wiedergaenger": totenreich.Wiedergaenger(),
     "spaeher": spaeher.Spaeher(),
+    "hide": disguises.Hide(),
+    "hypnotise": disguises.Hypnotise(),
+    "dark_ritual": disguises.DarkRitual(),
+    "standing_disguise": disguises.StandingDisguise(),
+    "take_role": disguises.TakeRole(),
+    "first_death_awakens": awakening.FirstDeathAwakens(),
+    "last_death_awakens": awakening.LastDeathAwakens(),
+    "extra_victim": pack_attacks.ExtraVictim(),
+    "devour": pack_attacks.Devour(),
+    "bite": pack_attacks.Bite(),
+    "plague": wolf_deaths.Plague(),
+    "poisonous": wolf_deaths.Poisonous(),
+    "rabid": wolf_deaths.Rabid(),
+    "knecht": wolf_deaths.Knecht(),
+    "role_search": investigators.RoleSearch(),
 }
 
 GROUPS: dict[str, GroupBehaviour] = {pack.PACK_STAGE: pack.Pack()}
@@ -118,6 +137,7 @@ QUESTIONS: dict[str, QuestionHandler] = {
     "buerge": day_marks.FirstVouch(),
     "vouch": day.Vouch(),
     "strike": deaths_and_wounds.Strike(),
+    "maul": wolf_deaths.Maul(),
     "successor_mayor": offices.MayorSuccessor(),
     "successor_alpha": offices.AlphaSuccessor(),
     "lynch_tie": day.LynchTie(),

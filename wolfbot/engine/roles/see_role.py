@@ -20,5 +20,5 @@ class SeeRole(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = action(game, player, game.spec(player).params.get("word", "Sehen"))
         if command is not None:
-            role = apparent_role(game, command.target)
+            role = apparent_role(game, command.target, player)
             game.emit(RoleSeen(player.name, player.role, command.target, role))

@@ -1,0 +1,111 @@
+"""Roles that change how players appear to the abilities of others – one mechanism,
+`GameState.disguises` read by `roles.common.apparent_role`; each role's file names the
+roles it deceives (`params.towards`) and what the player appears as.
+
+Der Finstere Wolf / Der Wolfsschamane: "In der Nacht bestimmt der Finstere Wolf gegenüber
+der Spielleitung einen Werwolf, den er verbirgt (!Verbergen [Spielername]). Dieser Werwolf
+wird in dieser Nacht gegenüber der Seherin, der Aura, dem Bäcker, dem Ermittler und dem
+Kleinen Mädchen so behandelt, als wäre er ein (gewöhnlicher) Bürger. Der Finstere Wolf kann
+auch sich selbst verbergen." – `Hide`.
+Der Hypnotiseur: "Wenn der hypnotisierte Dorfbewohner ein Werwolf ist, so wird er in dieser
+Nacht … so behandelt, als wäre er ein (gewöhnlicher) Bürger. Wenn der hypnotisierte
+Dorfbewohner kein Werwolf ist, so wird er in dieser Nacht … so behandelt, als wäre er ein
+(gewöhnlicher) Werwolf. Der Hypnotiseur kann auch sich selbst hypnotisieren." – `Hypnotise`.
+Die Ritualistin: "In einer Nacht kann die Ritualistin gegenüber der Spielleitung bestimmen,
+ein dunkles Ritual durchzuführen (!Dunkles Ritual). In dieser Nacht werden alle Werwölfe
+gegenüber der Seherin, der Aura, dem Ermittler und dem Kleinen Mädchen so behandelt, als
+wären sie (gewöhnliche) Bürger." – `DarkRitual`.
+Der Wolfsmensch: "Gegenüber der Seherin, der Aura und dem Ermittler wird der Wolfsmensch so
+behandelt, als wäre er ein (gewöhnlicher) Bürger." – `StandingDisguise`.
+Der Geheimnisvolle Wolf: "In der Nacht vor der Bürgermeisterwahl bestimmt der Geheimnisvolle
+Wolf gegenüber der Spielleitung einen Dorfbewohner, dessen Rolle er annimmt (!Annehmen
+[Spielername]). Die Spielleitung teilt dem Geheimnisvollen Wolf mit, welche Rolle er
+angenommen hat. Gegenüber der Seherin, … dem Kleinen Mädchen wird der Geheimnisvolle Wolf so
+behandelt, als hätte er die von ihm angenommene Rolle. Wenn der Geheimnisvolle Wolf
+verstirbt, so gibt die Spielleitung bekannt, er hätte die Rolle innegehabt, die er
+angenommen hat." – `TakeRole`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.commands import Command
+from wolfbot.engine.errors import IllegalCommand
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.state import Disguise, PlayerState
+from wolfbot.engine.text import say
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+_TAKEN = "taken_role"
+
+
+def disguise(game: Game, player: PlayerState, target: str, role: str, *, tonight: bool) -> None:
+    """`target` appears as `role` to the roles the player's role names (`params.towards`),
+    this night only or for good."""
+    towards = tuple(game.spec(player).params["towards"])
+    night = game.state.phase.number if tonight else None
+    game.state.disguises.append(Disguise(target, role, towards, night))
+
+
+def _is_werwolf(game: Game, name: str) -> bool:
+    return game.spec(game.player(name)).is_werwolf
+
+
+class Hide(Behaviour):
+    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        word = game.spec(player).params["word"]
+        if command.word == word and command.target != player.name:
+            if not _is_werwolf(game, command.target):
+                raise IllegalCommand(say("disguise.werwolf_only", word=word))
+
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        params = game.spec(player).params
+        command = action(game, player, params["word"])
+        if command is not None:
+            disguise(game, player, command.target, params["looks_as"], tonight=True)
+
+
+class Hypnotise(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        params = game.spec(player).params
+        command = action(game, player, params["word"])
+        if command is not None:
+            wolf = _is_werwolf(game, command.target)
+            looks = params["werwolf_looks_as"] if wolf else params["others_look_as"]
+            disguise(game, player, command.target, looks, tonight=True)
+
+
+class DarkRitual(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        params = game.spec(player).params
+        if action(game, player, params["word"]) is None:
+            return
+        game.consume(player, params["word"])
+        for wolf in game.living():
+            if game.spec(wolf).is_werwolf:
+                disguise(game, player, wolf.name, params["looks_as"], tonight=True)
+
+
+class StandingDisguise(Behaviour):
+    def setup(self, game: Game, player: PlayerState) -> None:
+        disguise(game, player, player.name, game.spec(player).params["looks_as"], tonight=False)
+
+
+class TakeRole(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        word = game.spec(player).params["word"]
+        command = action(game, player, word)
+        if command is None:
+            return
+        game.consume(player, word)
+        role = game.player(command.target).role
+        player.memory[_TAKEN] = role
+        disguise(game, player, player.name, role, tonight=False)
+        tell(game, player, say("disguise.role_taken", name=command.target, role=role))
+
+    def announced_role(self, game: Game, player: PlayerState) -> str | None:
+        return player.memory.get(_TAKEN, player.role)

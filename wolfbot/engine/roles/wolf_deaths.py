@@ -1,0 +1,101 @@
+"""Werwölfe and helpers whose ability is a death – of others or their own.
+
+Der Kranke Wolf: "In einer Nacht kann der Kranke Wolf gegenüber der Spielleitung bestimmen,
+einen Dorfbewohner an der Schwarzen Pest erkranken zu lassen (!Schwarze Pest
+[Spielername]). Der erkrankte Dorfbewohner verstirbt zwei Tage später am Morgen. Die
+Spielleitung teilt dem erkrankten Dorfbewohner nicht mit, dass er an der Schwarzen Pest
+erkrankt ist." – `Plague`: sick in night N, he dies with the deaths of night N + 2, before
+the Morgen of that day (reading 59).
+Der Giftige Wolf: "Wenn der Giftige Wolf in der Nacht durch eine Fähigkeit verstirbt, so wird
+der Nutzer dieser Fähigkeit vergiftet und verstirbt ebenfalls." – `Poisonous`.
+Der Tollwütige Wolf: "Wenn der Tollwütige Wolf gelyncht wird, so bestimmt er gegenüber der
+Spielleitung einen Dorfbewohner, der ihn an diesem Tage gelyncht hat, den er vor seinem Tod
+anfällt (!Anfallen [Spielername]). Maßgeblich ist das Endergebnis des Tages." – `Rabid`
+and the question `maul`.
+Der Wolfsknecht: "Wenn der Wolfsknecht einen Werwolf lyncht, so bringt sich der Wolfsknecht
+um. Maßgeblich ist das Endergebnis des Tages." – `Knecht`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.deaths import LIEBESKUMMER
+from wolfbot.engine.events import VoteTally
+from wolfbot.engine.roles.base import Behaviour, QuestionHandler
+from wolfbot.engine.roles.common import action
+from wolfbot.engine.state import Kill, PlayerState, Question
+from wolfbot.engine.text import say
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+LYNCH = "Lynch"
+
+
+def lynchers(game: Game, name: str) -> tuple[str, ...]:
+    """Who voted for `name` in the day's final count, the Abend's tally ("Maßgeblich ist das
+    Endergebnis des Tages")."""
+    for event in reversed(game.state.log):
+        if isinstance(event, VoteTally) and event.moment == "evening":
+            return dict(event.votes).get(name, ())
+    return ()
+
+
+class Plague(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        params = game.spec(player).params
+        command = action(game, player, params["word"])
+        if command is None:
+            return
+        game.consume(player, params["word"])
+        due = game.state.phase.number + int(params.get("nights_later", 2))
+        cause = game.spec(player).name
+        game.state.due_kills.append((due, Kill(command.target, cause, stage, (player.name,))))
+
+
+class Poisonous(Behaviour):
+    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        if game.state.phase.kind != "night" or cause == LIEBESKUMMER:
+            return []
+        tonight = game.state.night
+        users = [
+            source
+            for record in [*tonight.attacks, *tonight.kills]
+            if record.target == player.name and record.cause == cause
+            for source in record.sources
+        ]
+        poison = game.spec(player).name
+        return [(p.name, poison) for p in game.living() if p.name in users and p is not player]
+
+
+class Rabid(Behaviour):
+    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        if cause != LYNCH:
+            return []
+        options = tuple(name for name in lynchers(game, player.name) if name != player.name)
+        if options:
+            game.ask(
+                Question(
+                    player=player.name,
+                    kind="maul",
+                    word=game.spec(player).params["word"],
+                    channels=("private",),
+                    options=options,
+                    prompt=say("question.maul"),
+                )
+            )
+        return []
+
+
+class Maul(QuestionHandler):
+    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+        game.kill([(choice, game.spec(game.player(question.player)).name)])
+
+
+class Knecht(Behaviour):
+    def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
+        if not player.alive or dead.death_cause != LYNCH or not game.spec(dead).is_werwolf:
+            return
+        if player.name in lynchers(game, dead.name):
+            game.kill([(player.name, game.spec(player).name)])
