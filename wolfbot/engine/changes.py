@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wolfbot.engine import victory
 from wolfbot.engine.events import (
     ConversationOpened,
     ParticipantsAdded,
     ParticipantsLeft,
     PlayerRevived,
+    PrivateInfo,
     RoleChanged,
 )
 from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -24,6 +27,7 @@ DEAD = "dead"  # the Totenreich gathers the dead
 def change_role(game: Game, player: PlayerState, role: str, *, faction: str | None = None) -> None:
     """The player plays `role` from now on, "in derselben Gestalt, wie die Rolle zu Beginn
     der Runde war": uses, targets and memory of his former role are gone."""
+    condition = victory.lovers_side(game)
     player.role = game.rules.role(role).name
     player.faction = faction
     player.uses.clear()
@@ -31,6 +35,12 @@ def change_role(game: Game, player: PlayerState, role: str, *, faction: str | No
     player.memory.clear()
     game.emit(RoleChanged(player.name, player.role))
     game.start_role(player)  # what the role is told or given at its start
+    lovers = game.state.lovers
+    if lovers and player.name in lovers and victory.lovers_side(game) != condition:
+        # "Wenn sich dadurch die Siegbedingungen des Liebespaares ändern, so teilt die
+        # Spielleitung den Verliebten die geänderten Siegbedingungen mit."
+        side = say("win_condition", side=victory.lovers_side(game))
+        game.emit(PrivateInfo(lovers, "private", say("amor.condition_changed", condition=side)))
 
 
 def revive(game: Game, player: PlayerState, by_role: str) -> None:

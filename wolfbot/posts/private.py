@@ -25,7 +25,12 @@ CONVERSATIONS = {
 
 # who left a conversation, told in it with them (the forum keeps them as participants); the
 # one who lives again and leaves the Totenreich reads no more of it
-LEFT = {"wolves": "{names} darf als Wolfsgeist die Wolfshöhle nicht mehr nutzen."}
+LEFT = {
+    "wolves": (
+        "{names} darf als Wolfsgeist die Wolfshöhle nicht mehr nutzen.",
+        "{names} dürfen als Wolfsgeister die Wolfshöhle nicht mehr nutzen.",
+    )
+}
 
 Render = Callable[[str, str, dict[str, Any]], str]
 """Renders a template (name, title, data) to HTML."""
@@ -97,7 +102,7 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
         case ev.ParticipantsLeft(channel=channel, names=gone) if channel in LEFT:
             members = tuple(game.state.conversations.get(channel, ())) + gone
             title = CONVERSATIONS.get(channel, channel)
-            text = LEFT[channel].format(names=esc(names(gone)))
+            text = LEFT[channel][len(gone) > 1].format(names=esc(names(gone)))
             return [Message(channel, members, title, f"<p>{text}</p>")]
         case ev.PlayerExcluded(player=player, by=by) if by:
             return [
