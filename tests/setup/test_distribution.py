@@ -38,9 +38,8 @@ def ruleset(add: tuple[str, ...] = (), *, no_special_wolves: bool = False) -> Ru
         roles = {
             name: role
             for name, role in roles.items()
-            if not (
-                role["faction"] == "Rudel" and name.casefold().endswith("wolf") and name != "Werwolf"
-            )
+            if not (role["faction"] == "Rudel" and RULES.roles[name].is_werwolf)
+            or name == "Werwolf"
         }
     data["roles"] = roles | {name: FAKE[name] for name in add}
     return Ruleset.model_validate(data)

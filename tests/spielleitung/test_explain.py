@@ -332,3 +332,36 @@ def test_the_command_refuses_a_phase_that_did_not_happen(store: Path, tmp_path: 
     missing = cli("--db", str(tmp_path / "none.sqlite"), "--night", "1")
     assert missing.exit_code == 2
     assert "Datei nicht gefunden" in missing.output
+
+
+def test_a_wolf_hidden_a_meal_devoured_and_a_further_victim() -> None:
+    game = game_with(
+        [
+            ("Wolf", "Werwolf"),
+            ("Hugo", "Hungriger Wolf"),
+            ("Finn", "Finsterer Wolf"),
+            ("Blut", "Blutrünstiger Wolf"),
+            ("Bea", "Beschützer"),
+            ("Sina", "Seherin"),
+            ("Dora", "Bürger"),
+            ("Otto", "Bürger"),
+            ("Emil", "Bürger"),
+        ],
+        [
+            ("Wolf", "wolves", "!Fressen Dora"),
+            ("Hugo", "private", "!Auffressen"),
+            ("Bea", "private", "!Beschützen Dora"),
+            ("Finn", "private", "!Verbergen Wolf"),
+            ("Blut", "private", "!Fressen Otto"),
+        ],
+    )
+    game.advance()
+    lines = indented(explain_night(game, 1))
+    assert "Finn verbirgt Wolf" in lines
+    assert (
+        "Angriff der Werwölfe auf Dora → sofort vollständig aufgefressen (Hungriger Wolf): "
+        "stirbt sofort"
+    ) in lines
+    assert "Angriff (Blutrünstiger Wolf) auf Otto → trifft" in lines
+    assert "Wolf erscheint Seherin, Aura, Bäcker, Ermittler, Kleines Mädchen als Bürger" in lines
+    assert lines.index("Wie Spieler erscheinen:") < lines.index("Ergebnis:")

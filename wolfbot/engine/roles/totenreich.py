@@ -10,6 +10,8 @@ Der Wiedergänger: "... spielt für dieselbe Fraktion, wie zu Lebzeiten." – ".
 Tag nicht äußern und lediglich seine Stimme abgeben und ändern." – "Wenn der Totenbeschwörer
 verstirbt, so zerfällt der Wiedergänger zu Staub." – "Wenn der Wiedergänger zu Lebzeiten
 verliebt war, so bringt er sich nach seiner Wiedererweckung um."
+A Geheimnisvoller Wolf is treated towards the Totenbeschwörer "als hätte er die von ihm
+angenommene Rolle": raised, he plays for that role's faction (reading 60).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.deaths import LIEBESKUMMER
 from wolfbot.engine.events import CommandRejected
 from wolfbot.engine.roles.base import Behaviour
-from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.roles.common import action, apparent_role, disguised, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
 
@@ -70,6 +72,8 @@ class Totenbeschwoerer(Behaviour):
         game.consume(player, "Wiedererwecken")
         risen = game.player(command.target)
         faction = victory.faction(game, risen)
+        if disguised(game, risen.name, player):  # the Geheimnisvolle Wolf's taken role
+            faction = game.rules.roles[apparent_role(game, risen.name, player)].faction
         revive(game, risen, player.role)
         change_role(game, risen, REVENANT, faction=faction)
         risen.memory["master"] = player.name

@@ -24,7 +24,7 @@ from wolfbot.engine.deaths import LIEBESKUMMER
 from wolfbot.engine.events import VoteTally
 from wolfbot.engine.roles.base import Behaviour, QuestionHandler
 from wolfbot.engine.roles.common import action
-from wolfbot.engine.state import Kill, PlayerState, Question
+from wolfbot.engine.state import Attack, Kill, PlayerState, Question
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
@@ -59,9 +59,10 @@ class Poisonous(Behaviour):
         if game.state.phase.kind != "night" or cause == LIEBESKUMMER:
             return []
         tonight = game.state.night
+        records: list[Attack | Kill] = [*tonight.attacks, *tonight.kills]
         users = [
             source
-            for record in [*tonight.attacks, *tonight.kills]
+            for record in records
             if record.target == player.name and record.cause == cause
             for source in record.sources
         ]

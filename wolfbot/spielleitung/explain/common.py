@@ -21,6 +21,13 @@ VERBS = {  # command word → (verb, particle): "Konrad verkocht Anna", "Tim fü
     "Gifttrank": ("vergiftet", ""),
     "Attentat": ("verübt ein Attentat auf", ""),
     "Sehen": ("sieht sich", " an"),
+    "Verbergen": ("verbirgt", ""),
+    "Hypnotisieren": ("hypnotisiert", ""),
+    "Annehmen": ("nimmt die Rolle an von", ""),
+    "Beißen": ("beißt", ""),
+    "Anheulen": ("heult", " an"),
+    "Riechen": ("riecht an", ""),
+    "Schwarze Pest": ("lässt", " an der Schwarzen Pest erkranken"),
 }
 
 

@@ -259,6 +259,8 @@ class _Night:
             return "trifft"
         if record.status == "healed":
             return f"geheilt {self.healer(record.target)}: schlägt fehl"
+        if record.status == "devoured":
+            return f"{worded(self.game.rules, record.reason)}: stirbt sofort"
         return f"{self.reason(record)}: schlägt fehl"
 
     def reason(self, record: Attack) -> str:
@@ -291,8 +293,22 @@ class _Night:
             return f"Attentat: {by} tötet {kill.target} (nicht heilbar)"
         return f"{by} tötet {kill.target} ({kill.cause}, nicht heilbar)"
 
+    def appearances(self) -> list[str]:
+        """Who appeared to whom as what this night (`GameState.disguises`; of several, the
+        last one counts)."""
+        seen: dict[tuple[str, tuple[str, ...]], str] = {}
+        for disguise in self.game.state.disguises:
+            if disguise.night in (None, self.number):
+                seen[(disguise.target, disguise.towards)] = disguise.role
+        return [
+            f"  {target} erscheint {', '.join(towards)} als {role}"
+            for (target, towards), role in seen.items()
+        ]
+
     def outcome(self) -> list[str]:
-        out = ["Ergebnis:"]
+        shown = self.appearances()
+        out = ["Wie Spieler erscheinen:", *shown] if shown else []
+        out.append("Ergebnis:")
         died = [
             e
             for e in self.game.state.log[self.window.start :]
