@@ -139,7 +139,7 @@ def test_every_kind_is_applied_published_and_rebuilt_identically(here) -> None:
     assert "Anna wurde wegen Inaktivität aus der Runde ausgeschlossen." in dusk.html
     wolves = here.forum.conversation(here.conversation("Anna", "wolves"))
     assert RESERVE in wolves.participants
-    assert any("Neu im Wolfshöhle: Zoë." in m.html for m in wolves.messages)
+    assert any("Neu in der Wolfshöhle: Zoë." in m.html for m in wolves.messages)
     assert here.conversation(RESERVE, "private")  # his Rollenmitteilung
     assert any("Werwolf" in html for html in private_messages(here, RESERVE))
     assert any(

@@ -23,6 +23,9 @@ CONVERSATIONS = {
     "dead": "Totenreich",
 }
 
+# "in" each conversation, as German says it
+IN = {"wolves": "in der Wolfshöhle", "lovers": "im Bettgeflüster", "dead": "im Totenreich"}
+
 # who left a conversation, told in it with them (the forum keeps them as participants); the
 # one who lives again and leaves the Totenreich reads no more of it
 LEFT = {
@@ -96,7 +99,7 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
                     channel,
                     members,
                     title,
-                    f"<p>Neu im {esc(title)}: {esc(names(added))}.</p>",
+                    f"<p>Neu {IN.get(channel, 'in ' + title)}: {esc(names(added))}.</p>",
                 )
             ]
         case ev.ParticipantsLeft(channel=channel, names=gone) if channel in LEFT:
