@@ -21,6 +21,16 @@ def action(game: Game, player: PlayerState, word: str) -> Command | None:
     return game.state.night.actions.get(player.name, {}).get(word)
 
 
+def used(game: Game, player: PlayerState) -> Command | None:
+    """The command of the role's own word (`params.word`) the player sent this night, if
+    any – counted as used (`uses`)."""
+    word = game.spec(player).params["word"]
+    command = action(game, player, word)
+    if command is not None:
+        game.consume(player, word)
+    return command
+
+
 def tell(game: Game, player: PlayerState | str, text: Text) -> None:
     name = player if isinstance(player, str) else player.name
     game.emit(PrivateInfo((name,), "private", text))

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine.events import Announcement
 from wolfbot.engine.roles.base import Behaviour, QuestionHandler
-from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.roles.common import action, tell, used
 from wolfbot.engine.state import DayEffect, PlayerState, Question
 from wolfbot.engine.text import Text, say
 
@@ -67,10 +67,9 @@ def _announced(effect: DayEffect) -> Text:
 class DayMark(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         params = game.spec(player).params
-        command = action(game, player, params["word"])
+        command = used(game, player)
         if command is None:
             return
-        game.consume(player, params["word"])
         effect = DayEffect(
             params["effect"],
             player.name,

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.roles.base import Behaviour
-from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.roles.common import action, tell, used
 from wolfbot.engine.state import Disguise, PlayerState
 from wolfbot.engine.text import say
 
@@ -82,9 +82,8 @@ class Hypnotise(Behaviour):
 class DarkRitual(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         params = game.spec(player).params
-        if action(game, player, params["word"]) is None:
+        if used(game, player) is None:
             return
-        game.consume(player, params["word"])
         for wolf in game.living():
             if game.spec(wolf).is_werwolf:
                 disguise(game, player, wolf.name, params["looks_as"], tonight=True)
@@ -97,11 +96,9 @@ class StandingDisguise(Behaviour):
 
 class TakeRole(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        word = game.spec(player).params["word"]
-        command = action(game, player, word)
+        command = used(game, player)
         if command is None:
             return
-        game.consume(player, word)
         role = game.player(command.target).role
         player.memory[_TAKEN] = role
         disguise(game, player, player.name, role, tonight=False)

@@ -32,7 +32,7 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import CommandRejected
 from wolfbot.engine.roles.base import Behaviour
-from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.roles.common import action, tell, used
 from wolfbot.engine.roles.pack import PACK_CAUSE, valid_targets
 from wolfbot.engine.state import Attack, PlayerState
 from wolfbot.engine.text import say
@@ -97,10 +97,9 @@ class Bite(Behaviour):
 
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         params = game.spec(player).params
-        command = action(game, player, params["word"])
+        command = used(game, player)
         if command is None:
             return
-        game.consume(player, params["word"])
         for meal in pack_attacks(game):
             if meal.status == "hit":
                 meal.status, meal.reason = "failed", say("failed.bitten", role=player.role)

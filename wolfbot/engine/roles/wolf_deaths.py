@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.deaths import LIEBESKUMMER
 from wolfbot.engine.events import VoteTally
 from wolfbot.engine.roles.base import Behaviour, QuestionHandler
-from wolfbot.engine.roles.common import action
+from wolfbot.engine.roles.common import used
 from wolfbot.engine.state import Attack, Kill, PlayerState, Question
 from wolfbot.engine.text import say
 
@@ -45,10 +45,9 @@ def lynchers(game: Game, name: str) -> tuple[str, ...]:
 class Plague(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         params = game.spec(player).params
-        command = action(game, player, params["word"])
+        command = used(game, player)
         if command is None:
             return
-        game.consume(player, params["word"])
         due = game.state.phase.number + int(params.get("nights_later", 2))
         cause = game.spec(player).name
         game.state.due_kills.append((due, Kill(command.target, cause, stage, (player.name,))))
