@@ -66,7 +66,9 @@ EXPECTED = {
         "!Fressen spieler05",
         "!Fressen spieler05",
         "Euer Alpha ist spieler02.",
+        "spieler01 darf als Wolfsgeist die Wolfshöhle nicht mehr nutzen.",
         "!Fressen spieler03",
+        "spieler02 darf als Wolfsgeist die Wolfshöhle nicht mehr nutzen.",
     ],
 }
 
@@ -144,9 +146,9 @@ def test_a_whole_round_with_the_thread_local_and_the_conversations_on_the_real_w
             if m.kind == "conversation"
             or (m.kind == "post" and (m.channel or "").startswith("conversation:"))
         )
-        assert on_forum == sent and sum(sent.values()) == 25
+        assert on_forum == sent and sum(sent.values()) == 27
         # and the thread's: its 7 posts, the edits (links into the opening post) there
         assert Counter(
             (m.kind, (m.channel or "").split(":")[0]) for m in messages if m.kind != "conversation"
-        ) == {("post", "conversation"): 16, ("post", "thread"): 7, ("edit", "thread"): 5}
+        ) == {("post", "conversation"): 18, ("post", "thread"): 7, ("edit", "thread"): 5}
         print(f"played in {here.seconds:.1f} s, {sum(sent.values())} conversation messages")
