@@ -28,6 +28,10 @@ def change_role(game: Game, player: PlayerState, role: str, *, faction: str | No
     """The player plays `role` from now on, "in derselben Gestalt, wie die Rolle zu Beginn
     der Runde war": uses, targets and memory of his former role are gone."""
     condition = victory.lovers_side(game)
+    # what he appeared as for good belonged to his former role (Wolfsmensch, Geheimnisvoller)
+    game.state.disguises = [
+        d for d in game.state.disguises if d.target != player.name or d.night is not None
+    ]
     player.role = game.rules.role(role).name
     player.faction = faction
     player.uses.clear()
@@ -50,6 +54,8 @@ def revive(game: Game, player: PlayerState, by_role: str) -> None:
     game.emit(PlayerRevived(player.name, by_role))
     if not game.spec(player).params.get("totenreich", False):  # Medium, Zigeunerin stay
         leave(game, DEAD, [player.name])
+    if game.spec(player).pack:  # no Wolfsgeist any more: back in the Wolfshöhle
+        enter(game, WOLVES, [player.name])
 
 
 # -- conversations: `state.conversations` holds every group conversation and its members ------

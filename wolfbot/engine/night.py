@@ -172,6 +172,8 @@ def dying(game: Game) -> list[str]:
     night = game.state.night
     doomed = {a.target for a in night.attacks if a.status == "hit"}
     doomed |= {k.target for k in night.kills}
+    tonight = f"night {game.state.phase.number}"
+    doomed |= {p.name for p in game.state.players if not p.alive and p.death_time == tonight}
     return [p.name for p in game.state.players if p.name in doomed]
 
 

@@ -56,16 +56,22 @@ def _is_werwolf(game: Game, name: str) -> bool:
 
 
 class Hide(Behaviour):
+    """`params.refuses_others`: who knows every Werwolf (the Wolfsschamane) is refused any
+    other name; who does not (the Finstere Wolf) is not – a refusal would tell him that
+    player is no Werwolf – and hiding him has no effect (reading 54)."""
+
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
-        word = game.spec(player).params["word"]
-        if command.word == word and command.target != player.name:
-            if not _is_werwolf(game, command.target):
-                raise IllegalCommand(say("disguise.werwolf_only", word=word))
+        params = game.spec(player).params
+        if command.word == params["word"] and command.target != player.name:
+            if params.get("refuses_others") and not _is_werwolf(game, command.target):
+                raise IllegalCommand(say("disguise.werwolf_only", word=params["word"]))
 
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         params = game.spec(player).params
         command = action(game, player, params["word"])
-        if command is not None:
+        if command is None:
+            return
+        if command.target == player.name or _is_werwolf(game, command.target):
             disguise(game, player, command.target, params["looks_as"], tonight=True)
 
 

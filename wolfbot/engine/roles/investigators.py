@@ -20,10 +20,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import victory
+from wolfbot.engine.commands import Command
+from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action, apparent_role, looks_like_werwolf, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
+from wolfbot.engine.victory import LIEBESPAAR as LOVERS
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -33,11 +36,13 @@ def apparent_side(game: Game, name: str, observer: PlayerState) -> str:
     """The side a player seems to the observer to play for: his lovers' side, else his
     apparent role's."""
     player = game.player(name)
-    if game.lover_of(name) is not None:
-        return victory.side(game, player)
     role = apparent_role(game, name, observer)
     faction = player.faction if role == player.role and player.faction else None
     faction = faction or game.rules.roles[role].faction
+    lover = game.lover_of(name)
+    if lover is not None:  # the Liebespaar's side, with his faction as it appears
+        factions = {faction, victory.faction(game, game.player(lover))}
+        return factions.pop() if len(factions) == 1 and factions <= {"Dorf", "Rudel"} else LOVERS
     kind = game.rules.factions[faction].kind
     return faction if kind == "team" else f"{kind}:{name}"  # each Einzelgänger is alone
 
@@ -68,6 +73,12 @@ class Compare(Behaviour):
 
 
 class RoleSearch(Behaviour):
+    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        if command.word == game.spec(player).params["search_word"]:
+            named = [game.rules.role(name).name for name in command.roles]
+            if len(set(named)) != len(named):
+                raise IllegalCommand(say("search.three_roles", word=command.word))
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         params = game.spec(player).params
         search = action(game, player, params["search_word"])

@@ -85,7 +85,10 @@ class GuteFee(Behaviour):
         if player.uses.get("Wiederbeleben"):
             return
         command = _choice_among_the_dead(game, player, "Wiederbeleben", stage)
-        if command is not None:
+        if command is not None and not game.player(command.target).alive:  # devoured at once
+            why = say("dead_tonight.beyond_saving", name=command.target)
+            refuse_keeping(game, player, command, why)
+        elif command is not None:
             game.consume(player, "Wiederbeleben")
             night.spare(game, command.target)
             tell(game, player, say("dead_tonight.lives_on", name=command.target))

@@ -35,6 +35,11 @@ def _pack_names(game: Game) -> list[str]:
     return [p.name for p in game.pack()]
 
 
+def _attackers(game: Game) -> list[str]:
+    """The pack's members who decide its attack (not the Junge Wolf: `pack_words`)."""
+    return [p.name for p in game.pack() if "Fressen" in (game.spec(p).pack_words or ("Fressen",))]
+
+
 def valid_targets(game: Game) -> list[str]:
     """ "einen anderen Dorfbewohner": a living player outside the pack."""
     return [p.name for p in game.living() if not game.spec(p).pack]
@@ -98,11 +103,12 @@ class Pack(GroupBehaviour):
         tied = _majority(votes, targets)
         alpha = game.state.alpha
         alpha_vote = votes.get(alpha) if alpha else None
+        attackers = _attackers(game)
         if len(tied) == 1:
             choice = tied[0]
         elif votes and alpha_vote in tied:
             choice = alpha_vote
-        elif votes and alpha and game.player(alpha).active:
+        elif votes and alpha in attackers and game.player(alpha).active:
             game.ask(
                 Question(
                     player=alpha,
@@ -116,7 +122,7 @@ class Pack(GroupBehaviour):
             return
         else:
             choice = game.draw(tied)
-        night.attack(game, choice, PACK_CAUSE, tuple(members), stage)
+        night.attack(game, choice, PACK_CAUSE, tuple(attackers), stage)
 
     def _elect_alpha(self, game: Game, members: list[str]) -> None:
         votes = {v: t for v, t in game.state.night.alpha_votes.items() if v in members}
@@ -143,4 +149,4 @@ class AttackTie(QuestionHandler):
 
     def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
         stage = game.rules.stage_of(PACK_STAGE)
-        night.attack(game, choice, PACK_CAUSE, tuple(_pack_names(game)), stage)
+        night.attack(game, choice, PACK_CAUSE, tuple(_attackers(game)), stage)

@@ -91,8 +91,10 @@ class Devour(Behaviour):
 
 class Bite(Behaviour):
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        """A Werwolf of the pack is refused; one the Urwolf does not know (the Schlafende
+        Wolf) is bitten in vain – a refusal would tell him who he is (reading 58)."""
         word = game.spec(player).params["word"]
-        if command.word == word and game.spec(game.player(command.target)).is_werwolf:
+        if command.word == word and game.spec(game.player(command.target)).pack:
             raise IllegalCommand(say("bite.werwolf", name=command.target))
 
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
@@ -104,7 +106,8 @@ class Bite(Behaviour):
             if meal.status == "hit":
                 meal.status, meal.reason = "failed", say("failed.bitten", role=player.role)
         bitten = game.player(command.target)
-        if not bitten.alive or bitten.role in params.get("not_turned", ()):
+        spec = game.spec(bitten)
+        if not bitten.alive or spec.is_werwolf or bitten.role in params.get("not_turned", ()):
             return
         change_role(game, bitten, params["turns_into"])
         enter(game, WOLVES, [bitten.name])

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wolfbot.engine.commands import Command
+from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action
 from wolfbot.engine.roles.pack import valid_targets
@@ -16,6 +18,26 @@ from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
+
+
+_ATTEMPTS = 20  # draws before a drunk's command with no target his role allows is dropped
+
+
+def _draw_allowed(game: Game, drunk: PlayerState, original: Command) -> tuple[str, ...] | None:
+    """New targets for the drunk's command that his role allows (the Urwolf bites no
+    Werwolf, the Blutrünstige Wolf eats none of the pack): drawn again until they pass the
+    role's own check; None if no draw does."""
+    for _ in range(_ATTEMPTS):
+        targets = _draw_targets(game, drunk, original.word, len(original.targets))
+        if targets is None:
+            return None
+        candidate = original.model_copy(update={"targets": targets})
+        try:
+            game.behaviour(drunk).check(game, drunk, candidate)
+        except IllegalCommand:
+            continue
+        return targets
+    return None
 
 
 def _draw_targets(game: Game, drunk: PlayerState, word: str, count: int) -> tuple[str, ...] | None:
@@ -60,7 +82,7 @@ class Trunkenbold(Behaviour):
             return
         for word, original in list(commands.items()):
             if original.targets:
-                targets = _draw_targets(game, drunk, word, len(original.targets))
+                targets = _draw_allowed(game, drunk, original)
                 if targets is None:
                     del commands[word]
                 else:

@@ -23,7 +23,7 @@ VERBS = {  # command word → (verb, particle): "Konrad verkocht Anna", "Tim fü
     "Sehen": ("sieht sich", " an"),
     "Verbergen": ("verbirgt", ""),
     "Hypnotisieren": ("hypnotisiert", ""),
-    "Annehmen": ("nimmt die Rolle an von", ""),
+    "Annehmen": ("nimmt die Rolle von", " an"),
     "Beißen": ("beißt", ""),
     "Anheulen": ("heult", " an"),
     "Riechen": ("riecht an", ""),
