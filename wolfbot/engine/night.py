@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.deaths import INAKTIVITAET
 from wolfbot.engine.events import CommandRejected, PrivateInfo
 from wolfbot.engine.state import Attack, Kill, Modifier, PlayerState
-from wolfbot.engine.text import Text
+from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -124,7 +124,10 @@ def attack(
                 game.behaviour(owner).modify_attack(game, record, modifier)
         if record.status == "hit":
             victim = game.player(record.target)
-            game.behaviour(victim).defend(game, victim, record, step)
+            if step == "immunity" and record.cause in game.spec(victim).immune_to:
+                record.status, record.reason = "failed", say("failed.immune", role=victim.role)
+            else:
+                game.behaviour(victim).defend(game, victim, record, step)
         if record.status != "hit":
             break
     night.attacks.append(record)

@@ -92,6 +92,9 @@ class RoleSpec(_Frozen):
     # made known to the pack (the Wolfsknecht)
     knows_werwolves: bool = False
     known_to_pack: bool = False
+    # causes whose attacks on him fail ("Wenn die Werwölfe den Mörder angreifen, so schlägt
+    # dieser Angriff fehl": [Werwolf])
+    immune_to: tuple[str, ...] = ()
     stage: str | None = None
     behaviour: str | None = None
     commands: tuple[CommandUse, ...] = ()

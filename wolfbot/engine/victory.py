@@ -41,7 +41,21 @@ def side(game: Game, player: PlayerState) -> str:
 
 
 def winners(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
-    """(winning sides, winning players) if the game is over, else None."""
+    """(winning sides, winning players) if the game is over, else None: a side wins when
+    every living player belongs to it; a player whose own condition is met wins too and ends
+    the round (`Behaviour.has_won`)."""
+    own = [p for p in game.state.players if game.behaviour(p).has_won(game, p)]
+    result = _by_sides(game)
+    if not own:
+        return result
+    sides, players = result or ((), ())
+    return (
+        (*sides, *(p.role for p in own if p.role not in sides)),
+        (*players, *(p.name for p in own if p.name not in players)),
+    )
+
+
+def _by_sides(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     living_sides = {side(game, p) for p in game.living()}
     if len(living_sides) > 1:
         return None

@@ -161,3 +161,10 @@ def tally_event(game: Game, moment: str, non_voters: list[str]) -> VoteTally:
     return VoteTally(moment, voters, mob, tuple(non_voters))
 
 
+def final_voters(game: Game, name: str) -> tuple[str, ...]:
+    """Who voted for `name` in the day's final count – the Abend's tally ("Maßgeblich ist
+    das Endergebnis des Tages"; "wenn er … erfolgreich lyncht")."""
+    for event in reversed(game.state.log):
+        if isinstance(event, VoteTally) and event.moment == "evening":
+            return dict(event.votes).get(name, ())
+    return ()

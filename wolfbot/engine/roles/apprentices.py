@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.changes import WOLVES, change_role, join
+from wolfbot.engine.changes import WOLVES, change_role, enter, join
 from wolfbot.engine.commands import Command
+from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.roles.base import Behaviour
-from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.roles.common import action, tell, used
 from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
@@ -62,3 +63,50 @@ class Doppelgaenger(Behaviour):
         if game.spec(player).pack:
             join(game, WOLVES, [player.name])
         tell(game, player, say("doppelgaenger.copied", name=copied.name, role=copied.role))
+
+
+class Model(Behaviour):
+    """Das Wilde Kind / Das Verrückte Kind: "In der Nacht vor der Bürgermeisterwahl bestimmt
+    das Wilde Kind einen anderen Dorfbewohner zu seinem Vorbild (!Vorbild [Spielername]). Wenn
+    das Vorbild verstirbt, so verwandelt sich das Wilde Kind in einen (gewöhnlichen) Werwolf
+    und spielt fortan für das Rudel." – "… so wird das Verrückte Kind zum Mörder und ist
+    fortan ein Einzelgänger." (`params.becomes`; a Werwolf joins the Wolfshöhle)"""
+
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = used(game, player)
+        if command is not None:
+            player.memory[_MASTER] = command.target
+
+    def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
+        if not player.alive or player.memory.get(_MASTER) != dead.name:
+            return
+        change_role(game, player, game.spec(player).params["becomes"])
+        if game.spec(player).pack:
+            enter(game, WOLVES, [player.name])
+        tell(game, player, say("model.died", model=dead.name, role=player.role))
+
+
+class Hermit(Behaviour):
+    """Der Einsiedler: "In der Nacht vor der Bürgermeisterwahl bestimmt der Einsiedler
+    gegenüber der Spielleitung, dass er fortan als der Narr, der Engel, der Mörder, … oder
+    der Einsame Wolf spielt (!Spielen [Rollenname])." (`params.roles`; without a choice he
+    stays a Zweideutiger, who cannot win)"""
+
+    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        if command.word == game.spec(player).params["word"]:
+            offered = _offered(game, player)
+            if not command.roles or game.rules.role(command.roles[0]).name not in offered:
+                raise IllegalCommand(say("hermit.not_offered", roles=offered))
+
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = used(game, player)
+        if command is not None:
+            change_role(game, player, command.roles[0])
+            if game.spec(player).pack:
+                enter(game, WOLVES, [player.name])
+            tell(game, player, say("hermit.plays", role=player.role))
+
+
+def _offered(game: Game, player: PlayerState) -> list[str]:
+    """The roles of `params.roles` this ruleset has."""
+    return [name for name in game.spec(player).params["roles"] if name in game.rules.roles]

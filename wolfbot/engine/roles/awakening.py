@@ -1,4 +1,5 @@
-"""Players of the Rudel who become (gewöhnliche) Werwölfe when Werwölfe die.
+"""Players who become (gewöhnliche) Werwölfe: when Werwölfe die, by their own choice, or
+when the wolves attack them.
 
 Der Junge Wolf: "Der Junge Wolf kann die Konversation der Werwölfe nutzen, aber bestimmt
 nicht gemeinsam mit den anderen Werwölfen einen Dorfbewohner, den die Werwölfe angreifen und
@@ -12,6 +13,17 @@ Werwolf." – both `FirstDeathAwakens`; the new Werwolf joins the Wolfshöhle.
 Der Auserwählte: "Wenn alle Werwölfe tot sind, so verwandelt sich der Auserwählte in einen
 (gewöhnlichen) Werwolf. Die Spielleitung fügt diesen (gewöhnlichen) Werwolf der Konversation
 der Werwölfe hinzu." – `LastDeathAwakens`.
+Der Wolfshund: "In einer Nacht kann der Wolfshund gegenüber der Spielleitung bestimmen, sich
+in einen Werwolf zu verwandeln (!Verwandeln). Der Wolfshund spielt fortan als (gewöhnlicher)
+Werwolf für das Rudel." – `Transform`.
+Der Verfluchte Dorfbewohner: "Stattdessen teilt die Spielleitung dem Verfluchten Dorfbewohner
+mit, dass er ein Bürger ist und für das Dorf spielt. Wenn der Verfluchte Dorfbewohner von den
+Werwölfen angegriffen wird, so schlägt der Angriff fehl, aber der Verfluchte Dorfbewohner
+verwandelt sich in einen (gewöhnlichen) Werwolf … Dasselbe gilt, wenn der Verfluchte
+Dorfbewohner vom Blutrünstigen Wolf oder vom Großen Bösen Wolf angegriffen wird. Wenn der
+Verfluchte Dorfbewohner stirbt, so gibt die Spielleitung seine wahre Rolle nicht bekannt.
+Stattdessen gibt die Spielleitung bekannt, dass der Verfluchte Dorfbewohner ein
+(gewöhnlicher) Bürger war." – `Cursed` (`params.turned_by`, `looks_as`).
 """
 
 from __future__ import annotations
@@ -20,8 +32,8 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine.changes import WOLVES, change_role, enter
 from wolfbot.engine.roles.base import Behaviour
-from wolfbot.engine.roles.common import tell
-from wolfbot.engine.state import PlayerState
+from wolfbot.engine.roles.common import tell, used
+from wolfbot.engine.state import Attack, PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
@@ -46,3 +58,25 @@ class LastDeathAwakens(Behaviour):
             return
         if not any(game.spec(p).is_werwolf for p in game.living()):
             _turn(game, player, every=True)
+
+
+class Transform(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        if used(game, player) is not None:
+            change_role(game, player, game.spec(player).params["turns_into"])
+            enter(game, WOLVES, [player.name])
+            tell(game, player, say("awakening.by_choice", role=player.role))
+
+
+class Cursed(Behaviour):
+    def announced_role(self, game: Game, player: PlayerState) -> str | None:
+        return game.spec(player).params["looks_as"]
+
+    def defend(self, game: Game, player: PlayerState, attack: Attack, step: str) -> None:
+        params = game.spec(player).params
+        if step != "immunity" or attack.cause not in params["turned_by"]:
+            return
+        attack.status, attack.reason = "failed", say("failed.cursed")
+        change_role(game, player, params["turns_into"])
+        enter(game, WOLVES, [player.name])
+        tell(game, player, say("awakening.cursed", role=player.role))

@@ -81,6 +81,11 @@ class Behaviour:
         nobody is lynched that day – and None otherwise (Dorfdepp, Vergessener Prinz)."""
         return None
 
+    def has_won(self, game: Game, player: PlayerState) -> bool:
+        """Whether this player's own win condition ends the round now (the Verbitterte
+        Greis), dead or alive."""
+        return False
+
     def announced_role(self, game: Game, player: PlayerState) -> str | None:
         """The role announced at death; None when it is not revealed."""
         return player.role

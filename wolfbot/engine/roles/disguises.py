@@ -112,3 +112,7 @@ class TakeRole(Behaviour):
 
     def announced_role(self, game: Game, player: PlayerState) -> str | None:
         return player.memory.get(_TAKEN, player.role)
+
+    def told_role(self, game: Game, player: PlayerState) -> str:
+        """His Rollenmitteilung names his own role, whatever he took since."""
+        return player.role

@@ -1,7 +1,11 @@
 """Der Attentäter: "In einer Nacht kann der Attentäter gegenüber der Spielleitung bestimmen,
 ein Attentat auf einen Dorfbewohner zu verüben (!Attentat [Spielername]). Der Attentäter
 kann kein Attentat auf sich selbst verüben. Der Attentäter kann das Attentat auch in einer
-Nacht verüben, in der er angegriffen wird." (once and not on himself: the role's data)"""
+Nacht verüben, in der er angegriffen wird." (once and not on himself: the role's data)
+Die Böse Hexe: "In der Nacht kann die Böse Hexe gegenüber der Spielleitung bestimmen, ihren
+Gifttrank verbrauchen, um einen anderen Dorfbewohner zu vergiften (!Gifttrank
+[Spielername]). Die Böse Hexe kann ihren Gifttrank nur einmal verbrauchen." – the same kill
+that no heal undoes, with her word (`params.word`)."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
 from wolfbot.engine.roles.base import Behaviour
-from wolfbot.engine.roles.common import action
+from wolfbot.engine.roles.common import used
 from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
@@ -18,7 +22,6 @@ if TYPE_CHECKING:
 
 class Assassin(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        command = action(game, player, "Attentat")
+        command = used(game, player)
         if command is not None:
-            game.consume(player, "Attentat")
-            night.kill(game, command.target, player.role, (player.name,), stage)
+            night.kill(game, command.target, game.spec(player).name, (player.name,), stage)

@@ -2,13 +2,8 @@
 pack ("Die Werwölfe; Der Urwolf; Der Hungrige Wolf; Der Blutrünstige Wolf; Der Große Böse
 Wolf").
 
-Der Blutrünstige Wolf: "In einer Nacht kann der Blutrünstige Wolf gegenüber der Spielleitung
-einen weiteren Dorfbewohner bestimmen, den er angreift und frisst (!Angreifen [Spielername]
-oder !Fressen [Spielername] …)." Der Große Böse Wolf: "In einer Nacht bestimmt der Große
-Böse Wolf … einen weiteren Dorfbewohner, den er angreift und frisst … Dies gilt nur, solange
-noch alle Werwölfe leben." (not "(Einmalig)" in the Nachtreihenfolge: every night) – both
-`ExtraVictim`, an attack of their own ("Angriffe können von den Werwölfen, vom Blutrünstigen
-Wolf, vom Großen Bösen Wolf … ausgehen!"), sent privately.
+The further victims of the Blutrünstige and the Große Böse Wolf are attacks of their own
+(`roles.own_attacks`).
 Der Hungrige Wolf: "… dass er den Dorfbewohner, den die Werwölfe in dieser Nacht angreifen,
 sofort vollständig auffrisst (!Auffressen). Dieser Dorfbewohner verstirbt sofort und selbst
 dann, wenn der Angriff der Werwölfe ansonsten fehlschlagen würde oder der Dorfbewohner in
@@ -26,14 +21,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine import night
 from wolfbot.engine.changes import WOLVES, change_role, enter
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import CommandRejected
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action, tell, used
-from wolfbot.engine.roles.pack import PACK_CAUSE, valid_targets
+from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import Attack, PlayerState
 from wolfbot.engine.text import say
 
@@ -41,35 +35,9 @@ if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 
-def _a_werwolf_died(game: Game) -> bool:
-    return any(not p.alive and game.spec(p).is_werwolf for p in game.state.players)
-
-
 def pack_attacks(game: Game) -> list[Attack]:
     """The attacks of the pack this night (its victim, and who is eaten with its meal)."""
     return [a for a in game.state.night.attacks if a.cause == PACK_CAUSE]
-
-
-class ExtraVictim(Behaviour):
-    """A further victim of his own, sent privately (`params.word`; `params.while_all_live`:
-    only while every Werwolf lives)."""
-
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
-        params = game.spec(player).params
-        if command.word != params["word"] or command.channel != "private":
-            return  # the pack's vote in the Wolfshöhle
-        if command.target not in valid_targets(game):
-            raise IllegalCommand(say("attack.own_pack", name=command.target))
-        if params.get("while_all_live") and _a_werwolf_died(game):
-            raise IllegalCommand(say("extra_victim.a_werwolf_died", role=player.role))
-
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        params = game.spec(player).params
-        command = action(game, player, params["word"])
-        if command is None or command.channel != "private":
-            return
-        game.consume(player, params["word"])
-        night.attack(game, command.target, game.spec(player).name, (player.name,), stage)
 
 
 class Devour(Behaviour):

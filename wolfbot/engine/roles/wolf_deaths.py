@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wolfbot.engine import day
 from wolfbot.engine.deaths import LIEBESKUMMER
-from wolfbot.engine.events import VoteTally
 from wolfbot.engine.roles.base import Behaviour, QuestionHandler
 from wolfbot.engine.roles.common import used
 from wolfbot.engine.state import Attack, Kill, PlayerState, Question
@@ -31,15 +31,6 @@ if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 LYNCH = "Lynch"
-
-
-def lynchers(game: Game, name: str) -> tuple[str, ...]:
-    """Who voted for `name` in the day's final count, the Abend's tally ("Maßgeblich ist das
-    Endergebnis des Tages")."""
-    for event in reversed(game.state.log):
-        if isinstance(event, VoteTally) and event.moment == "evening":
-            return dict(event.votes).get(name, ())
-    return ()
 
 
 class Plague(Behaviour):
@@ -73,7 +64,7 @@ class Rabid(Behaviour):
     def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         if cause != LYNCH:
             return []
-        options = tuple(name for name in lynchers(game, player.name) if name != player.name)
+        options = tuple(name for name in day.final_voters(game, player.name) if name != player.name)
         if options:
             game.ask(
                 Question(
@@ -97,5 +88,5 @@ class Knecht(Behaviour):
     def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
         if not player.alive or dead.death_cause != LYNCH or not game.spec(dead).is_werwolf:
             return
-        if player.name in lynchers(game, dead.name):
+        if player.name in day.final_voters(game, dead.name):
             game.kill([(player.name, game.spec(player).name)])
