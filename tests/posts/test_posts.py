@@ -648,18 +648,23 @@ def test_rollenmitteilungen_for_everybody_without_a_context() -> None:
     assert messages[0].title == "Anna – Rollenmitteilung"
 
 
-def test_rollenmitteilung_tells_the_role_a_hook_names(monkeypatch) -> None:
-    """The Verfluchte Dorfbewohner is told he is a Bürger: a behaviour's `told_role` wins."""
-    game = Game.new(RULES, PLAYERS, seed=5)
-
-    class Cursed:
-        def told_role(self, game, player):
-            return "Bürger"
-
-    monkeypatch.setattr(game, "behaviour", lambda player: Cursed())
+@pytest.mark.parametrize(
+    ("role", "told", "not_told"),
+    [
+        ("Verfluchter Dorfbewohner", "spielst du die Rolle Bürger.", "Verfluchte"),
+        ("Geheimnisvoller Wolf", "spielst du die Rolle Geheimnisvoller Wolf.", "Bürger ."),
+    ],
+    ids=["the-verfluchte-is-told-buerger", "the-geheimnisvolle-wolf-his-own-role"],
+)
+def test_rollenmitteilung_tells_the_role_the_player_is_told(role, told, not_told) -> None:
+    """Der Verfluchte Dorfbewohner: "Stattdessen teilt die Spielleitung dem Verfluchten
+    Dorfbewohner mit, dass er ein Bürger ist und für das Dorf spielt." """
+    players = [(name, role if name == "Clara" else r) for name, r in PLAYERS]
+    game = Game.new(RULES, players, seed=5)
     body = text(soup(Publisher().role_message(game, "Clara", CONTEXT)))
-    assert "spielst du die Rolle Bürger." in body and "Seherin" not in body
-    assert RULES.factions["Dorf"].text in body
+    assert told in body and not_told not in body
+    if role == "Verfluchter Dorfbewohner":
+        assert RULES.factions["Dorf"].text in body
 
 
 # -- receipts --------------------------------------------------------------------------------------
