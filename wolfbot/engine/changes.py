@@ -47,6 +47,14 @@ def change_role(game: Game, player: PlayerState, role: str, *, faction: str | No
         game.emit(PrivateInfo(lovers, "private", say("amor.condition_changed", condition=side)))
 
 
+def become(game: Game, player: PlayerState, role: str, *, faction: str | None = None) -> None:
+    """`change_role`, and a new member of the pack joins the Wolfshöhle ("Die Spielleitung
+    fügt diesen (gewöhnlichen) Werwolf der Konversation der Werwölfe hinzu")."""
+    change_role(game, player, role, faction=faction)
+    if game.spec(player).pack:
+        enter(game, WOLVES, [player.name])
+
+
 def revive(game: Game, player: PlayerState, by_role: str) -> None:
     """The dead player lives again; he is no longer one of the Geister of the Totenreich."""
     player.alive = True

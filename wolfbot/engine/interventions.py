@@ -359,9 +359,9 @@ def _reject(game: Game, reject: RejectCommand) -> None:
 
 
 def _change_role(game: Game, player: PlayerState, role: str) -> None:
-    """`changes.change_role`; the Wolfshöhle follows the pack. (Not in `change_role`
-    itself: the rules' own role changes leave the Wolfshöhle as it is – a Werwolf raised as
-    Wiedergänger stays in it – and stored rounds must replay to the same events.)"""
+    """`changes.change_role`; the Wolfshöhle follows the pack, both ways. (The rules' own
+    role changes only join it – `changes.become` –: a Werwolf raised as Wiedergänger stays
+    in it.)"""
     was_pack = game.spec(player).pack
     changes.change_role(game, player, role)
     is_pack = game.spec(player).pack

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.changes import WOLVES, change_role, enter, join
+from wolfbot.engine.changes import become
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.roles.base import Behaviour
@@ -47,7 +47,7 @@ class Lehrling(Behaviour):
             tell(game, player, say("lehrling.master_was_wolf", master=dead.name))
             game.kill([(player.name, PACK_CAUSE)])
             return
-        change_role(game, player, role)  # with that role's own faction
+        become(game, player, role)  # with that role's own faction
         tell(game, player, say("lehrling.took_over", master=dead.name, role=role))
 
 
@@ -59,9 +59,7 @@ class Doppelgaenger(Behaviour):
             return
         copied = game.player(command.target)
         side = faction(game, copied)
-        change_role(game, player, copied.role, faction=side)
-        if game.spec(player).pack:
-            join(game, WOLVES, [player.name])
+        become(game, player, copied.role, faction=side)
         tell(game, player, say("doppelgaenger.copied", name=copied.name, role=copied.role))
 
 
@@ -80,9 +78,7 @@ class Model(Behaviour):
     def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
         if not player.alive or player.memory.get(_MASTER) != dead.name:
             return
-        change_role(game, player, game.spec(player).params["becomes"])
-        if game.spec(player).pack:
-            enter(game, WOLVES, [player.name])
+        become(game, player, game.spec(player).params["becomes"])
         tell(game, player, say("model.died", model=dead.name, role=player.role))
 
 
@@ -101,9 +97,7 @@ class Hermit(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = used(game, player)
         if command is not None:
-            change_role(game, player, command.roles[0])
-            if game.spec(player).pack:
-                enter(game, WOLVES, [player.name])
+            become(game, player, command.roles[0])
             tell(game, player, say("hermit.plays", role=player.role))
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.changes import WOLVES, change_role, enter
+from wolfbot.engine.changes import become
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import tell, used
 from wolfbot.engine.state import Attack, PlayerState
@@ -41,8 +41,7 @@ if TYPE_CHECKING:
 
 
 def _turn(game: Game, player: PlayerState, every: bool) -> None:
-    change_role(game, player, game.spec(player).params["turns_into"])
-    enter(game, WOLVES, [player.name])
+    become(game, player, game.spec(player).params["turns_into"])
     tell(game, player, say("awakening.turned", role=player.role, every=every))
 
 
@@ -63,8 +62,7 @@ class LastDeathAwakens(Behaviour):
 class Transform(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         if used(game, player) is not None:
-            change_role(game, player, game.spec(player).params["turns_into"])
-            enter(game, WOLVES, [player.name])
+            become(game, player, game.spec(player).params["turns_into"])
             tell(game, player, say("awakening.by_choice", role=player.role))
 
 
@@ -77,6 +75,5 @@ class Cursed(Behaviour):
         if step != "immunity" or attack.cause not in params["turned_by"]:
             return
         attack.status, attack.reason = "failed", say("failed.cursed")
-        change_role(game, player, params["turns_into"])
-        enter(game, WOLVES, [player.name])
+        become(game, player, params["turns_into"])
         tell(game, player, say("awakening.cursed", role=player.role))

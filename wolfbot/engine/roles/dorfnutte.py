@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
-from wolfbot.engine.changes import WOLVES, change_role, enter
+from wolfbot.engine.changes import become
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action, tell
 from wolfbot.engine.roles.pack import PACK_CAUSE, PACK_STAGE
@@ -44,8 +44,7 @@ class Dorfnutte(Behaviour):
         host = game.player(command.target)
         params = game.spec(player).params
         if game.spec(host).is_werwolf and params.get("at_werwolf") == "turns":
-            change_role(game, player, params["turns_into"])
-            enter(game, WOLVES, [player.name])
+            become(game, player, params["turns_into"])
             tell(game, player, say("wolfsfrau.turned", name=host.name, role=player.role))
         elif game.spec(host).is_werwolf:  # eaten with the pack's meal, at the pack's stage
             feast = game.rules.stage_of(PACK_STAGE)

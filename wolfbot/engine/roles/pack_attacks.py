@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.changes import WOLVES, change_role, enter
+from wolfbot.engine.changes import become
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import CommandRejected
@@ -77,6 +77,5 @@ class Bite(Behaviour):
         spec = game.spec(bitten)
         if not bitten.alive or spec.is_werwolf or bitten.role in params.get("not_turned", ()):
             return
-        change_role(game, bitten, params["turns_into"])
-        enter(game, WOLVES, [bitten.name])
+        become(game, bitten, params["turns_into"])
         tell(game, bitten, say("bite.turned", role=bitten.role))
