@@ -138,3 +138,26 @@ def test_a_ruleset_naming_what_the_tables_lack_is_refused_at_the_start(day_secti
 
 def test_the_duesterliga_names_only_what_the_tables_know() -> None:
     assert day.unknown_names(BASE.day) == []
+
+
+@pytest.mark.parametrize(
+    ("cause", "lovers", "plays_for"),
+    [
+        ("Werwolf", False, "Dorf"),
+        ("Lynch", False, "Rudel"),
+        ("Werwolf", True, "Zweideutige"),
+        ("Lynch", True, "Zweideutige"),
+    ],
+    ids=["eaten-plays-for-the-dorf", "lynched-for-the-rudel", "in-love-eaten", "in-love-lynched"],
+)
+def test_the_aussaetzige_plays_for_the_side_her_death_gives_her(cause, lovers, plays_for) -> None:
+    """Die Aussätzige: "… spielt für das Dorf, wenn sie von den Werwölfen gefressen wird. Dies
+    gilt nicht, wenn die Aussätzige verliebt ist. Die Aussätzige spielt für das Rudel, wenn sie
+    gelyncht wird. Dies gilt nicht, wenn die Aussätzige verliebt ist." """
+    from wolfbot.engine import victory
+
+    game = Game.new(BASE, [("Wolf", "Werwolf"), ("Ava", "Aussätzige"), *PLAYERS[2:]])
+    if lovers:
+        game.state.lovers = ("Ava", "Bernd")
+    game.kill([("Ava", cause)])
+    assert victory.faction(game, game.player("Ava")) == plays_for

@@ -144,7 +144,7 @@ class DayProcedureSpec(_Frozen):
     kind: str
     vote: str | None = None
     withdraw: str | None = None  # the word that takes a vote back
-    places: int = Field(1, ge=1)
+    places: int = Field(1, ge=0)  # 0: a day without a lynch (the Aussätzige)
     tie: tuple[str, ...] = ()
     doc: str = ""
 

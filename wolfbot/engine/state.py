@@ -208,6 +208,8 @@ class GameState:
     next_day: list[DayEffect] = field(default_factory=list)  # the night's effects on the day
     # players who lost their abilities (the Dorfälteste's death): plain players from then on
     powerless: list[str] = field(default_factory=list)
+    # the night the pack may not attack (the Aussätzige eaten the night before); 0: none
+    pack_rests: int = 0
     # how players appear to the abilities of other roles (`roles.common.apparent_role`)
     disguises: list[Disguise] = field(default_factory=list)
     # deaths due with the deaths of a later night (the Schwarze Pest): (night number, kill)

@@ -176,4 +176,6 @@ def announced(effect: DayEffect) -> Text:
         return say("day_signal.misstrauen")
     if effect.procedure == "buergschaft":
         return say("day_signal.buergschaft", name=effect.vote or "")
+    if effect.procedure == "ohne_lynch":
+        return say("day_signal.no_lynch")
     return say("day_signal.two_lynches")

@@ -61,6 +61,8 @@ class AlphaVote(WordHandler):
 
 class AttackVote(WordHandler):
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        if game.state.pack_rests == game.state.phase.number:
+            raise IllegalCommand(say("attack.pack_rests"))
         if command.target not in valid_targets(game):
             raise IllegalCommand(
                 say("attack.own_pack", name=command.target)
@@ -91,6 +93,8 @@ class Pack(GroupBehaviour):
         if game.state.alpha is None:
             self._elect_alpha(game, members)
         night_state = game.state.night
+        if game.state.pack_rests == game.state.phase.number:
+            return  # "so können die Werwölfe in der darauffolgenden Nacht keinen … angreifen"
         votes = {
             voter: target
             for voter, target in night_state.attack_votes.items()

@@ -11,6 +11,7 @@ from wolfbot.engine import day, offices, voting
 from wolfbot.engine.roles import (
     amor,
     apprentices,
+    aussaetzige,
     awakening,
     baecker,
     baerenfuehrer,
@@ -116,6 +117,7 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "cursed": awakening.Cursed(),
     "model": apprentices.Model(),
     "hermit": apprentices.Hermit(),
+    "aussaetzige": aussaetzige.Aussaetzige(),
     "devour": pack_attacks.Devour(),
     "bite": pack_attacks.Bite(),
     "plague": wolf_deaths.Plague(),

@@ -1,0 +1,39 @@
+"""Die Aussätzige: "Die Aussätzige spielt für das Dorf, wenn sie von den Werwölfen gefressen
+wird. Dies gilt nicht, wenn die Aussätzige verliebt ist. Die Aussätzige spielt für das
+Rudel, wenn sie gelyncht wird. Dies gilt nicht, wenn die Aussätzige verliebt ist. Wenn die
+Aussätzige von den Werwölfen gefressen wird, so können die Werwölfe in der darauffolgenden
+Nacht keinen Dorfbewohner angreifen und fressen. Wenn die Aussätzige gelyncht wird, so wird
+am darauffolgenden Tag kein Dorfbewohner gelyncht." – "Dies gilt nicht" follows the two
+sentences of her faction; the two effects hold in love too (reading 63). `params`: the
+faction each death gives her, and the next day's procedure after her lynch."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.day_marks import announced
+from wolfbot.engine.roles.pack import PACK_CAUSE
+from wolfbot.engine.state import DayEffect, PlayerState
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+LYNCH = "Lynch"
+
+
+class Aussaetzige(Behaviour):
+    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        params = game.spec(player).params
+        in_love = game.lover_of(player.name) is not None
+        if cause == PACK_CAUSE:
+            if not in_love:
+                player.faction = params["eaten_plays_for"]
+            game.state.pack_rests = game.state.phase.number + 1
+        elif cause == LYNCH:
+            if not in_love:
+                player.faction = params["lynched_plays_for"]
+            effect = DayEffect("procedure", player.name, player.name, procedure=params["next_day"])
+            effect.announce = announced(effect)
+            game.state.next_day.append(effect)
+        return []
