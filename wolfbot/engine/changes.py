@@ -39,10 +39,33 @@ def change_role(game: Game, player: PlayerState, role: str, *, faction: str | No
     player.memory.clear()
     game.emit(RoleChanged(player.name, player.role))
     game.start_role(player)  # what the role is told or given at its start
+    _tell_lovers_if_changed(game, condition, (player.name,))
+
+
+def swap_roles(game: Game, taker: PlayerState, giver: PlayerState) -> None:
+    """The Unruhestifterin's swap: the taker plays the giver's role "in der Gestalt, in der
+    die Rolle im Zeitpunkt der Übernahme war" (uses, targets, memory, faction) and learns
+    nothing the role told the giver (no start of the role); the giver plays the taker's role
+    from its start. What either appeared as for good ends."""
+    condition = victory.lovers_side(game)
+    game.state.disguises = [
+        d for d in game.state.disguises if d.target not in (taker.name, giver.name) or d.night
+    ]
+    own_role = taker.role
+    taker.role, taker.faction = giver.role, victory.faction(game, giver)
+    taker.uses, taker.last_targets, taker.memory = giver.uses, giver.last_targets, giver.memory
+    giver.role, giver.faction = own_role, None
+    giver.uses, giver.last_targets, giver.memory = {}, {}, {}
+    for player in (taker, giver):
+        game.emit(RoleChanged(player.name, player.role))
+    _tell_lovers_if_changed(game, condition, (taker.name, giver.name))
+
+
+def _tell_lovers_if_changed(game: Game, condition: str | None, changed: tuple[str, ...]) -> None:
+    """ "Wenn sich dadurch die Siegbedingungen des Liebespaares ändern, so teilt die
+    Spielleitung den Verliebten die geänderten Siegbedingungen mit." """
     lovers = game.state.lovers
-    if lovers and player.name in lovers and victory.lovers_side(game) != condition:
-        # "Wenn sich dadurch die Siegbedingungen des Liebespaares ändern, so teilt die
-        # Spielleitung den Verliebten die geänderten Siegbedingungen mit."
+    if lovers and set(lovers) & set(changed) and victory.lovers_side(game) != condition:
         side = say("win_condition", side=victory.lovers_side(game))
         game.emit(PrivateInfo(lovers, "private", say("amor.condition_changed", condition=side)))
 

@@ -43,6 +43,7 @@ from wolfbot.engine.roles import (
     spaeher,
     totenreich,
     trunkenbold,
+    unruhestifterin,
     wolf_deaths,
 )
 from wolfbot.engine.roles.base import Behaviour, GroupBehaviour, QuestionHandler, WordHandler
@@ -118,6 +119,7 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "model": apprentices.Model(),
     "hermit": apprentices.Hermit(),
     "aussaetzige": aussaetzige.Aussaetzige(),
+    "unruhestifterin": unruhestifterin.Unruhestifterin(),
     "devour": pack_attacks.Devour(),
     "bite": pack_attacks.Bite(),
     "plague": wolf_deaths.Plague(),

@@ -1,0 +1,41 @@
+"""Die Unruhestifterin: "In der Nacht bestimmt die Unruhestifterin gegenüber der Spielleitung
+einen Dorfbewohner, mit dem sie die Rolle tauscht (!Tauschen [Spielername]). Die
+Unruhestifterin spielt fortan die Rolle und für die Fraktion dieses Dorfbewohners. Der
+Dorfbewohner spielt fortan die Unruhestifterin und wird eine Zweideutige. Die Unruhestifterin
+übernimmt die Rolle in der Gestalt, in der die Rolle im Zeitpunkt der Übernahme war. Die
+Spielleitung teilt der Unruhestifterin nicht mit, wer vor ihr die Unruhestifterin war. Die
+Spielleitung teilt der Unruhestifterin keine Informationen mit, die der Dorfbewohner, dessen
+Rolle die Unruhestifterin übernommen hat, vorher durch diese Rolle erlangt hat. Wenn die
+Unruhestifterin die Rolle mit einem Werwolf tauschen will, so wird sie stattdessen gefressen
+und der Werwolf verbleibt ein Werwolf." – the swap is `changes.swap_roles`; the new
+Unruhestifterin is told his role, not who gave it (reading 64)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine import night
+from wolfbot.engine.changes import swap_roles
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import tell, used
+from wolfbot.engine.roles.pack import PACK_CAUSE
+from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import say
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+class Unruhestifterin(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = used(game, player)
+        if command is None:
+            return
+        other = game.player(command.target)
+        if game.spec(other).is_werwolf:
+            tell(game, player, say("unruhestifterin.werwolf", name=other.name))
+            night.kill(game, player.name, PACK_CAUSE, (other.name,), stage)
+            return
+        swap_roles(game, player, other)
+        tell(game, player, say("unruhestifterin.took", name=other.name, role=player.role))
+        tell(game, other, say("unruhestifterin.given", role=other.role))
