@@ -1,8 +1,9 @@
 """Random games with every implemented role: each game deals 5 to 24 players a role list
 of Werwölfe, Bürger and special roles drawn from the whole ruleset (a Gaukler with his
 three roles set aside as the deal does), and the simulated players
-(`wolfbot.demo.simulate`) play it to its end. Prints how many games ended, how many
-stopped at the phase limit, and every error (with its seed, to replay it). Asserts nothing.
+(`wolfbot.demo.simulate`) play it to its end; a Dieb gets two roles left over. Prints how
+many games ended, how many stopped at the phase limit, and every error (with its seed, to
+replay it). Asserts nothing.
 
     python benchmarks/random_games.py [--games 3000] [--first-seed 0]
 """
@@ -50,6 +51,8 @@ def main(argv: list[str] | None = None) -> int:
         if "Gaukler" in roles:  # his three roles, set aside as the deal does
             aside = choose_gaukler_roles(roles, rules, random.Random(seed))
             options["gaukler_roles"] = list(aside)
+        if "Dieb" in roles:  # the two roles the deal leaves over
+            options["dieb_roles"] = random.Random(seed).sample(sorted(rules.roles), 2)
         try:
             sim = play(rules, roles, seed=seed, options=options)
         except Exception:

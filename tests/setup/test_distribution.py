@@ -270,7 +270,9 @@ def test_role_names_resolve_with_or_without_article() -> None:
     assert resolve_role("Die Seherin", RULES).name == "Seherin"
     assert resolve_role("Das Kleine Mädchen", RULES).name == "Kleines Mädchen"
     dieb = resolve_role("der dieb", RULES)
-    assert (dieb.name, dieb.heading, dieb.implemented) == ("Dieb", "Der Dieb", False)
+    assert (dieb.name, dieb.heading, dieb.implemented) == ("Dieb", "Der Dieb", True)
+    brandstifter = resolve_role("der brandstifter", RULES)
+    assert (brandstifter.heading, brandstifter.implemented) == ("Der Brandstifter", False)
     assert resolve_role("Großer Böser Wolf", RULES).heading == "Der Große Böse Wolf"
     assert resolve_role("Zahnfee", RULES) is None
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import gc
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -48,7 +48,7 @@ from wolfbot.schedule.jobs import Deadlines, DeadlineScheduler
 from wolfbot.schedule.parts import Deadline
 from wolfbot.schedule.timetable import Timetable
 from wolfbot.setup.config import Config
-from wolfbot.setup.distribution import assign_roles, suggest_roles
+from wolfbot.setup.distribution import Assignment, assign_roles, suggest_roles
 from wolfbot.setup.signup import Signup, read_signups
 from wolfbot.store.db import session_factory, upgrade
 from wolfbot.store.lookups import game_row
@@ -78,9 +78,15 @@ def forum_for(config: Config) -> WoltLabForum:
     )
 
 
-def _with_gaukler_roles(options: dict, aside: Sequence[str]) -> dict:
-    """The round's house rules with the Gaukler's three roles set aside at the deal."""
-    return {**options, "gaukler_roles": list(aside)} if aside else options
+def _with_dealt_roles(options: dict, assignment: Assignment) -> dict:
+    """The round's house rules with the roles the deal set aside: the Gaukler's three, the
+    two left over for the Dieb."""
+    out = dict(options)
+    if assignment.gaukler_roles:
+        out["gaukler_roles"] = list(assignment.gaukler_roles)
+    if assignment.spare_roles:
+        out["dieb_roles"] = list(assignment.spare_roles)
+    return out
 
 
 def freeze_startup_objects() -> None:
@@ -238,7 +244,7 @@ class Live:
             context,
             thread_id=config.forum.thread_id,
             title=config.game.title,
-            options=_with_gaukler_roles(dict(config.game.options), assignment.gaukler_roles),
+            options=_with_dealt_roles(dict(config.game.options), assignment),
             reserves=reserves,
             observers=observers,
             user_ids=ids,

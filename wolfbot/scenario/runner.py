@@ -76,7 +76,7 @@ class Run:
             rules,
             [(p.name, p.role) for p in scenario.players],
             seed=scenario.seed,
-            options=scenario.options,
+            options=_with_spare_roles(scenario.options, scenario.spare_roles),
         )
         self.publisher = Publisher()
         self.messages: list[Message] = self.publisher.feed(self.game, self.game.state.log)
@@ -189,6 +189,11 @@ def _equal(key: str, wanted, found) -> bool:
             wanted is not None and found is not None and name_key(wanted) == name_key(found)
         )
     return wanted == found
+
+
+def _with_spare_roles(options: dict, spare: list[str]) -> dict:
+    """The scenario's house rules with its `spare_roles`, the two left over for the Dieb."""
+    return {**options, "dieb_roles": list(spare)} if spare else options
 
 
 def run_scenario(scenario: Scenario) -> Result:

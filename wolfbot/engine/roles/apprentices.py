@@ -104,3 +104,59 @@ class Hermit(Behaviour):
 def _offered(game: Game, player: PlayerState) -> list[str]:
     """The roles of `params.roles` this ruleset has."""
     return [name for name in game.spec(player).params["roles"] if name in game.rules.roles]
+
+
+class Dieb(Behaviour):
+    """Der Dieb: "In der Nacht vor der Bürgermeisterwahl teilt die Spielleitung dem Dieb mit,
+    welche beiden Rollen übrig geblieben sind. Der Dieb kann nun eine dieser beiden Rollen
+    stehlen (!Stehlen [Rollenname]). Wenn der Dieb eine Rolle stiehlt, so spielt er fortan
+    diese Rolle. Wenn der Dieb keine Rolle stiehlt, so spielt er fortan für das Dorf. Wenn die
+    beiden übriggebliebenen Rollen zwei Werwölfe sind, so muss der Dieb eine Rolle stehlen.
+    Dasselbe gilt, wenn eine der beiden übriggebliebenen Rollen ein Werwolf und die andere …
+    der Günstling, … oder der Wolfsschamane ist." – the two are the house rule `dieb_roles`
+    (set at the deal); `params.must_with` names the helpers; without a choice he must make,
+    the lot steals (reading 65)."""
+
+    acts_at_once = True
+
+    def setup(self, game: Game, player: PlayerState) -> None:
+        if game.state.phase.number == 1 and game.state.phase.kind == "night":
+            tell(game, player, say("dieb.spare", roles=_spare(game)))
+
+    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        if command.word == game.spec(player).params["word"]:
+            spare = _spare(game)
+            if not command.roles or game.rules.role(command.roles[0]).name not in spare:
+                raise IllegalCommand(say("dieb.not_spare", roles=spare))
+
+    def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
+        """He plays the stolen role from the moment `!Stehlen` is accepted, so its commands
+        count that night (as the Doppelgänger's copy)."""
+        if command.word == game.spec(player).params["word"]:
+            game.consume(player, command.word)
+            _steal(game, player, game.rules.role(command.roles[0]).name)
+
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        if game.state.phase.number != 1:
+            return  # he chose, or did not, in the Nacht vor der Bürgermeisterwahl
+        spare = _spare(game)
+        if spare and _must_steal(game, player, spare):
+            _steal(game, player, game.draw(spare))
+            return
+        player.faction = game.spec(player).params["plays_for"]
+        tell(game, player, say("dieb.stole_nothing", faction=player.faction))
+
+
+def _steal(game: Game, player: PlayerState, role: str) -> None:
+    become(game, player, role)
+    tell(game, player, say("dieb.stole", role=player.role))
+
+
+def _spare(game: Game) -> list[str]:
+    return [game.rules.role(name).name for name in game.option("dieb_roles")]
+
+
+def _must_steal(game: Game, player: PlayerState, spare: list[str]) -> bool:
+    wolves = [name for name in spare if game.rules.roles[name].is_werwolf]
+    helpers = set(game.spec(player).params["must_with"])
+    return len(wolves) == 2 or (len(wolves) == 1 and any(name in helpers for name in spare))

@@ -118,6 +118,7 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "cursed": awakening.Cursed(),
     "model": apprentices.Model(),
     "hermit": apprentices.Hermit(),
+    "dieb": apprentices.Dieb(),
     "aussaetzige": aussaetzige.Aussaetzige(),
     "unruhestifterin": unruhestifterin.Unruhestifterin(),
     "devour": pack_attacks.Devour(),
