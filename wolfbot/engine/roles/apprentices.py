@@ -160,3 +160,24 @@ def _must_steal(game: Game, player: PlayerState, spare: list[str]) -> bool:
     wolves = [name for name in spare if game.rules.roles[name].is_werwolf]
     helpers = set(game.spec(player).params["must_with"])
     return len(wolves) == 2 or (len(wolves) == 1 and any(name in helpers for name in spare))
+
+
+class Gestaltwandler(Behaviour):
+    """Der Gestaltwandler: "In der Nacht vor der Bürgermeisterwahl bestimmt der
+    Gestaltwandler gegenüber der Spielleitung einen Dorfbewohner, dessen Gestalt er annimmt
+    (!Gestaltwandlung [Spielername]). Der Gestaltwandler erhält alle Fähigkeiten, die dieser
+    Dorfbewohner hat und wird gegenüber allen Spielern so behandelt, als würde er die Rolle
+    des Dorfbewohners spielen." – from the moment it is accepted he plays that role as it
+    is then, still an Einzelgänger (his win: "wenn alle anderen Spieler verstorben sind");
+    every ability sees that role and his death announces it (reading 66)."""
+
+    acts_at_once = True
+
+    def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
+        if command.word != game.spec(player).params["word"]:
+            return
+        model = game.player(command.target)
+        faction = game.spec(player).faction
+        become(game, player, model.role, faction=faction)
+        player.uses = dict(model.uses)  # "alle Fähigkeiten, die dieser Dorfbewohner hat"
+        tell(game, player, say("gestaltwandler.took", name=model.name, role=player.role))

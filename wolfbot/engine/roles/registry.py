@@ -119,6 +119,7 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "model": apprentices.Model(),
     "hermit": apprentices.Hermit(),
     "dieb": apprentices.Dieb(),
+    "gestaltwandler": apprentices.Gestaltwandler(),
     "aussaetzige": aussaetzige.Aussaetzige(),
     "unruhestifterin": unruhestifterin.Unruhestifterin(),
     "devour": pack_attacks.Devour(),
