@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 WOLVES = "wolves"  # the Wolfshöhle of the pack
 LOVERS = "lovers"  # the Bettgeflüster of the Verliebten
 DEAD = "dead"  # the Totenreich gathers the dead
+ENCHANTED = "enchanted"  # the Flötenspieler's enchanted, without him
 
 
 def change_role(game: Game, player: PlayerState, role: str, *, faction: str | None = None) -> None:

@@ -46,7 +46,7 @@ SPIELLEITUNG = "Spielleitung"  # the cause of a death, the `by` of an exclusion 
 RESERVED_NAMES = (
     SPIELLEITUNG,
     *("thread", "private", "public"),
-    *(changes.WOLVES, changes.LOVERS, changes.DEAD),
+    *(changes.WOLVES, changes.LOVERS, changes.DEAD, changes.ENCHANTED),
 )
 
 

@@ -11,7 +11,7 @@ from wolfbot.engine.text import Text
 from wolfbot.spelling import name_key
 
 PhaseKind = Literal["night", "day", "dusk"]
-Channel = Literal["thread", "private", "wolves", "lovers", "dead"]
+Channel = Literal["thread", "private", "wolves", "lovers", "dead", "enchanted"]
 FactionKind = Literal["team", "lone", "ambiguous"]
 
 

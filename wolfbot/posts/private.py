@@ -21,10 +21,21 @@ CONVERSATIONS = {
     "wolves": "Wolfshöhle",
     "lovers": "Bettgeflüster",
     "dead": "Totenreich",
+    "enchanted": "Verzauberte",
 }
+# how a conversation may be used, said when it opens ("Die Werwölfe dürfen diese
+# Konversation nur in der Nacht nutzen"; "Die verzauberten Dorfbewohner dürfen diese
+# Konversation nicht nutzen")
+USE = {"enchanted": "Diese Konversation dürft ihr nicht nutzen."}
+NIGHT_ONLY = "Diese Konversation darf nur in der Nacht genutzt werden."
 
 # "in" each conversation, as German says it
-IN = {"wolves": "in der Wolfshöhle", "lovers": "im Bettgeflüster", "dead": "im Totenreich"}
+IN = {
+    "wolves": "in der Wolfshöhle",
+    "lovers": "im Bettgeflüster",
+    "dead": "im Totenreich",
+    "enchanted": "bei den Verzauberten",
+}
 
 # who left a conversation, told in it with them (the forum keeps them as participants); the
 # one who lives again and leaves the Totenreich reads no more of it
@@ -74,7 +85,7 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
                     members,
                     title,
                     f"<p>{esc(title)}: {esc(names(members))}.</p>"
-                    "<p>Diese Konversation darf nur in der Nacht genutzt werden.</p>",
+                    f"<p>{USE.get(channel, NIGHT_ONLY)}</p>",
                 )
             ]
         case ev.AlphaElected(player=player, members=members):

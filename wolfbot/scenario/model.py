@@ -24,7 +24,7 @@ class PlayerEntry(_Strict):
 
 class Post(_Strict):
     by: str
-    in_: Literal["thread", "private", "wolves", "lovers", "dead"] = Field(alias="in")
+    in_: Literal["thread", "private", "wolves", "lovers", "dead", "enchanted"] = Field(alias="in")
     text: str
 
 

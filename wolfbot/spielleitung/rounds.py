@@ -119,6 +119,7 @@ CHANNEL_WORDS = {
     "wolves": "Wolfshöhle",
     "lovers": "Bettgeflüster",
     "dead": "Totenreich",
+    "enchanted": "Verzauberte",
 }
 VERDICT_WORDS = {"accepted": "angenommen", "rejected": "abgelehnt", "pending": "offen"}
 

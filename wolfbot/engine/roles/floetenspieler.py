@@ -1,0 +1,42 @@
+"""Der Flötenspieler: "Der Flötenspieler gewinnt, wenn er alle anderen Dorfbewohner
+verzaubert hat. … In der Nacht bestimmt der Flötenspieler gegenüber der Spielleitung zwei
+Dorfbewohner, die er verzaubert (!Verzaubern [Spielername] [Spielername]). Die Spielleitung
+fügt alle verzauberten Dorfbewohner einer eigenen Konversation hinzu und teilt ihnen mit,
+dass sie vom Flötenspieler verzaubert wurden. Die verzauberten Dorfbewohner dürfen diese
+Konversation nicht nutzen. Die Spielleitung fügt den Flötenspieler nicht Konversation der
+verzauberte Dorfbewohner hinzu!" – the enchanted are the conversation `enchanted`'s
+members; his win ends the round, while he lives and is not in love (reading 67)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.changes import ENCHANTED, enter
+from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.common import tell, used
+from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import say
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+def enchanted(game: Game) -> list[str]:
+    return game.state.conversations.get(ENCHANTED, [])
+
+
+class Floetenspieler(Behaviour):
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = used(game, player)
+        if command is None:
+            return
+        new = [name for name in command.targets if name not in enchanted(game)]
+        for name in new:
+            tell(game, name, say("floetenspieler.enchanted"))
+        enter(game, ENCHANTED, new)
+
+    def has_won(self, game: Game, player: PlayerState) -> bool:
+        if not player.alive or game.lover_of(player.name) is not None:
+            return False
+        spell = set(enchanted(game))
+        return all(p.name in spell for p in game.living() if p is not player)
