@@ -17,5 +17,5 @@ def test_the_roles_table_in_the_docs_is_current() -> None:
 
 def test_the_table_names_what_is_missing() -> None:
     text = markdown(loader.load("duesterliga"))
-    assert "Noch nicht umgesetzt" in text and "Der Brandstifter" in text
+    assert "Noch nicht umgesetzt" in text and "Der Sektenführer" in text
     assert "| Seherin | Seher | Dorf | !Sehen | 19. Seherin |" in text

@@ -125,7 +125,7 @@ def test_preferred_dieb_adds_two_roles() -> None:
     assert check_roles(suggestion.roles, WITH_DIEB, n_players=12) == []
 
 
-@pytest.mark.parametrize("prefer", ["Zahnfee", "Brandstifter"], ids=["unknown", "not-implemented"])
+@pytest.mark.parametrize("prefer", ["Zahnfee", "Sektenführer"], ids=["unknown", "not-implemented"])
 def test_preferred_role_must_exist(prefer: str) -> None:
     with pytest.raises(ValueError, match=prefer):
         suggest_roles(12, NO_WOLVES, rng_seed=1, prefer=[prefer])
@@ -209,7 +209,7 @@ def test_an_unknown_heading_in_not_together_is_rejected(tmp_path: Path) -> None:
     [
         (["Sehrin", "Werwolf"], None, RULES, "Fehler: Keine Rolle heißt 'Sehrin'. Meintest du"),
         (["Zahnfee", "Werwolf"], None, RULES, "Fehler: Keine Rolle heißt 'Zahnfee'."),
-        (["Brandstifter", "Werwolf"], None, RULES, "noch nicht umgesetzt"),
+        (["Sektenführer", "Werwolf"], None, RULES, "noch nicht umgesetzt"),
         (["Werwolf"] + ["Bürger"] * 10, 12, RULES, "11 Rollen für 12 Spieler"),
         (["Werwolf"] + ["Bürger"] * 12, 12, RULES, "13 Rollen für 12 Spieler"),
         (["Dieb", "Werwolf"] + ["Bürger"] * 10, 12, WITH_DIEB, "12 Spieler + 2 übrige Rollen"),
@@ -271,8 +271,8 @@ def test_role_names_resolve_with_or_without_article() -> None:
     assert resolve_role("Das Kleine Mädchen", RULES).name == "Kleines Mädchen"
     dieb = resolve_role("der dieb", RULES)
     assert (dieb.name, dieb.heading, dieb.implemented) == ("Dieb", "Der Dieb", True)
-    brandstifter = resolve_role("der brandstifter", RULES)
-    assert (brandstifter.heading, brandstifter.implemented) == ("Der Brandstifter", False)
+    sekte = resolve_role("der sektenführer", RULES)
+    assert (sekte.heading, sekte.implemented) == ("Der Sektenführer", False)
     assert resolve_role("Großer Böser Wolf", RULES).heading == "Der Große Böse Wolf"
     assert resolve_role("Zahnfee", RULES) is None
 

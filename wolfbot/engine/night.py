@@ -136,6 +136,16 @@ def attack(
     return record
 
 
+def burn(
+    game: Game, target: str, cause: str, sources: tuple[str, ...], stage: int, counts_for
+) -> None:
+    """A death that is an attack only towards the roles `counts_for` (heals may save him):
+    it passes no redirect, immunity or protection."""
+    record = Attack(target, cause, stage, sources, original_target=target, kind="fire")
+    record.counts_for = tuple(counts_for)
+    game.state.night.attacks.append(record)
+
+
 def schedule(
     game: Game, target: str, cause: str, sources: tuple[str, ...], stage: int, kind: str
 ) -> None:
@@ -153,9 +163,14 @@ def kill(game: Game, target: str, cause: str, sources: tuple[str, ...], stage: i
     game.state.night.kills.append(Kill(target, cause, stage, sources))
 
 
-def successfully_attacked(game: Game) -> list[str]:
-    """Players with an attack on them that has neither failed nor been healed, in list order."""
-    hit = {a.target for a in game.state.night.attacks if a.status == "hit"}
+def successfully_attacked(game: Game, towards: str | None = None) -> list[str]:
+    """Players with an attack on them that has neither failed nor been healed, in list order
+    – as far as it counts as an attack towards the role `towards`."""
+    hit = {
+        a.target
+        for a in game.state.night.attacks
+        if a.status == "hit" and (a.counts_for is None or towards in a.counts_for)
+    }
     return [p.name for p in game.state.players if p.name in hit]
 
 

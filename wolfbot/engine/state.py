@@ -85,6 +85,9 @@ class Attack:
     reason: Text | None = None  # why it failed (a protection, an immunity, …)
     original_target: str = ""
     kind: str = "direct"  # or "visit": an attack that reaches a player through another
+    # the roles towards which it counts as an attack (None: all) – the Brandstifter's fire:
+    # "Gegenüber der Hexe, dem Heiler, … gilt das Verbrennen der Dorfbewohner als Angriff"
+    counts_for: tuple[str, ...] | None = None
 
 
 @dataclass(slots=True)

@@ -98,7 +98,7 @@ def told_then_choose(
 def offer_heal(game: Game, player: PlayerState, word: str, stage: int) -> None:
     """Tell the healer who was successfully attacked; heal the one his `!word` names if he
     is among them (the potion or ability is then used up), else refuse and keep it."""
-    attacked = night.successfully_attacked(game)
+    attacked = night.successfully_attacked(game, game.spec(player).name)
     info = say("heal.attacked_tonight", names=attacked)
     command = told_then_choose(game, player, word, attacked, info, stage)
     if command is None:

@@ -71,7 +71,10 @@ class Schlaeger(Behaviour):
         hits = [
             a
             for a in game.state.night.attacks
-            if a.target == player.name and a.status == "hit" and a.cause == cause
+            if a.target == player.name
+            and a.status == "hit"
+            and a.cause == cause
+            and (a.counts_for is None or player.role in a.counts_for)
         ]
         if not hits:  # poisoned, shot, grief: no attack caused his death
             return []

@@ -43,7 +43,11 @@ class Dorfschoenheit(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         if player.uses.get("Verführen"):
             return
-        attacks = [a for a in game.state.night.attacks if a.target == player.name]
+        attacks = [
+            a
+            for a in game.state.night.attacks
+            if a.target == player.name and (a.counts_for is None or player.role in a.counts_for)
+        ]
         hits = [a for a in attacks if a.status == "hit"]
         if attacks:  # "teilt ... mit, wenn sie angegriffen wird" – also when it fails
             others = [p.name for p in game.living() if p.name != player.name] if hits else []
