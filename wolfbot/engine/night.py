@@ -11,6 +11,7 @@ kill, announcing the cause that comes first in the night order. Death triggers f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.deaths import INAKTIVITAET
@@ -137,13 +138,26 @@ def attack(
 
 
 def burn(
-    game: Game, target: str, cause: str, sources: tuple[str, ...], stage: int, counts_for
+    game: Game,
+    target: str,
+    cause: str,
+    sources: tuple[str, ...],
+    stage: int,
+    counts_for: Sequence[str],
 ) -> None:
     """A death that is an attack only towards the roles `counts_for` (heals may save him):
     it passes no redirect, immunity or protection."""
-    record = Attack(target, cause, stage, sources, original_target=target, kind="fire")
-    record.counts_for = tuple(counts_for)
-    game.state.night.attacks.append(record)
+    game.state.night.attacks.append(
+        Attack(
+            target,
+            cause,
+            stage,
+            sources,
+            original_target=target,
+            kind="fire",
+            counts_for=tuple(counts_for),
+        )
+    )
 
 
 def schedule(
