@@ -238,7 +238,8 @@ DAY_ROLES = [
             True,
             [("Otto", "Wolf"), ("Emil", "Wolf"), ("Rita", "Emil"), ("Wolf", "Otto")],
             [
-                "Verfahren: zwei Lynchplätze (Zeichen des Stotternden Richters)",
+                "Verfahren: Die beiden Dorfbewohner mit den meisten Gegenstimmen werden "
+                "gelyncht (Zeichen des Stotternden Richters).",
                 "Gelyncht wird Wolf mit 2 Stimmen (Mehrheit).",
                 "Gleichstand: gelyncht wird der Sündenbock Sam anstatt eines der Gleichauf-"
                 "Liegenden, ungeachtet des Bürgermeisters.",
@@ -365,3 +366,23 @@ def test_a_wolf_hidden_a_meal_devoured_and_a_further_victim() -> None:
     assert "Angriff (Blutrünstiger Wolf) auf Otto → trifft" in lines
     assert "Wolf erscheint Seherin, Aura, Bäcker, Ermittler, Kleines Mädchen als Bürger" in lines
     assert lines.index("Wie Spieler erscheinen:") < lines.index("Ergebnis:")
+
+
+def test_the_procedure_is_the_rulesets_own_for_every_day_a_role_changes() -> None:
+    """The day after the Aussätzige's lynch ("so wird am darauffolgenden Tag kein
+    Dorfbewohner gelyncht") is told by its procedure's `doc`, as any other procedure."""
+    game = game_with([("Wolf", "Werwolf"), ("Ava", "Aussätzige"), *DAY_ROLES[2:]], [])
+    send(game, [("Wolf", "wolves", "!Fressen Dora")])
+    game.advance()
+    send(game, [("Otto", "thread", "!Bürgermeister Otto")])
+    send(game, [(v, "thread", "!Lynch Ava") for v in ("Otto", "Emil", "Wolf")])
+    game.advance()
+    game.advance()
+    send(game, [("Wolf", "wolves", "!Fressen Emil")])
+    game.advance()
+    send(game, [(v, "thread", "!Lynch Wolf") for v in ("Otto", "Sam", "Wolf")])
+    game.advance()
+    game.advance()
+    doc = game.rules.day.procedures["ohne_lynch"].doc
+    assert f"Verfahren: {doc}" in explain_lynch(game, 2)
+    assert game.player("Wolf").alive

@@ -165,17 +165,11 @@ class FirstVouch(QuestionHandler):
         for effect in _own(game, game.player(question.player)):
             if effect.kind == "procedure":
                 effect.vote = choice
-                effect.announce = say("day_signal.buergschaft", name=choice)
+                effect.announce = announced(effect)
 
 
 def announced(effect: DayEffect) -> Text:
     """What the Morgen says of a day effect that changes the day."""
     if effect.kind == "election":
         return say("day_signal.election")
-    if effect.procedure == "misstrauen":
-        return say("day_signal.misstrauen")
-    if effect.procedure == "buergschaft":
-        return say("day_signal.buergschaft", name=effect.vote or "")
-    if effect.procedure == "ohne_lynch":
-        return say("day_signal.no_lynch")
-    return say("day_signal.two_lynches")
+    return say("day_signal.procedure", procedure=effect.procedure, name=effect.vote or "")

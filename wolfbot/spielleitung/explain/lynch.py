@@ -49,22 +49,19 @@ def explain_lynch(game: Game, day: int) -> list[str]:
 
 
 SPARED = ("dorfdepp.spared", "prinz.spared")
-SIGNALS = {
-    "day_signal.two_lynches": "zwei Lynchplätze (Zeichen des Stotternden Richters)",
-    "day_signal.election": "Neuwahl des Bürgermeisters (Aufstand)",
-    "day_signal.misstrauen": "Großes Misstrauen (Tod des Fremden): !Freund statt !Lynch",
-    "day_signal.buergschaft": "Bürgschaft (Tod des Bürgen): !Bürgen statt !Lynch",
-}
+ELECTION = "Neuwahl des Bürgermeisters (Aufstand)"
 
 
 def _procedure(game: Game, log: list[ev.Event], day: int) -> str:
-    """The day's procedure, from the Morgen's announcements (made as the night ends)."""
+    """The day's procedure, from the Morgen's announcements (made as the night ends): its
+    `doc` in the ruleset's `day.procedures`."""
     window = phase_window(game, f"night {day}")
-    said = [
-        SIGNALS[e.text.key]
-        for e in (log[window.start : window.end] if window else [])
-        if isinstance(e, ev.Announcement) and e.text.key in SIGNALS
-    ]
+    said = []
+    for e in log[window.start : window.end] if window else []:
+        if isinstance(e, ev.Announcement) and e.text.key == "day_signal.election":
+            said.append(ELECTION)
+        elif isinstance(e, ev.Announcement) and e.text.key == "day_signal.procedure":
+            said.append(game.rules.day.procedures[e.text.value("procedure")].doc)
     return "Verfahren: " + ("; ".join(said) if said else "einfache Mehrheit")
 
 
