@@ -15,6 +15,7 @@ from wolfbot.engine.state import PlayerState
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
+LYNCH = "Lynch"  # the cause of a lynched player's death
 LIEBESKUMMER = "Liebeskummer"
 INAKTIVITAET = "Inaktivität"  # an inactive player's death: his role is not revealed
 

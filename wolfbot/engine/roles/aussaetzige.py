@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wolfbot.engine.deaths import LYNCH
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.day_marks import announced
 from wolfbot.engine.roles.pack import PACK_CAUSE
@@ -19,7 +20,6 @@ from wolfbot.engine.state import DayEffect, PlayerState
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
-LYNCH = "Lynch"
 
 
 class Aussaetzige(Behaviour):

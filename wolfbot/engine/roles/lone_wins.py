@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine import day
 from wolfbot.engine.commands import Command
+from wolfbot.engine.deaths import LYNCH
 from wolfbot.engine.events import LoneWinner
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import tell
@@ -35,7 +36,6 @@ from wolfbot.engine.text import say
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
-LYNCH = "Lynch"
 _TARGET = "target"
 _WON = "won"
 _GROUPS = "groups"

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import day
-from wolfbot.engine.deaths import LIEBESKUMMER
+from wolfbot.engine.deaths import LIEBESKUMMER, LYNCH
 from wolfbot.engine.roles.base import Behaviour, QuestionHandler
 from wolfbot.engine.roles.common import used
 from wolfbot.engine.state import Attack, Kill, PlayerState, Question
@@ -30,7 +30,6 @@ from wolfbot.engine.text import say
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
-LYNCH = "Lynch"
 
 
 class Plague(Behaviour):
