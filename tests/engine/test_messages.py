@@ -24,7 +24,12 @@ ENGINE = ROOT / "wolfbot" / "engine"
 SPEAKERS = sorted((ROOT / "wolfbot").rglob("*.py"))  # where `say(...)` may be called
 RULES = loader.load("duesterliga")
 # names of the ruleset's domain (German, like the rule text): command words, roles, factions
-DOMAIN_NAMES = {spec.word for spec in RULES.commands} | set(RULES.roles) | set(RULES.factions)
+DOMAIN_NAMES = (
+    {spec.word for spec in RULES.commands}
+    | set(RULES.roles)
+    | set(RULES.factions)
+    | {entry for stage in RULES.night_order for entry in stage}  # "Ruhelose Geister"
+)
 WORD = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -238,7 +243,7 @@ def _texts(value: object) -> list[Text]:
 @given(
     roles=st.builds(
         lambda others, at: [*others[:at], "Werwolf", *others[at:]],
-        st.lists(st.sampled_from(sorted(RULES.roles)), min_size=3, max_size=13),
+        st.lists(st.sampled_from(RULES.dealt_roles()), min_size=3, max_size=13),
         st.integers(0, 13),
     ),
     seed=st.integers(0, 2**32),

@@ -14,7 +14,7 @@ from wolfbot.engine.game import Game
 from wolfbot.rulesets import loader
 
 RULES = loader.load("duesterliga")
-ROLE_POOL = sorted(RULES.roles)
+ROLE_POOL = RULES.dealt_roles()
 ALCHEMISTS = ["Alchemist", "Alchemist"]
 TIE_ROLES = [*ALCHEMISTS, "Werwolf", *ALCHEMISTS, "Werwolf", "Auge", "Narr", "Werwolf"]
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

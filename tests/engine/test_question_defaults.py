@@ -22,7 +22,12 @@ import pytest
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
-from wolfbot.engine.interventions import ExpireQuestion, InterventionError
+from wolfbot.engine.interventions import (
+    ChangeRole,
+    ExpireQuestion,
+    InterventionError,
+    KillPlayer,
+)
 from wolfbot.engine.roles.registry import QUESTIONS
 from wolfbot.intake.process import process_post
 from wolfbot.rulesets import loader
@@ -256,6 +261,68 @@ def by_day(lynch: dict[str, str]) -> Callable[[int], Game]:
     )
 
 
+def sekte(seed: int) -> Game:
+    """Night 1: the Sektenführer Xena converts Emil, the pack eats Gerd; day 1 Frieda is
+    lynched; night 2 the pack attacks Xena."""
+    players = [*WOLVES, ("Xena", "Sektenführer"), *VILLAGE, ("Hugo", "Bürger")]
+    game = Game.new(RULES, players, seed=seed, options={**OPTIONS, "variants": ["sekte"]})
+    say(game, "Xena", "private", "!Konvertieren Emil")
+    for wolf, _ in WOLVES:
+        say(game, wolf, "wolves", "!Alpha Anna")
+    say(game, "Anna", "wolves", "!Fressen Gerd")
+    game.advance()
+    day_one(game, "Dora", {n: "Frieda" for n in ("Anna", "Bernd", "Xena", "Dora", "Hugo")})
+    say(game, "Anna", "wolves", "!Fressen Xena")
+    game.advance()
+    return game
+
+
+def sacrificed(game: Game, choice: str) -> None:
+    died(game, choice, "Werwolf")
+    assert game.player("Xena").alive
+
+
+def not_sacrificed(game: Game) -> None:
+    died(game, "Xena", "Werwolf")
+    died(game, "Emil", "Sektentod")  # "so bringen sich alle konvertierten Dorfbewohner um"
+
+
+def ghoul_tie(seed: int) -> Game:
+    """Night 1: Emil and Frieda are Ghule of the Vampir Xena; Emil eats Dora, Frieda Gerd."""
+    players = [("Xena", "Vampir"), *VILLAGE, ("Hugo", "Bürger")]
+    game = Game.new(RULES, players, seed=seed, options={"variants": ["vampirismus"]})
+    for ghul in ("Emil", "Frieda"):
+        game.intervene(ChangeRole(ghul, "Ghul", "Testaufbau"))
+    say(game, "Emil", "crypt", "!Fressen Dora")
+    say(game, "Frieda", "crypt", "!Fressen Gerd")
+    game.advance()
+    return game
+
+
+def eaten_by_ghouls(game: Game, choice: str) -> None:
+    died(game, choice, "Ghul")
+
+
+def accusation_tie(seed: int) -> Game:
+    """Night 1: Gerd, Hugo and Frieda die (Gerd first: the König der Toten); Hugo accuses
+    Emil, Frieda Dora, Gerd nobody; the pack eats Bernd's neighbour Dora."""
+    players = [*WOLVES, *VILLAGE, ("Hugo", "Bürger"), ("Ida", "Bürger")]
+    game = Game.new(RULES, players, seed=seed, options={"variants": ["totenreich"]})
+    for name in ("Gerd", "Hugo", "Frieda"):
+        game.intervene(KillPlayer(name, "Testaufbau"))
+    say(game, "Hugo", "spirits", "!Anklagen Emil schweigt verdächtig")
+    say(game, "Frieda", "spirits", "!Anklagen Dora lügt")
+    for wolf, _ in WOLVES:
+        say(game, wolf, "wolves", "!Alpha Anna")
+    say(game, "Anna", "wolves", "!Fressen Ida")
+    game.advance()
+    return game
+
+
+def accused(game: Game, choice: str) -> None:
+    assert str(game.state.phase) == "day 1" and game.state.day.mob == {choice: 1}
+
+
 EVERYONE_BUT_DORA = ("Anna", "Bernd", "Carl", "Emil", "Frieda", "Hugo")
 HEAL = ("Dora",)
 ROWS = [
@@ -326,6 +393,22 @@ ROWS = [
         "gegenüber der Spielleitung einen dieser anderen Dorfbewohner, der von den Werwölfen "
         "angegriffen wird.",
         attack_tie, "Carl", ("Dora", "Emil"), ("wolves", "!Fressen Emil"), attacked,
+    ),
+    Row(
+        "sacrifice", "sacrifice",
+        "Der Sektenführer kann nun gegenüber der Spielleitung einen konvertierten "
+        "Dorfbewohner bestimmen, den er opfert (!Opfern [Spielername]).",
+        sekte, "Xena", ("Emil",), ("private", "!Opfern Emil"), sacrificed, not_sacrificed,
+        role="Sektenführer",
+    ),
+    Row(
+        "ghoul_tie", "ghoul_tie", "Bei Gleichstand entscheidet der Vampir.",
+        ghoul_tie, "Xena", ("Dora", "Gerd"), ("crypt", "!Fressen Gerd"), eaten_by_ghouls,
+        role="Ghul",
+    ),
+    Row(
+        "accusation_tie", "accusation_tie", "Bei Gleichstand entscheidet der König der Toten.",
+        accusation_tie, "Gerd", ("Dora", "Emil"), ("spirits", "!Anklagen Emil"), accused,
     ),
     Row(
         "choice-hexe", "choice",

@@ -18,7 +18,7 @@ from wolfbot.rulesets import loader
 
 RULES = loader.load("duesterliga")
 WOLVES = sorted(name for name, spec in RULES.roles.items() if spec.is_werwolf)
-OTHERS = sorted(RULES.roles)
+OTHERS = RULES.dealt_roles()
 
 
 def _leaks(game: Game, html: str) -> list[str]:

@@ -43,9 +43,33 @@ def test_the_excerpt_is_the_rule_texts() -> None:
     assert EXCERPT.read_text(encoding="utf-8").strip() in SEED.read_text(encoding="utf-8")
 
 
+def _of_variants() -> set[str]:
+    """Entries the variants add (the text's Nachtreihenfolge does not place them)."""
+    roles = {r.stage for r in RULES.roles.values() if r.variant is not None and r.stage}
+    return set(RULES.variant_entries) | roles
+
+
 def test_the_ruleset_night_order_is_the_rule_texts() -> None:
     expected = [[name for name, _ in stage] for stage in text_stages()]
-    assert [list(stage) for stage in RULES.night_order] == expected
+    added = _of_variants()
+    assert [[e for e in stage if e not in added] for stage in RULES.night_order] == expected
+
+
+def test_each_variant_entry_sits_beside_what_it_does() -> None:
+    """Reading 69: the Dorffest with the Trunkenbold, the Ghule and the Schwarze Pest with
+    the Werwölfe, the Vampir with the Urwolf, the Ruhelosen Geister with the Schwarze Rabe,
+    the Sektenführer with the Flötenspieler."""
+    beside = {
+        "Dorffest": "Trunkenbold",
+        "Ghule": "Werwölfe",
+        "Schwarze Pest": "Werwölfe",
+        "Vampir": "Urwolf",
+        "Ruhelose Geister": "Schwarze Rabe",
+        "Sektenführer": "Flötenspieler",
+    }
+    assert set(beside) == _of_variants()
+    for entry, neighbour in beside.items():
+        assert RULES.stage_of(entry) == RULES.stage_of(neighbour), entry
 
 
 @pytest.mark.parametrize(
@@ -71,4 +95,5 @@ def test_every_implemented_role_with_night_commands_has_its_stage() -> None:
             continue
         if any("night" in use.phase for use in role.commands):
             assert role.stage is not None, f"{role.name} acts at night but has no stage"
-            assert name_key(role.stage) in staged or role.stage == "Werwölfe"
+            placed = role.stage in ("Werwölfe", *_of_variants())  # a group's, a variant's
+            assert name_key(role.stage) in staged or placed

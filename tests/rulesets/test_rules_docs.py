@@ -15,7 +15,9 @@ def test_the_roles_table_in_the_docs_is_current() -> None:
     assert DOC.read_text(encoding="utf-8") == markdown(loader.load("duesterliga"))
 
 
-def test_the_table_names_what_is_missing() -> None:
+def test_the_table_names_what_is_missing_and_the_variants() -> None:
     text = markdown(loader.load("duesterliga"))
-    assert "Noch nicht umgesetzt" in text and "Der Sektenführer" in text
+    assert "## Noch nicht umgesetzt (0)\n\nKeine." in text  # every role heading of the text
+    assert "| Sektenführer | – | Sekte (Variante Die Sekte) |" in text
+    assert "| `vampirismus` | Vampirismus | Ghul, Vampir, Vampirjäger. |" in text
     assert "| Seherin | Seher | Dorf | !Sehen | 19. Seherin |" in text

@@ -30,10 +30,13 @@ FAKE = {  # roles of the rule text wolfbot may not implement yet, as bare data
 }
 
 
-def ruleset(add: tuple[str, ...] = (), *, no_special_wolves: bool = False) -> Ruleset:
-    """The Düsterliga ruleset with some `FAKE` roles added, or its special wolves removed."""
+def ruleset(
+    add: tuple[str, ...] = (), *, no_special_wolves: bool = False, drop: tuple[str, ...] = ()
+) -> Ruleset:
+    """The Düsterliga ruleset with some `FAKE` roles added, its special wolves removed, or
+    the roles `drop` not implemented (as before every role of the text was)."""
     data = RULES.model_dump(by_alias=True)
-    roles = data["roles"]
+    roles = {name: role for name, role in data["roles"].items() if name not in drop}
     if no_special_wolves:
         roles = {
             name: role
@@ -48,6 +51,7 @@ def ruleset(add: tuple[str, ...] = (), *, no_special_wolves: bool = False) -> Ru
 WITH_WOLVES = RULES
 NO_WOLVES = ruleset(no_special_wolves=True)
 WITH_DIEB = ruleset(("Dieb", "Gaukler"))
+WITHOUT_SEKTE = ruleset(drop=("Sektenführer",))  # a heading of the text not implemented
 
 
 # -- the advice ------------------------------------------------------------------------------
@@ -128,7 +132,7 @@ def test_preferred_dieb_adds_two_roles() -> None:
 @pytest.mark.parametrize("prefer", ["Zahnfee", "Sektenführer"], ids=["unknown", "not-implemented"])
 def test_preferred_role_must_exist(prefer: str) -> None:
     with pytest.raises(ValueError, match=prefer):
-        suggest_roles(12, NO_WOLVES, rng_seed=1, prefer=[prefer])
+        suggest_roles(12, WITHOUT_SEKTE, rng_seed=1, prefer=[prefer])
 
 
 # -- not together ------------------------------------------------------------------------------
@@ -209,7 +213,7 @@ def test_an_unknown_heading_in_not_together_is_rejected(tmp_path: Path) -> None:
     [
         (["Sehrin", "Werwolf"], None, RULES, "Fehler: Keine Rolle heißt 'Sehrin'. Meintest du"),
         (["Zahnfee", "Werwolf"], None, RULES, "Fehler: Keine Rolle heißt 'Zahnfee'."),
-        (["Sektenführer", "Werwolf"], None, RULES, "noch nicht umgesetzt"),
+        (["Sektenführer", "Werwolf"], None, WITHOUT_SEKTE, "noch nicht umgesetzt"),
         (["Werwolf"] + ["Bürger"] * 10, 12, RULES, "11 Rollen für 12 Spieler"),
         (["Werwolf"] + ["Bürger"] * 12, 12, RULES, "13 Rollen für 12 Spieler"),
         (["Dieb", "Werwolf"] + ["Bürger"] * 10, 12, WITH_DIEB, "12 Spieler + 2 übrige Rollen"),
@@ -271,7 +275,7 @@ def test_role_names_resolve_with_or_without_article() -> None:
     assert resolve_role("Das Kleine Mädchen", RULES).name == "Kleines Mädchen"
     dieb = resolve_role("der dieb", RULES)
     assert (dieb.name, dieb.heading, dieb.implemented) == ("Dieb", "Der Dieb", True)
-    sekte = resolve_role("der sektenführer", RULES)
+    sekte = resolve_role("der sektenführer", WITHOUT_SEKTE)
     assert (sekte.heading, sekte.implemented) == ("Der Sektenführer", False)
     assert resolve_role("Großer Böser Wolf", RULES).heading == "Der Große Böse Wolf"
     assert resolve_role("Zahnfee", RULES) is None
@@ -407,3 +411,53 @@ def test_every_player_gets_exactly_one_role_of_the_list(
     assert len(assignment.gaukler_roles) == (3 if "Gaukler" in roles else 0)
     assert not set(assignment.gaukler_roles) & set(roles)
     assert assign_roles(players, roles, seed=seed, ruleset=WITH_DIEB) == assignment
+
+
+# -- the Spielvarianten ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("variants", "present", "absent"),
+    [
+        (["vampirismus"], {"Vampir": 1, "Vampirjäger": 1}, ("Werwolf", "Ghul")),
+        (["schwarze_pest"], {}, ("Werwolf",)),
+        (["sekte"], {"Sektenführer": 1, "Werwolf": 3}, ()),
+        (["ketzer"], {"Ketzer": 1, "Werwolf": 2}, ()),
+        (["totenreich", "dorffest"], {"Werwolf": 3}, ()),
+    ],
+    ids=["vampirismus", "schwarze-pest", "sekte", "ketzer", "without-roles"],
+)
+def test_the_advice_follows_the_variants(
+    variants: list[str], present: dict[str, int], absent: tuple[str, ...]
+) -> None:
+    """Vampirismus: "Alle Werwölfe, Einzelgänger und Zweideutige werden durch den Vampir
+    ersetzt. Ein (gewöhnlicher) Bürger sollte durch den Vampirjäger ersetzt werden."; Die
+    Schwarze Pest: "Es gibt keine Werwölfe"; the Sekte's Sektenführer and the Ketzer (an
+    Einzelgänger, for a Werwolf) join the list. 12 players, 3 Werwölfe without variants."""
+    roles = NO_WOLVES
+    suggestion = suggest_roles(12, roles, rng_seed=4, prefer=(), variants=variants)
+    counts = Counter(suggestion.roles)
+    assert len(suggestion.roles) == 12
+    assert {role: counts[role] for role in present} == present
+    assert not [r for r in absent if counts[r]]
+    assert [n for n in suggestion.notes if n.startswith("Fehler")] == []
+    players = [(f"P{i}", role) for i, role in enumerate(suggestion.roles)]
+    Game.new(roles, players, seed=1, options={"variants": variants})  # dealt as advised
+
+
+@pytest.mark.parametrize(
+    ("roles", "variants", "expected"),
+    [
+        (["Sektenführer", "Werwolf"], [], "nur in der Spielvariante „Die Sekte“"),
+        (["Ghul", "Vampir"], ["vampirismus"], "Ghul wird nicht verteilt"),
+        (["Werwolf", "Seherin"], ["vampirismus"], "Werwolf wird in dieser Spielvariante nicht"),
+        (["Seherin", "Bürger"], ["vampirismus"], "Warnung: Die Spielvariante „Vampirismus“ ohne"),
+        (["Seherin", "Werwolf"], ["zombies"], "Keine Spielvariante heißt 'zombies'"),
+    ],
+    ids=["variant-off", "not-dealt", "struck", "vampir-missing", "unknown"],
+)
+def test_check_roles_knows_the_variants(roles: list[str], variants: list[str], expected: str):
+    found = check_roles(roles, RULES, variants=variants)
+    assert any(expected in line for line in found), found
+
+
+def test_a_schwarze_pest_round_has_no_werwolf_warning() -> None:
+    assert check_roles(["Seherin", "Bürger", "Bürger"], RULES, variants=["schwarze_pest"]) == []

@@ -31,6 +31,7 @@ from wolfbot.engine.game import Game
 from wolfbot.engine.interventions import (
     AcceptCommand,
     ChangeRole,
+    ChooseVictim,
     ExcludePlayer,
     ExpireQuestion,
     Intervention,
@@ -82,6 +83,8 @@ def to_intervention(game: Game, row: StoredIntervention) -> Intervention:
     match row.kind:
         case "kill":
             return KillPlayer(name, reason)
+        case "victim":
+            return ChooseVictim(name, reason)
         case "exclude":
             return ExcludePlayer(name, reason)
         case "revive":

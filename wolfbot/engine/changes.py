@@ -23,6 +23,8 @@ WOLVES = "wolves"  # the Wolfshöhle of the pack
 LOVERS = "lovers"  # the Bettgeflüster of the Verliebten
 DEAD = "dead"  # the Totenreich gathers the dead
 ENCHANTED = "enchanted"  # the Flötenspieler's enchanted, without him
+CRYPT = "crypt"  # the Gruft of the Vampir and his Ghule
+SPIRITS = "spirits"  # the Totenreich of the Ruhelosen Geister
 
 
 def change_role(game: Game, player: PlayerState, role: str, *, faction: str | None = None) -> None:
@@ -41,6 +43,7 @@ def change_role(game: Game, player: PlayerState, role: str, *, faction: str | No
     game.emit(RoleChanged(player.name, player.role))
     game.start_role(player)  # what the role is told or given at its start
     _tell_lovers_if_changed(game, condition, (player.name,))
+    _witness_role_change(game, (player,))
 
 
 def swap_roles(game: Game, taker: PlayerState, giver: PlayerState) -> None:
@@ -60,6 +63,24 @@ def swap_roles(game: Game, taker: PlayerState, giver: PlayerState) -> None:
     for player in (taker, giver):
         game.emit(RoleChanged(player.name, player.role))
     _tell_lovers_if_changed(game, condition, (taker.name, giver.name))
+    _witness_role_change(game, (taker, giver))
+
+
+def convert(game: Game, player: PlayerState, faction: str) -> None:
+    """The player plays for `faction` from now on, keeping his role and abilities (the
+    Sekte: "Sie spielen lediglich fortan für die Sekte"); the lovers are told if their
+    win condition changes."""
+    condition = victory.lovers_side(game)
+    player.faction = faction
+    _tell_lovers_if_changed(game, condition, (player.name,))
+
+
+def _witness_role_change(game: Game, changed: tuple[PlayerState, ...]) -> None:
+    """Everybody else's role hears of the change (the Ketzer is told)."""
+    for witness in game.state.players:
+        for player in changed:
+            if witness.name != player.name:
+                game.behaviour(witness).witness_role_change(game, witness, player)
 
 
 def _tell_lovers_if_changed(game: Game, condition: str | None, changed: tuple[str, ...]) -> None:
@@ -73,10 +94,16 @@ def _tell_lovers_if_changed(game: Game, condition: str | None, changed: tuple[st
 
 def become(game: Game, player: PlayerState, role: str, *, faction: str | None = None) -> None:
     """`change_role`, and a new member of the pack joins the Wolfshöhle ("Die Spielleitung
-    fügt diesen (gewöhnlichen) Werwolf der Konversation der Werwölfe hinzu")."""
+    fügt diesen (gewöhnlichen) Werwolf der Konversation der Werwölfe hinzu"); one of a role
+    with its own group conversation joins it, which opens with him and the living who share
+    it ("richtet dem Vampir und seinen Ghulen eine eigene Konversation (Die Gruft) ein")."""
     change_role(game, player, role, faction=faction)
-    if game.spec(player).pack:
+    spec = game.spec(player)
+    if spec.pack:
         enter(game, WOLVES, [player.name])
+    if spec.conversation:
+        members = [p.name for p in game.living() if game.spec(p).conversation == spec.conversation]
+        enter(game, spec.conversation, members)
 
 
 def revive(game: Game, player: PlayerState, by_role: str) -> None:

@@ -19,8 +19,10 @@ if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 def command_uses(game: Game, player: PlayerState) -> list[CommandUse]:
+    """Every command the player has in this game, alive or dead (`_his_now` tells which
+    he may give as he is)."""
     spec = game.spec(player)
-    uses = [*game.rules.common_commands]
+    uses = [*game.rules.common_commands, *_variant_uses(game)]
     if spec.pack:
         words = spec.pack_words
         uses.extend(u for u in game.rules.pack_commands if words is None or u.word in words)
@@ -28,6 +30,22 @@ def command_uses(game: Game, player: PlayerState) -> list[CommandUse]:
         uses.extend(spec.commands)
     uses.extend(_answer_use(q) for q in game.state.questions if q.player == player.name)
     return uses
+
+
+def _variant_uses(game: Game) -> list[CommandUse]:
+    """The commands the round's variants give (the Ruhelosen Geister's !Anklagen)."""
+    return [
+        use
+        for name, variant in game.rules.variants.items()
+        if game.variant_on(name)
+        for use in variant.commands
+    ]
+
+
+def _his_now(player: PlayerState, use: CommandUse) -> bool:
+    """The living give the commands of the living, the dead only those of the dead (the
+    Ruhelosen Geister's `!Anklagen`)."""
+    return (use.by == "dead") != player.alive
 
 
 def _answer_use(question: Question) -> CommandUse:
@@ -59,11 +77,13 @@ def available_words(game: Game, player: PlayerState) -> list[str]:
     if game.state.phase.kind == "over":
         return []
     pending = [q.word for q in game.state.questions if q.player == player.name]
-    if pending or not player.active or game.state.step:
+    if pending or player.excluded or game.state.step:
         return pending
     words: list[str] = []
     behaviour = behaviour_of(game.spec(player))
     for use in command_uses(game, player):
+        if not _his_now(player, use):
+            continue
         if _in_time(game, use) and _uses_left(player, use) and use.word not in words:
             if behaviour.allows(game, player, use.word) is None:
                 words.append(use.word)
@@ -79,7 +99,8 @@ def check(game: Game, command: Command) -> CommandUse | Question:
         return question
     if game.state.phase.kind == "over":
         raise IllegalCommand(say("refused.game_over"))
-    if not player.alive:
+    uses = [u for u in command_uses(game, player) if u.word == command.word]
+    if not player.alive and not any(_his_now(player, u) for u in uses):
         raise IllegalCommand(say("refused.dead"))
     if player.excluded:
         raise IllegalCommand(say("refused.excluded"))
@@ -115,7 +136,9 @@ def _question_answered(game: Game, player: PlayerState, command: Command) -> Que
 
 
 def _find_use(game: Game, player: PlayerState, command: Command) -> CommandUse:
-    uses = [u for u in command_uses(game, player) if u.word == command.word]
+    uses = [
+        u for u in command_uses(game, player) if u.word == command.word and _his_now(player, u)
+    ]
     if not uses:
         valid = tuple(available_words(game, player))
         raise IllegalCommand(say("refused.no_such_command", word=command.word, valid=valid))

@@ -23,6 +23,7 @@ class Command(BaseModel):
     targets: tuple[str, ...] = ()
     roles: tuple[str, ...] = ()
     choice: str | None = None
+    note: str | None = None  # free text of a `text` argument (the Ruhelosen Geister's reason)
 
     @property
     def target(self) -> str:
@@ -33,6 +34,8 @@ class Command(BaseModel):
         parts = [f"!{self.word}", *self.targets, *self.roles]
         if self.choice:
             parts.append(self.choice)
+        if self.note:
+            parts.append(self.note)
         return " ".join(parts)
 
     def __repr__(self) -> str:
@@ -45,6 +48,8 @@ class Command(BaseModel):
             fields.append(f"roles={self.roles!r}")
         if self.choice:
             fields.append(f"choice={self.choice!r}")
+        if self.note:
+            fields.append(f"note={self.note!r}")
         return f"{type(self).__name__}({', '.join(fields)})"
 
     __str__ = text

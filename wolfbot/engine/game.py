@@ -66,9 +66,11 @@ class Game:
         names = [name for name, _ in players]
         if len(set(map(str.casefold, names))) != len(names):
             raise SetupError(say("setup.names_not_unique", names=names))
+        variants = tuple(options.get("variants", ()))
         roster = []
         for name, role in players:
             canonical = ruleset.role(role).name
+            _check_dealt(ruleset, ruleset.roles[canonical], variants)
             roster.append(PlayerState(name=name, role=canonical, original_role=canonical))
         state = GameState(
             ruleset=ruleset.name, options=options, seed=seed, rng=seed, players=roster
@@ -122,6 +124,10 @@ class Game:
 
     def option(self, name: str) -> Any:
         return self.rules.option(self.state.options, name)
+
+    def variant_on(self, name: str) -> bool:
+        """Whether the round plays the Spielvariante `name` (option `variants`)."""
+        return name in self.state.options.get("variants", ())
 
     def lover_of(self, name: str) -> str | None:
         lovers = self.state.lovers
@@ -195,6 +201,7 @@ class Game:
         if player.alive:
             self.behaviour(player).on_post(self, player, channel, text)
             day.note_post(self, player, channel, text)
+        self._check_conversation_use(player, channel, text)
         if self.state.phase.kind != "night":
             return
         if channel not in ("thread", "private"):
@@ -204,6 +211,19 @@ class Game:
             recipient, label, left = relay
             self.state.night.relays[author] = (recipient, label, left - 1)
             self.emit(PrivateInfo((recipient,), "private", say("relayed", label=label, text=text)))
+
+    def _check_conversation_use(self, player: PlayerState, channel: str, text: str) -> None:
+        """A post in a conversation its members may not use now: its author is told."""
+        spec = self.rules.conversations.get(channel)
+        if spec is None or not text or spec.use == "always":
+            return
+        if spec.use == "never":
+            told = say("conversation_misused.never", title=spec.title)
+        elif self.state.phase.kind != "night":
+            told = say("conversation_misused.night", title=spec.title)
+        else:
+            return
+        self.emit(PrivateInfo((player.name,), "private", told))
 
     def reject(self, actor: str, channel: str, text: str, reason: Text) -> None:
         self.emit(CommandRejected(actor, channel, text, reason))
@@ -343,6 +363,12 @@ class Game:
             state.day = day.new_day(self)
         self.emit(PhaseBegan(str(phase)))
 
+    def declare_win(self, faction: str, by: str) -> None:
+        """The round ends now and `faction` wins, as `by` declared it (Die Schwarze Pest:
+        "Das Spiel endet, wenn ein Dorfbewohner !Schwarze Pest schreibt")."""
+        winners = tuple(p.name for p in self.state.players if victory.side(self, p) == faction)
+        self._finish(((faction,), winners))
+
     def _finish(self, winners: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
         sides, players = winners
         self.state.winners = sides
@@ -373,9 +399,30 @@ class Game:
         return behaviour_of(self.spec(player))
 
     def group(self, entry: str):
-        """The group acting at a night-order entry (the pack at "Werwölfe"), if any."""
+        """The group acting at a night-order entry (the pack at "Werwölfe"), if any – an
+        entry of a variant only when the round plays it."""
+        variant = self.rules.variant_entries.get(entry)
+        if variant is not None and not self.variant_on(variant):
+            return None
         return GROUPS.get(entry)
 
     def groups(self):
-        """Every group (they witness deaths as players do)."""
-        return GROUPS.values()
+        """Every group in play (they witness deaths as players do)."""
+        return [group for entry in GROUPS if (group := self.group(entry)) is not None]
+
+
+def _check_dealt(ruleset: Ruleset, role: RoleSpec, variants: tuple[str, ...]) -> None:
+    """Only a role the round may deal (`Ruleset.dealable`)."""
+    unknown = [name for name in variants if name not in ruleset.variants]
+    if unknown:
+        known = tuple(ruleset.variants)
+        raise SetupError(say("setup.unknown_variants", names=unknown, known=known))
+    why = ruleset.dealable(role, variants)
+    if why == "not_dealt":
+        raise SetupError(say("setup.not_dealt", role=role.name))
+    if why == "variant_role":
+        heading = ruleset.variants[role.variant or ""].heading
+        raise SetupError(say("setup.variant_role", role=role.name, variant=heading))
+    if why == "variant_without":
+        headings = [ruleset.variants[name].heading for name in variants]
+        raise SetupError(say("setup.variant_without", role=role.name, variants=headings))

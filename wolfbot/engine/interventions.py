@@ -89,6 +89,16 @@ class RevivePlayer(_OnPlayer):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseVictim(_OnPlayer):
+    """Die Schwarze Pest: "Die Spielleitung bestimmt in jeder Nacht einen Dorfbewohner, der
+    "von den Werwölfen gefressen wird"" – the night's victim (the last one named counts)."""
+
+    KIND: ClassVar[str] = "victim"
+    player: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class ChangeRole:
     """The player plays `role` from now on (any spelling the commands accept)."""
 
@@ -170,6 +180,7 @@ Decision = (
     | ExcludePlayer
     | RevivePlayer
     | ChangeRole
+    | ChooseVictim
     | ReplacePlayer
     | AcceptCommand
     | RejectCommand
@@ -229,6 +240,13 @@ def _check_held_ones(game: Game, intervention: Intervention, refuse: Refuse) -> 
         case RevivePlayer(player=name):
             if _player(game, name, refuse).alive:
                 raise refuse(say("intervention.alive", name=name))
+        case ChooseVictim(player=name):
+            variants = [v for n, v in game.rules.variants.items() if game.variant_on(n)]
+            if not any(v.spielleitung_victim for v in variants):
+                raise refuse(say("intervention.no_victim_to_choose"))
+            if game.state.phase.kind != "night":
+                raise refuse(say("intervention.victim_at_night"))
+            _living(game, name, refuse)
         case ChangeRole(player=name, role=role):
             player = _living(game, name, refuse)
             try:
@@ -325,6 +343,8 @@ def apply(game: Game, intervention: Decision) -> None:
             game.kill([(name, SPIELLEITUNG)])
         case ExcludePlayer(player=name):
             deaths.exclude(game, game.player(name), by=SPIELLEITUNG)
+        case ChooseVictim(player=name):
+            game.state.night.victim = name
         case RevivePlayer(player=name):
             changes.revive(game, game.player(name), SPIELLEITUNG)
             _start_afresh(game.player(name))  # brought back: also for inactivity

@@ -44,6 +44,8 @@ def run_stages(game: Game) -> bool:
         for entry in order[stage]:
             group = game.group(entry)
             if group is not None:
+                if not whole_night:
+                    group.prepare(game)
                 group.act(game, stage)
                 continue
             for role in by_entry.get(entry, ()):
@@ -90,6 +92,10 @@ def _prepare(game: Game) -> None:
     within a stage by rank: the Koch "am Vorabend" (params), the Trunkenbold's lot, the rest."""
     night = game.state.night
     for stage in game.rules.night_order:
+        for entry in stage:
+            group = game.group(entry)
+            if group is not None:
+                group.prepare(game)
         acting = [
             player
             for entry in stage
@@ -125,7 +131,9 @@ def attack(
                 game.behaviour(owner).modify_attack(game, record, modifier)
         if record.status == "hit":
             victim = game.player(record.target)
-            if step == "immunity" and record.cause in game.spec(victim).immune_to:
+            if step == "immunity" and set(causes(game, record.cause)) & set(
+                game.spec(victim).immune_to
+            ):
                 record.status, record.reason = "failed", say("failed.immune", role=victim.role)
             else:
                 game.behaviour(victim).defend(game, victim, record, step)
@@ -135,6 +143,14 @@ def attack(
     reached = game.player(record.target)
     game.behaviour(reached).attacked(game, reached, record)
     return record
+
+
+def causes(game: Game, cause: str) -> tuple[str, ...]:
+    """The cause of an attack and the one it is treated as (the killing role's
+    `params.attacks_as`: the Ghule's attack is the Werwölfe's)."""
+    role = game.rules.roles.get(cause)
+    treated_as = role.params.get("attacks_as") if role is not None else None
+    return (cause, treated_as) if treated_as else (cause,)
 
 
 def burn(

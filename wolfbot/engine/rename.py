@@ -48,6 +48,7 @@ NOT_NAMES = frozenset(
         "uses",  # command word → count
         "reason",
         "status",
+        "note",
     }
 )
 # dicts keyed by player name (elsewhere keys are words, channels or a role's own notes)
@@ -62,6 +63,8 @@ NAME_KEYS = frozenset(
         "mayor_votes",
         "mob",
         "next_mob",
+        "accusations",
+        "reasons",
     }
 )
 

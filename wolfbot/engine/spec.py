@@ -11,7 +11,9 @@ from wolfbot.engine.text import Text
 from wolfbot.spelling import name_key
 
 PhaseKind = Literal["night", "day", "dusk"]
-Channel = Literal["thread", "private", "wolves", "lovers", "dead", "enchanted"]
+Channel = Literal[
+    "thread", "private", "wolves", "lovers", "dead", "enchanted", "crypt", "spirits"
+]
 FactionKind = Literal["team", "lone", "ambiguous"]
 
 
@@ -36,7 +38,7 @@ class _Frozen(BaseModel):
 
 def _check_kinds(word: str, kinds: tuple[str, ...]) -> None:
     for kind in kinds:
-        if kind not in ("player", "dead", "role") and not kind.startswith("choice:"):
+        if kind not in ("player", "dead", "role", "text") and not kind.startswith("choice:"):
             raise ValueError(_problem("unknown_argument_kind", kind=kind, word=word))
 
 
@@ -57,9 +59,10 @@ class CommandSpec(_Frozen):
 class CommandUse(_Frozen):
     """Who may use a command word when, where and with which arguments.
 
-    `args` lists argument kinds: `player`, `role` or `choice:A|B`. `uses` limits the uses
-    over the game ("kann ... nur einmal"), `self` allows naming oneself, `repeat_target`
-    allows naming the same target in two consecutive nights.
+    `args` lists argument kinds: `player`, `dead`, `role`, `choice:A|B` or `text` (the rest
+    of the line, a reason). `uses` limits the uses over the game ("kann ... nur einmal"),
+    `self` allows naming oneself, `repeat_target` allows naming the same target in two
+    consecutive nights. `by: dead`: a command of the dead (the Ruhelosen Geister's).
     """
 
     word: str
@@ -73,6 +76,7 @@ class CommandUse(_Frozen):
     uses: int | None = None
     self_: bool = Field(True, alias="self")
     repeat_target: bool = True
+    by: Literal["living", "dead"] = "living"
 
     @model_validator(mode="after")
     def _known_kinds(self) -> CommandUse:
@@ -97,6 +101,11 @@ class RoleSpec(_Frozen):
     immune_to: tuple[str, ...] = ()
     stage: str | None = None
     behaviour: str | None = None
+    # the variant it belongs to (dealt only when the round plays it: the Sektenführer)
+    variant: str | None = None
+    dealt: bool = True  # False: a role players only become (the Ghul, the Wiedergänger)
+    # the group conversation the role shares, opened with its first two members (the Gruft)
+    conversation: Channel | None = None
     commands: tuple[CommandUse, ...] = ()
     kill_phrase: str | None = None
     params: dict[str, Any] = Field(default_factory=dict)  # the behaviour's parameters
@@ -112,6 +121,44 @@ class RoleSpec(_Frozen):
 class FactionSpec(_Frozen):
     kind: FactionKind
     text: str = ""
+    variant: str | None = None  # a faction only of this variant (the Sekte, the Untoten)
+
+
+class ConversationSpec(_Frozen):
+    """A group conversation the Spielleitung opens: its title, how the posts say "in" it,
+    and when its members may use it (`night`: "Die Werwölfe dürfen diese Konversation nur in
+    der Nacht nutzen"; `never`: "Die verzauberten Dorfbewohner dürfen diese Konversation
+    nicht nutzen")."""
+
+    title: str
+    in_: str = Field(alias="in")
+    use: Literal["always", "night", "never"] = "always"
+
+
+class DeclaredWin(_Frozen):
+    """A faction that wins not by outliving the others but when one of its living players
+    gives the command `word` (Die Schwarze Pest: "Das Spiel endet, wenn ein Dorfbewohner
+    !Schwarze Pest schreibt")."""
+
+    word: str
+    faction: str
+
+
+class VariantSpec(_Frozen):
+    """A Spielvariante (or one of the Archiv) the round plays when the option `variants`
+    names it: its text, the night-order entries that act only with it (groups), the common
+    commands it gives, the factions whose roles it does not deal (`without`), and how a
+    faction wins instead (`declared_win`)."""
+
+    heading: str
+    text: str
+    night_entries: tuple[str, ...] = ()
+    commands: tuple[CommandUse, ...] = ()
+    without: tuple[str, ...] = ()  # factions whose roles are not dealt
+    no_werwolves: bool = False  # "Es gibt keine Werwölfe" (also no Einsamer Wolf)
+    declared_win: DeclaredWin | None = None
+    spielleitung_victim: bool = False  # the Spielleitung names the night's victim
+    params: dict[str, Any] = Field(default_factory=dict)
 
 
 class OptionSpec(_Frozen):
@@ -195,6 +242,10 @@ class Ruleset(_Frozen):
     not_together: tuple[tuple[str, ...], ...] = ()
     # roles several players hold together, by heading ("Die Drei Brüder": 3)
     role_groups: dict[str, int] = Field(default_factory=dict)
+    # the group conversations by channel
+    conversations: dict[str, ConversationSpec] = Field(default_factory=dict)
+    # Spielvarianten and the Archiv's, each off unless the option `variants` names it
+    variants: dict[str, VariantSpec] = Field(default_factory=dict)
     # the message catalog: message key → its wording in `language` (a Jinja2 template over
     # the `Text`'s values); the engine never reads it, `wolfbot.posts.wording` does
     messages: dict[str, str] = Field(default_factory=dict)
@@ -213,7 +264,15 @@ class Ruleset(_Frozen):
             for use in role.commands:
                 if use.word not in words:
                     problems.append(_problem("unknown_command", role=role.name, word=use.word))
-        for use in (*self.common_commands, *self.pack_commands):
+        variant_uses = [u for v in self.variants.values() for u in v.commands]
+        for role in self.roles.values():
+            if role.variant is not None and role.variant not in self.variants:
+                problems.append(_problem("unknown_variant", role=role.name, variant=role.variant))
+        for name, variant in self.variants.items():
+            for entry in variant.night_entries:
+                if entry not in staged:
+                    problems.append(_problem("unknown_stage", role=name, stage=entry))
+        for use in (*self.common_commands, *self.pack_commands, *variant_uses):
             if use.word not in words:
                 problems.append(_problem("unknown_command", role=None, word=use.word))
         election = self.day.election
@@ -282,6 +341,29 @@ class Ruleset(_Frozen):
             if role.stage:
                 entries.setdefault(role.stage, []).append(role.name)
         return {entry: tuple(names) for entry, names in entries.items()}
+
+    def dealable(self, role: RoleSpec, variants: tuple[str, ...] = ()) -> str | None:
+        """Why `role` cannot be dealt in a round of these variants (None: it can): a role
+        players only become (the Ghul), one of a variant not played, one a variant replaces
+        or strikes ("Es gibt keine Werwölfe")."""
+        if not role.dealt:
+            return "not_dealt"
+        if role.variant is not None and role.variant not in variants:
+            return "variant_role"
+        for name in variants:
+            variant = self.variants[name]
+            if role.faction in variant.without or (variant.no_werwolves and role.is_werwolf):
+                return "variant_without"
+        return None
+
+    def dealt_roles(self, variants: tuple[str, ...] = ()) -> list[str]:
+        """The roles a round of these variants may deal, by name."""
+        return sorted(n for n, r in self.roles.items() if self.dealable(r, variants) is None)
+
+    @cached_property
+    def variant_entries(self) -> dict[str, str]:
+        """Night-order entry → the variant it acts in (entries of no variant are absent)."""
+        return {entry: name for name, v in self.variants.items() for entry in v.night_entries}
 
     def option(self, options: dict[str, object], name: str) -> object:
         return options.get(name, self.options[name].default)

@@ -144,6 +144,9 @@ class NightState:
     kills: list[Kill] = field(default_factory=list)
     modifiers: list[Modifier] = field(default_factory=list)
     scheduled: list[Attack] = field(default_factory=list)  # attacks that come at a later stage
+    accusations: dict[str, str] = field(default_factory=dict)  # Ruheloser Geist → accused
+    reasons: dict[str, str] = field(default_factory=dict)  # Ruheloser Geist → his reason
+    victim: str | None = None  # the Spielleitung's victim of the night (Die Schwarze Pest)
 
 
 @dataclass(slots=True)
@@ -165,6 +168,7 @@ class DayEffect:
     procedure: str | None = None
     lapses_if_owner_dies: bool = False
     announce: Text | None = None  # what the Morgen of that day says of it
+    by: str | None = None  # whom the Morgen names as its source (None: the owner's role)
 
 
 @dataclass(slots=True)
@@ -219,6 +223,8 @@ class GameState:
     due_kills: list[tuple[int, Kill]] = field(default_factory=list)
     # deaths that happen at the next Abend, after the lynch: (name, cause)
     evening_deaths: list[tuple[str, str]] = field(default_factory=list)
+    # the Ruhelosen Geister (Das Totenreich): the first dead, in the order they died
+    spirits: list[str] = field(default_factory=list)
     questions: list[Question] = field(default_factory=list)
     asking: list[Question] = field(default_factory=list)  # raised, not yet put (see Game.ask)
     step: str | None = None  # where a held resolution continues: see Game._continue

@@ -1,9 +1,11 @@
 """Spielende per "Fraktionen": a side wins when every living player belongs to it.
 
-Sides: the faction of the role (Dorf, Rudel), each Einzelgänger alone, each Zweideutiger
-alone (who cannot win). The Liebespaar: both originally Dorf → they count for the Dorf,
-both Rudel → for the Rudel, otherwise (Dorf+Rudel, or an Einzelgänger or Zweideutiger in
-love) they are a side of their own. No parity win; nobody alive → the game ends, nobody wins.
+Sides: the faction of the role (Dorf, Rudel, and the variants' Sekte and Untote), each
+Einzelgänger alone, each Zweideutiger alone (who cannot win). The Liebespaar: both
+originally Dorf → they count for the Dorf, both Rudel → for the Rudel (both of one other
+team alike: reading 77), otherwise (Dorf+Rudel, or an Einzelgänger or Zweideutiger in
+love) they are a side of their own. No parity win; nobody alive → the game ends, nobody
+wins. A faction that wins by declaring it (Die Schwarze Pest) does not win by outliving.
 """
 
 from __future__ import annotations
@@ -28,9 +30,23 @@ def lovers_side(game: Game) -> str | None:
     if not game.state.lovers:
         return None
     factions = {faction(game, game.player(name)) for name in game.state.lovers}
-    if len(factions) == 1 and factions <= {"Dorf", "Rudel"}:
+    if len(factions) == 1 and _is_team(game, next(iter(factions))):
         return factions.pop()
     return LIEBESPAAR
+
+
+def _is_team(game: Game, faction: str) -> bool:
+    """A faction whose players win together (Dorf, Rudel, the Sekte, the Untoten)."""
+    return game.rules.factions[faction].kind == "team"
+
+
+def _declared(game: Game) -> set[str]:
+    """The factions that win only by declaring it (the round's variants' `declared_win`)."""
+    return {
+        variant.declared_win.faction
+        for name, variant in game.rules.variants.items()
+        if variant.declared_win is not None and game.variant_on(name)
+    }
 
 
 def side(game: Game, player: PlayerState) -> str:
@@ -62,6 +78,8 @@ def _by_sides(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     if not living_sides:
         return (), ()
     (winner,) = living_sides
+    if winner in _declared(game):
+        return None  # Die Schwarze Pest: the Dorf wins only by its !Schwarze Pest
     if winner.startswith("ambiguous:"):
         return (), ()
     members = [p for p in game.state.players if side(game, p) == winner]

@@ -51,8 +51,29 @@ def parse_command(line: str, actor: str, channel: str, game: Game) -> Command:
     word = next((w for w in words if any(u.word == w for u in uses)), words[0])
     use = _best_use([u for u in uses if u.word == word], game, channel)
     kinds = use.args if use else game.rules.command_specs[word].args
+    if any(q.player == actor and q.word == word for q in game.state.questions):
+        kinds = ("player",)  # the answer to his open question names one of its options
+    note = None
+    if kinds and kinds[-1] == "text":  # a reason: the rest of the line after the names
+        rest, note = _split_note(rest, kinds[:-1], game, line)
+        kinds = kinds[:-1]
     targets, roles, choice = _parse_arguments(rest, kinds, game, line)
-    return _CLASSES[word](actor=actor, channel=channel, targets=targets, roles=roles, choice=choice)
+    return _CLASSES[word](
+        actor=actor, channel=channel, targets=targets, roles=roles, choice=choice, note=note
+    )
+
+
+def _split_note(rest: str, kinds: Sequence[str], game: Game, line: str) -> tuple[str, str]:
+    """The names of a command whose last argument is free text, and that text: the
+    shortest start of the line that reads as the names, the rest is the text (":" or "-"
+    before it are dropped); no text: the command lacks its reason."""
+    words = rest.split()
+    for length in range(1, len(words)):
+        head, note = " ".join(words[:length]), " ".join(words[length:])
+        if list(_readings(_tokens(head), list(kinds), game)):
+            return head, note.lstrip(":–- ").strip() or note
+    _parse_arguments(rest, kinds, game, line)  # names nobody: says whom it may mean
+    raise UnknownName(say("parse.reason_missing", line=normalize_text(line)), command=line)
 
 
 def _best_use(uses: Sequence[CommandUse], game: Game, channel: str) -> CommandUse | None:

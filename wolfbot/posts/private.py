@@ -13,29 +13,30 @@ from markupsafe import escape as esc
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
+from wolfbot.engine.text import say
 from wolfbot.posts.german import names
 from wolfbot.posts.messages import Message
 from wolfbot.posts.wording import worded
 
-CONVERSATIONS = {
-    "wolves": "Wolfshöhle",
-    "lovers": "Bettgeflüster",
-    "dead": "Totenreich",
-    "enchanted": "Verzauberte",
-}
-# how a conversation may be used, said when it opens ("Die Werwölfe dürfen diese
-# Konversation nur in der Nacht nutzen"; "Die verzauberten Dorfbewohner dürfen diese
-# Konversation nicht nutzen")
-USE = {"enchanted": "Diese Konversation dürft ihr nicht nutzen."}
-NIGHT_ONLY = "Diese Konversation darf nur in der Nacht genutzt werden."
 
-# "in" each conversation, as German says it
-IN = {
-    "wolves": "in der Wolfshöhle",
-    "lovers": "im Bettgeflüster",
-    "dead": "im Totenreich",
-    "enchanted": "bei den Verzauberten",
-}
+def _title(game: Game, channel: str) -> str:
+    spec = game.rules.conversations.get(channel)
+    return spec.title if spec else channel
+
+
+def _in(game: Game, channel: str) -> str:
+    spec = game.rules.conversations.get(channel)
+    return spec.in_ if spec else f"in {channel}"
+
+
+def _use(game: Game, channel: str) -> str:
+    """How the conversation may be used, said when it opens (nothing: no limit)."""
+    spec = game.rules.conversations.get(channel)
+    if spec is None or spec.use == "always":
+        return ""
+    said = worded(game.rules, say("conversation_use_of", use=spec.use))
+    return f"<p>{esc(said)}</p>"
+
 
 # who left a conversation, told in it with them (the forum keeps them as participants); the
 # one who lives again and leaves the Totenreich reads no more of it
@@ -78,14 +79,13 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
             )
             return [_to(player, "Die Spielleitung wartet auf deine Antwort", html)]
         case ev.ConversationOpened(channel=channel, members=members):
-            title = CONVERSATIONS.get(channel, channel)
+            title = _title(game, channel)
             return [
                 Message(
                     channel,
                     members,
                     title,
-                    f"<p>{esc(title)}: {esc(names(members))}.</p>"
-                    f"<p>{USE.get(channel, NIGHT_ONLY)}</p>",
+                    f"<p>{esc(title)}: {esc(names(members))}.</p>{_use(game, channel)}",
                 )
             ]
         case ev.AlphaElected(player=player, members=members):
@@ -104,18 +104,18 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
             return [_to(player, "Deine neue Rolle", text)]
         case ev.ParticipantsAdded(channel=channel, names=added):
             members = tuple(game.state.conversations.get(channel, added))
-            title = CONVERSATIONS.get(channel, channel)
+            title = _title(game, channel)
             return [
                 Message(
                     channel,
                     members,
                     title,
-                    f"<p>Neu {IN.get(channel, 'in ' + title)}: {esc(names(added))}.</p>",
+                    f"<p>Neu {esc(_in(game, channel))}: {esc(names(added))}.</p>",
                 )
             ]
         case ev.ParticipantsLeft(channel=channel, names=gone) if channel in LEFT:
             members = tuple(game.state.conversations.get(channel, ())) + gone
-            title = CONVERSATIONS.get(channel, channel)
+            title = _title(game, channel)
             text = LEFT[channel][len(gone) > 1].format(names=esc(names(gone)))
             return [Message(channel, members, title, f"<p>{text}</p>")]
         case ev.PlayerExcluded(player=player, by=by) if by:

@@ -40,11 +40,10 @@ from wolfbot.posts.phase_posts import (
     spielerliste,
     todays_procedure,
 )
-from wolfbot.posts.private import CONVERSATIONS, private_messages
+from wolfbot.posts.private import private_messages
 from wolfbot.posts.woltlab import mentioner
 
 __all__ = [
-    "CONVERSATIONS",
     "FINAL_TITLE",
     "PUBLIC_EVENTS",
     "TEMPLATES",

@@ -35,9 +35,10 @@ def rows(rules: Ruleset) -> list[tuple[str, ...]]:
             for name, spec in rules.options.items()
             if role.name in spec.roles
         )
-        table.append(
-            (role.name, ", ".join(role.aliases), role.faction, _commands(role), stage, options)
-        )
+        faction = role.faction
+        if role.variant:
+            faction += f" (Variante {rules.variants[role.variant].heading})"
+        table.append((role.name, ", ".join(role.aliases), faction, _commands(role), stage, options))
     return table
 
 
@@ -55,5 +56,17 @@ def markdown(rules: Ruleset) -> str:
     ]
     lines += ["| " + " | ".join(cell or "–" for cell in row) + " |" for row in rows(rules)]
     missing = rules.missing_roles()
-    lines += ["", f"## Noch nicht umgesetzt ({len(missing)})", "", ", ".join(missing) + "."]
+    lines += ["", f"## Noch nicht umgesetzt ({len(missing)})", "", _listed(missing)]
+    if rules.variants:
+        lines += ["", f"## Spielvarianten ({len(rules.variants)})", ""]
+        lines += ["Eingeschaltet mit der Hausregel `variants = [...]`; ohne Angabe keine.", ""]
+        lines += ["| Variante | Name | Rollen | Regeltext |", "|---|---|---|---|"]
+        for name, variant in rules.variants.items():
+            roles = _listed([r.name for r in rules.roles.values() if r.variant == name])
+            text = " ".join(variant.text.split())
+            lines.append(f"| `{name}` | {variant.heading} | {roles} | {text} |")
     return "\n".join(lines) + "\n"
+
+
+def _listed(names: list[str]) -> str:
+    return ", ".join(names) + "." if names else "Keine."

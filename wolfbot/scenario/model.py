@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from wolfbot.engine.spec import Channel
 
 
 class ScenarioError(ValueError):
@@ -24,7 +26,7 @@ class PlayerEntry(_Strict):
 
 class Post(_Strict):
     by: str
-    in_: Literal["thread", "private", "wolves", "lovers", "dead", "enchanted"] = Field(alias="in")
+    in_: Channel = Field(alias="in")
     text: str
 
 

@@ -92,6 +92,7 @@ def choose_gaukler_roles(
         if spec.faction == DORF
         and spec.name not in playing
         and spec.name != BUERGER
+        and spec.variant is None  # a variant's role only in a round of it
         and not is_role(spec.name, GAUKLER)
         and group_size(RoleRef(spec.name, spec.heading, spec), ruleset) == 1
     )

@@ -77,8 +77,12 @@ def _kind(spec: RoleSpec) -> str:
     return "other"
 
 
-def _candidates(ruleset: Ruleset, kind: str) -> list[RoleRef]:
-    refs = [RoleRef(s.name, s.heading, s) for s in ruleset.roles.values() if _kind(s) == kind]
+def _candidates(ruleset: Ruleset, kind: str, variants: tuple[str, ...] = ()) -> list[RoleRef]:
+    refs = [
+        RoleRef(s.name, s.heading, s)
+        for s in ruleset.roles.values()
+        if _kind(s) == kind and ruleset.dealable(s, variants) is None
+    ]
     return sorted((r for r in refs if group_size(r, ruleset) == 1), key=lambda r: r.name)
 
 
@@ -93,8 +97,9 @@ def _wolves(n: int) -> str:
 
 
 class _Plan:
-    def __init__(self, n_players: int, ruleset: Ruleset) -> None:
+    def __init__(self, n_players: int, ruleset: Ruleset, variants: tuple[str, ...]) -> None:
         self.ruleset = ruleset
+        self.variants = variants
         self.n_players = n_players
         self.wolves = max(1, n_players // 4)
         self.village_slots = min(self.wolves, n_players - self.wolves)
@@ -141,7 +146,7 @@ class _Plan:
 
     def draw(self, rng: random.Random, kind: str, into: list[str], slots: int) -> int:
         """Fill up to `slots` places with implemented roles of `kind`; return the shortfall."""
-        pool = [r for r in _candidates(self.ruleset, kind) if r.name not in into]
+        pool = [r for r in _candidates(self.ruleset, kind, self.variants) if r.name not in into]
         while len(into) < slots:
             fitting = [
                 r for r in pool if not conflicts_with(r.heading, self.headings, self.ruleset)
@@ -166,14 +171,20 @@ def _resolve_preferred(prefer: Sequence[str], ruleset: Ruleset) -> list[RoleRef]
 
 
 def suggest_roles(
-    n_players: int, ruleset: Ruleset, *, rng_seed: int, prefer: Sequence[str] = ()
+    n_players: int,
+    ruleset: Ruleset,
+    *,
+    rng_seed: int,
+    prefer: Sequence[str] = (),
+    variants: Sequence[str] = (),
 ) -> Suggestion:
     """A role list for `n_players` per "Die Rollenverteilung" (see the module text), the
-    `prefer` roles first, the rest drawn with `rng_seed`; ValueError for a preferred role
-    that is unknown or not implemented."""
+    `prefer` roles first, the rest drawn with `rng_seed`, then changed as the round's
+    Spielvarianten say (`_apply_variants`); ValueError for a preferred role that is unknown
+    or not implemented."""
     if n_players < 1:
         raise ValueError("Eine Runde braucht wenigstens einen Spieler.")
-    plan = _Plan(n_players, ruleset)
+    plan = _Plan(n_players, ruleset, tuple(variants))
     rng = random.Random(rng_seed)
     preferred = _resolve_preferred(prefer, ruleset)
     at_least = " (wenigstens einer)" if n_players < 4 else ""
@@ -212,7 +223,12 @@ def suggest_roles(
         *plan.special_wolves,
         *[WERWOLF] * ordinary,
     )
-    notes.extend(check_roles(roles, ruleset, n_players=n_players))
+    if variants:
+        roles, changed = _apply_variants(list(roles), tuple(variants), ruleset)
+        notes.extend(changed)
+        buerger = roles.count(BUERGER)
+        ordinary = roles.count(WERWOLF)
+    notes.extend(check_roles(roles, ruleset, n_players=n_players, variants=variants))
     return Suggestion(
         n_players=n_players,
         roles=tuple(roles),
@@ -238,7 +254,7 @@ def _wolf_notes(plan: _Plan, rng: random.Random) -> list[str]:
         f"Jeder dritte Werwolf wird ein Werwolf mit Sonderrolle → {plan.wolf_slots}: "
         f"{_names(plan.special_wolves)}."
     ]
-    if missing and not _candidates(plan.ruleset, "wolf"):
+    if missing and not _candidates(plan.ruleset, "wolf", plan.variants):
         notes.append(
             "Das Regelwerk setzt noch keinen Werwolf mit Sonderrolle um: es bleibt bei "
             f"gewöhnlichen Werwölfen ({missing} statt eines Werwolfs mit Sonderrolle)."
@@ -252,7 +268,7 @@ def _wolf_notes(plan: _Plan, rng: random.Random) -> list[str]:
 
 def _optional_notes(plan: _Plan, ruleset: Ruleset) -> list[str]:
     def offer(kind: str) -> str:
-        return _names([r.name for r in _candidates(ruleset, kind)])
+        return _names([r.name for r in _candidates(ruleset, kind, plan.variants)])
 
     return [
         "Wahlweise (nur auf Wunsch der Spielleitung, `prefer`): ein Werwolf kann durch eine "
@@ -261,3 +277,40 @@ def _optional_notes(plan: _Plan, ruleset: Ruleset) -> list[str]:
         f"einen Zweideutigen (umgesetzt: {offer('ambiguous')}). Gewählt: "
         f"{_names([*plan.instead_of_wolf, *plan.instead_of_buerger])}."
     ]
+
+
+def _replace_one(roles: list[str], old: str, new: str) -> bool:
+    if old not in roles:
+        return False
+    roles[roles.index(old)] = new
+    return True
+
+
+def _apply_variants(
+    roles: list[str], variants: tuple[str, ...], ruleset: Ruleset
+) -> tuple[tuple[str, ...], list[str]]:
+    """The list as the Spielvarianten change it (readings 78–79), with a note each:
+    Vampirismus – "Alle Werwölfe, Einzelgänger und Zweideutige werden durch den Vampir
+    ersetzt. Ein (gewöhnlicher) Bürger sollte durch den Vampirjäger ersetzt werden": one
+    Vampir, the other places Bürger; Die Schwarze Pest – "Es gibt keine Werwölfe": their
+    places Bürger; Die Sekte – the Sektenführer in a Bürger's place; Der Ketzer – an
+    Einzelgänger, in a Werwolf's place while another Werwolf stays, else a Bürger's."""
+    notes: list[str] = []
+    for name in variants:
+        variant = ruleset.variants[name]
+        struck = [r for r in roles if ruleset.dealable(ruleset.role(r), (name,)) is not None]
+        own = [r for r in ruleset.roles.values() if r.variant == name and r.dealt]
+        if struck:
+            kept = [r for r in roles if r not in struck]
+            roles = kept + [BUERGER] * (len(roles) - len(kept))
+            notes.append(f"{variant.heading}: {_names(struck)} werden nicht verteilt.")
+        for role in own:
+            if role.faction in (DORF,):
+                placed = _replace_one(roles, BUERGER, role.name)
+            elif role.faction == EINZELGAENGER and roles.count(WERWOLF) > 1:
+                placed = _replace_one(roles, WERWOLF, role.name)
+            else:
+                placed = _replace_one(roles, BUERGER, role.name)
+            if placed:
+                notes.append(f"{variant.heading}: {role.name} kommt in die Liste.")
+    return tuple(roles), notes

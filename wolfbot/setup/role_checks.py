@@ -131,8 +131,10 @@ def role_issues(
     *,
     n_players: int | None = None,
     gaukler_roles: Sequence[str] = (),
+    variants: Sequence[str] = (),
 ) -> list[tuple[str, str]]:
-    """(ERROR or WARNING, German text) for everything wrong with a role list."""
+    """(ERROR or WARNING, German text) for everything wrong with a role list in a round of
+    these Spielvarianten."""
     issues = _Issues()
     refs: list[RoleRef] = []
     for name in roles:
@@ -164,15 +166,49 @@ def role_issues(
         if counts.get(heading, 0) not in (0, size):
             name = _display(heading, refs)
             issues.warn(f"{heading} sind {size} Spieler: die Liste hat {counts[heading]}× {name}.")
-    if refs and len(refs) == len(roles) and all(r.implemented for r in refs):
+    no_werwolves = any(ruleset.variants[v].no_werwolves for v in variants if v in ruleset.variants)
+    if refs and len(refs) == len(roles) and all(r.implemented for r in refs) and not no_werwolves:
         if not any(r.spec and r.spec.faction == RUDEL and r.spec.is_werwolf for r in refs):
             issues.warn("Kein Werwolf in der Rollenliste.")
+    _variant_issues(issues, refs, tuple(variants), ruleset)
     for hit in conflicts(counts, ruleset):
         names = [_display(h, refs) for h in hit]
         together = ", ".join(names[:-1]) + f" und {names[-1]}"
         issues.warn(f"{together} sollten nicht zusammen gespielt werden.")
     _gaukler_issues(issues, gaukler_roles, gaukler > 0, counts, ruleset)
     return list(issues)
+
+
+def _variant_issues(
+    issues: _Issues, refs: Sequence[RoleRef], variants: tuple[str, ...], ruleset: Ruleset
+) -> None:
+    """Roles the round's Spielvarianten do not deal, and what a variant needs: "Alle
+    Werwölfe, Einzelgänger und Zweideutige werden durch den Vampir ersetzt. Ein
+    (gewöhnlicher) Bürger sollte durch den Vampirjäger ersetzt werden."; the Sekte needs its
+    Sektenführer."""
+    unknown = [v for v in variants if v not in ruleset.variants]
+    for name in unknown:
+        known = ", ".join(ruleset.variants)
+        issues.error(f"Keine Spielvariante heißt '{name}'; es gibt: {known}.")
+    variants = tuple(v for v in variants if v in ruleset.variants)
+    for ref in refs:
+        why = ruleset.dealable(ref.spec, variants) if ref.spec is not None else None
+        if why == "not_dealt":
+            issues.error(f"{ref.name} wird nicht verteilt; man wird es erst im Lauf der Runde.")
+        elif why == "variant_role" and ref.spec is not None and ref.spec.variant:
+            heading = ruleset.variants[ref.spec.variant].heading
+            issues.error(
+                f"{ref.name} wird nur in der Spielvariante „{heading}“ gespielt "
+                f"(Hausregel variants = [\"{ref.spec.variant}\"])."
+            )
+        elif why == "variant_without":
+            issues.error(f"{ref.name} wird in dieser Spielvariante nicht verteilt.")
+    for name in variants:
+        own = [r for r in ruleset.roles.values() if r.variant == name and r.dealt]
+        missing = [r for r in own if not any(ref.spec is r for ref in refs)]
+        for role in missing:
+            heading = ruleset.variants[name].heading
+            issues.warn(f"Die Spielvariante „{heading}“ ohne {role.name}.")
 
 
 def _gaukler_issues(
@@ -204,8 +240,11 @@ def check_roles(
     *,
     n_players: int | None = None,
     gaukler_roles: Sequence[str] = (),
+    variants: Sequence[str] = (),
 ) -> list[str]:
     """Every problem of a role list as a German line, "Fehler: …" (the game cannot start
     with it) or "Warnung: …" (the rule text advises against it). Empty when all is well."""
-    issues = role_issues(roles, ruleset, n_players=n_players, gaukler_roles=gaukler_roles)
+    issues = role_issues(
+        roles, ruleset, n_players=n_players, gaukler_roles=gaukler_roles, variants=variants
+    )
     return [f"{level}: {text}" for level, text in issues]

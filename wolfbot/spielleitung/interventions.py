@@ -54,6 +54,7 @@ KIND_WORDS = {
     "accept": "Befehl gilt",
     "reject": "Befehl gilt nicht",
     "kill": "aus der Runde genommen",
+    "victim": "Opfer der Schwarzen Pest",
     "exclude": "ausgeschlossen",
     "revive": "zurückgeholt",
     "role": "neue Rolle",
@@ -139,6 +140,14 @@ def register(app: typer.Typer) -> None:
     def kill(player: Player, reason: Reason, db: Db, game: GameId = None, by: By = "Spielleitung"):
         """The player dies now (announced with his role in the next phase post)."""
         _override_player("kill", player, reason, db, game, by)
+
+    @override.command("victim")
+    def victim(
+        player: Player, reason: Reason, db: Db, game: GameId = None, by: By = "Spielleitung"
+    ):
+        """Die Schwarze Pest: the player the night's plague kills "as the Werwölfe would"
+        (without a choice by the night's end the lot picks one)."""
+        _override_player("victim", player, reason, db, game, by)
 
     @override.command("exclude")
     def exclude(

@@ -120,6 +120,8 @@ CHANNEL_WORDS = {
     "lovers": "Bettgeflüster",
     "dead": "Totenreich",
     "enchanted": "Verzauberte",
+    "crypt": "Die Gruft",
+    "spirits": "Totenreich der Ruhelosen Geister",
 }
 VERDICT_WORDS = {"accepted": "angenommen", "rejected": "abgelehnt", "pending": "offen"}
 

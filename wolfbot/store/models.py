@@ -344,7 +344,17 @@ class ReadMarkRow(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
-INTERVENTION_KINDS = ("accept", "reject", "kill", "exclude", "revive", "role", "replace", "expire")
+INTERVENTION_KINDS = (
+    "accept",
+    "reject",
+    "kill",
+    "exclude",
+    "revive",
+    "role",
+    "replace",
+    "expire",
+    "victim",  # the night's victim of the Schwarze Pest
+)
 INTERVENTION_STATES = ("pending", "applied", "refused")
 
 

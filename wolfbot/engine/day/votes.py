@@ -32,7 +32,7 @@ def new_day(game: Game) -> DayState:
     day = DayState(mob=dict(state.next_mob), procedure=game.rules.day.ordinary, effects=effects)
     for effect in effects:
         if effect.announce is not None:
-            game.emit(Announcement(effect.announce, game.player(effect.owner).role))
+            game.emit(Announcement(effect.announce, effect.by or game.player(effect.owner).role))
         if effect.kind == "mob":
             day.mob[effect.target] = day.mob.get(effect.target, 0) + effect.votes
         elif effect.kind == "procedure" and effect.procedure:

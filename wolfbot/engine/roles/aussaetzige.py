@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.deaths import LYNCH
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.day_marks import announced
-from wolfbot.engine.roles.pack import PACK_CAUSE
+from wolfbot.engine.roles.pack import by_the_pack
 from wolfbot.engine.state import DayEffect, PlayerState
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ class Aussaetzige(Behaviour):
     def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         params = game.spec(player).params
         in_love = game.lover_of(player.name) is not None
-        if cause == PACK_CAUSE:
+        if by_the_pack(game, cause):
             if not in_love:
                 player.faction = params["eaten_plays_for"]
             game.state.pack_rests = game.state.phase.number + 1

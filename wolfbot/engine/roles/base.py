@@ -86,6 +86,9 @@ class Behaviour:
         Greis), dead or alive."""
         return False
 
+    def witness_role_change(self, game: Game, player: PlayerState, changed: PlayerState) -> None:
+        """Somebody else's role changed (this player alive or dead)."""
+
     def announced_role(self, game: Game, player: PlayerState) -> str | None:
         """The role announced at death; None when it is not revealed."""
         return player.role
@@ -94,8 +97,11 @@ class Behaviour:
 class GroupBehaviour:
     """A night-order entry acted by a group (the pack's attack), once per night."""
 
+    def prepare(self, game: Game) -> None:
+        """Before the night's first stage: effects for the whole night (the Dorffest)."""
+
     def act(self, game: Game, stage: int) -> None:
-        raise NotImplementedError
+        """The group's turn at its entry of the night order."""
 
     def witness_death(self, game: Game, dead: PlayerState) -> None:
         """Somebody died."""

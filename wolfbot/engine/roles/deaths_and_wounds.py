@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine.roles.base import Behaviour, QuestionHandler
 from wolfbot.engine.roles.common import tell
-from wolfbot.engine.roles.pack import PACK_CAUSE
+from wolfbot.engine.roles.pack import by_the_pack
 from wolfbot.engine.state import Attack, PlayerState, Question
 from wolfbot.engine.text import say
 
@@ -101,7 +101,7 @@ class Strike(QuestionHandler):
 
 class Rotkaeppchen(Behaviour):
     def defend(self, game: Game, player: PlayerState, attack: Attack, step: str) -> None:
-        if step != "immunity" or attack.cause != PACK_CAUSE:
+        if step != "immunity" or not by_the_pack(game, attack.cause):
             return
         guard = game.spec(player).params.get("while_alive", "Jäger")
         if any(p.role == guard and p.alive for p in game.state.players):
@@ -117,7 +117,7 @@ class HarterBursche(Behaviour):
 
 class Ritter(Behaviour):
     def attacked(self, game: Game, player: PlayerState, attack: Attack) -> None:
-        if attack.cause != PACK_CAUSE:
+        if not by_the_pack(game, attack.cause):
             return
         wolf = nearest_wolf(game, player)
         if wolf is None or any(name == wolf for name, _ in game.state.evening_deaths):

@@ -20,7 +20,7 @@ from wolfbot.engine import night
 from wolfbot.engine.changes import become
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action, tell
-from wolfbot.engine.roles.pack import PACK_CAUSE, PACK_STAGE
+from wolfbot.engine.roles.pack import PACK_CAUSE, PACK_STAGE, by_the_pack
 from wolfbot.engine.state import Attack, Modifier, PlayerState
 from wolfbot.engine.text import say
 
@@ -33,7 +33,7 @@ def _concerns(game: Game, owner: PlayerState, attack: Attack, key: str) -> bool:
     own (not one that reached the Freier through somebody else) – or `all`."""
     if game.spec(owner).params.get(key, "pack") == "all":
         return True
-    return attack.cause == PACK_CAUSE and attack.kind == "direct"
+    return by_the_pack(game, attack.cause) and attack.kind == "direct"
 
 
 class Dorfnutte(Behaviour):

@@ -42,7 +42,8 @@ def apparent_side(game: Game, name: str, observer: PlayerState) -> str:
     lover = game.lover_of(name)
     if lover is not None:  # the Liebespaar's side, with his faction as it appears
         factions = {faction, victory.faction(game, game.player(lover))}
-        return factions.pop() if len(factions) == 1 and factions <= {"Dorf", "Rudel"} else LOVERS
+        alike = len(factions) == 1 and game.rules.factions[next(iter(factions))].kind == "team"
+        return factions.pop() if alike else LOVERS
     kind = game.rules.factions[faction].kind
     return faction if kind == "team" else f"{kind}:{name}"  # each Einzelgänger is alone
 

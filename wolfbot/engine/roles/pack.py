@@ -31,6 +31,12 @@ PACK_CAUSE = "Werwolf"
 PACK_STAGE = "Werwölfe"
 
 
+def by_the_pack(game: Game, cause: str) -> bool:
+    """Whether an attack of `cause` is the pack's, or treated as it ("Der Angriff der Ghule
+    wird wie ein Angriff der Werwölfe behandelt": the role's `params.attacks_as`)."""
+    return PACK_CAUSE in night.causes(game, cause)
+
+
 def _pack_names(game: Game) -> list[str]:
     return [p.name for p in game.pack()]
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wolfbot.engine import night, victory
 from wolfbot.engine.changes import become
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
@@ -58,24 +59,46 @@ class Devour(Behaviour):
 
 
 class Bite(Behaviour):
+    """A bite that turns the bitten into `params.turns_into` – unless his role's
+    `params.bitten` says otherwise: `eaten` (the Sektenführer: "wird stattdessen
+    gefressen" – attacked by the biter's `params.cause`, the pack's by default) or
+    `kills_biter` (the Vampirjäger: "Stattdessen verstirbt der Vampir"). The Urwolf's bite
+    also makes the pack's attack fail (`params.fails_pack_attack`)."""
+
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         """A Werwolf of the pack is refused; one the Urwolf does not know (the Schlafende
-        Wolf) is bitten in vain – a refusal would tell him who he is (reading 58)."""
-        word = game.spec(player).params["word"]
-        if command.word == word and game.spec(game.player(command.target)).pack:
+        Wolf) is bitten in vain – a refusal would tell him who he is (reading 58). One who
+        already is what the bite makes is refused too."""
+        params = game.spec(player).params
+        if command.word != params["word"]:
+            return
+        target = game.player(command.target)
+        if game.spec(player).pack and game.spec(target).pack:
             raise IllegalCommand(say("bite.werwolf", name=command.target))
+        if target.role == params["turns_into"]:
+            raise IllegalCommand(say("bite.already", name=command.target, role=target.role))
 
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         params = game.spec(player).params
         command = used(game, player)
         if command is None:
             return
-        for meal in pack_attacks(game):
-            if meal.status == "hit":
-                meal.status, meal.reason = "failed", say("failed.bitten", role=player.role)
+        if params.get("fails_pack_attack"):
+            for meal in pack_attacks(game):
+                if meal.status == "hit":
+                    meal.status, meal.reason = "failed", say("failed.bitten", role=player.role)
         bitten = game.player(command.target)
-        spec = game.spec(bitten)
-        if not bitten.alive or spec.is_werwolf or bitten.role in params.get("not_turned", ()):
+        if not bitten.alive:
             return
-        become(game, bitten, params["turns_into"])
-        tell(game, bitten, say("bite.turned", role=bitten.role))
+        spec = game.spec(bitten)
+        reaction = spec.params.get("bitten")
+        if reaction == "eaten":
+            cause = params.get("cause", PACK_CAUSE)
+            night.attack(game, bitten.name, cause, (player.name,), stage)
+        elif reaction == "kills_biter":
+            night.kill(game, player.name, bitten.role, (bitten.name,), stage)
+        elif not spec.is_werwolf and bitten.role not in params.get("not_turned", ()):
+            become(game, bitten, params["turns_into"])
+            faction = victory.faction(game, bitten)
+            turned = say("bite.turned", by=player.role, role=bitten.role, faction=faction)
+            tell(game, bitten, turned)

@@ -32,6 +32,7 @@ from wolfbot.engine.roles import (
     informed,
     investigators,
     jaeger,
+    ketzer,
     killers,
     lone_wins,
     night_info,
@@ -40,12 +41,16 @@ from wolfbot.engine.roles import (
     pack_attacks,
     priester,
     protector,
+    ruhelose_geister,
     scharfschuetze,
+    schwarze_pest,
     see_role,
+    sekte,
     spaeher,
     totenreich,
     trunkenbold,
     unruhestifterin,
+    vampirismus,
     wolf_deaths,
 )
 from wolfbot.engine.roles.base import Behaviour, GroupBehaviour, QuestionHandler, WordHandler
@@ -133,9 +138,20 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "rabid": wolf_deaths.Rabid(),
     "knecht": wolf_deaths.Knecht(),
     "role_search": investigators.RoleSearch(),
+    "sektenfuehrer": sekte.Sektenfuehrer(),
+    "ketzer": ketzer.Ketzer(),
+    "vampir": vampirismus.Vampir(),
+    "ghul": vampirismus.Ghul(),
 }
 
-GROUPS: dict[str, GroupBehaviour] = {pack.PACK_STAGE: pack.Pack()}
+GROUPS: dict[str, GroupBehaviour] = {
+    pack.PACK_STAGE: pack.Pack(),
+    # the variants' (`Ruleset.variant_entries`: they act only in a round that plays them)
+    vampirismus.GHULE: vampirismus.Ghule(),
+    schwarze_pest.ENTRY: schwarze_pest.SpielleitungVictim(),
+    ruhelose_geister.SPIRITS_NAME: ruhelose_geister.RuheloseGeister(),
+    trunkenbold.DORFFEST: trunkenbold.Dorffest(),
+}
 
 WORDS: dict[str, WordHandler] = {
     "Lynch": voting.LynchVote(),
@@ -145,6 +161,8 @@ WORDS: dict[str, WordHandler] = {
     "Bürgen": voting.VouchVote(),
     "Alpha": pack.AlphaVote(),
     "Fressen": pack.AttackVote(),
+    "Anklagen": ruhelose_geister.Accuse(),
+    "Schwarze Pest": schwarze_pest.DeclarePlague(),
 }
 
 QUESTIONS: dict[str, QuestionHandler] = {
@@ -159,6 +177,9 @@ QUESTIONS: dict[str, QuestionHandler] = {
     "lynch_tie": day.LynchTie(),
     "attack_tie": pack.AttackTie(),
     "choice": common.Choice(),
+    "sacrifice": sekte.Sacrifice(),
+    "ghoul_tie": vampirismus.GhoulTie(),
+    "accusation_tie": ruhelose_geister.AccusationTie(),
 }
 
 

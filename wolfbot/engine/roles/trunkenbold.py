@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.base import Behaviour, GroupBehaviour
 from wolfbot.engine.roles.common import action
 from wolfbot.engine.roles.pack import valid_targets
 from wolfbot.engine.state import PlayerState
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 
+DORFFEST = "Dorffest"  # its entry of the night order
 _ATTEMPTS = 20  # draws before a drunk's command with no target his role allows is dropped
 
 
@@ -65,30 +66,46 @@ def _draw_targets(game: Game, drunk: PlayerState, word: str, count: int) -> tupl
     return tuple(picked)
 
 
+def drink(game: Game, drunk: PlayerState) -> None:
+    """The drunk's night: if he wants to use an ability, a lot decides whether he can (he
+    is blocked if not; nobody is told – the text tells nobody), and every target of his
+    commands is drawn anew (also his vote in the Wolfshöhle)."""
+    state = game.state.night
+    commands = state.actions.get(drunk.name, {})
+    if not commands and drunk.name not in state.attack_votes:
+        return  # he wanted to use no ability: nothing to decide
+    if not game.draw((True, False)):
+        state.blocked.add(drunk.name)
+        return
+    for word, original in list(commands.items()):
+        if original.targets:
+            targets = _draw_allowed(game, drunk, original)
+            if targets is None:
+                del commands[word]
+            else:
+                commands[word] = original.model_copy(update={"targets": targets})
+    if drunk.name in state.attack_votes:
+        lover = game.lover_of(drunk.name)
+        prey = [name for name in valid_targets(game) if name != lover]
+        if prey:
+            state.attack_votes[drunk.name] = game.draw(prey)
+
+
 class Trunkenbold(Behaviour):
     prepare_rank = 1  # his lot decides before the Zauberer's block, after the Koch's Vorabend
 
     def prepare(self, game: Game, player: PlayerState) -> None:
         command = action(game, player, "Abfüllen")
-        if command is None:
-            return
-        drunk = game.player(command.target)
-        state = game.state.night
-        commands = state.actions.get(drunk.name, {})
-        if not commands and drunk.name not in state.attack_votes:
-            return  # he wanted to use no ability: nothing to decide
-        if not game.draw((True, False)):
-            state.blocked.add(drunk.name)  # he cannot; nobody is told (the text tells nobody)
-            return
-        for word, original in list(commands.items()):
-            if original.targets:
-                targets = _draw_allowed(game, drunk, original)
-                if targets is None:
-                    del commands[word]
-                else:
-                    commands[word] = original.model_copy(update={"targets": targets})
-        if drunk.name in state.attack_votes:
-            lover = game.lover_of(drunk.name)
-            prey = [name for name in valid_targets(game) if name != lover]
-            if prey:
-                state.attack_votes[drunk.name] = game.draw(prey)
+        if command is not None:
+            drink(game, game.player(command.target))
+
+
+class Dorffest(GroupBehaviour):
+    """Dorffest (Archiv): "Alle Dorfbewohner sind betrunken. Siehe: Trunkenbold" – every
+    living player's night is a drunk's, in the order of the Spielerliste, at the
+    Trunkenbold's place of the night order (reading 69)."""
+
+    def prepare(self, game: Game) -> None:
+        for player in game.living():
+            if player.active and player.name not in game.state.night.blocked:
+                drink(game, player)

@@ -1,0 +1,99 @@
+"""Vampirismus (Archiv): "Alle Werwölfe, Einzelgänger und Zweideutige werden durch den Vampir
+ersetzt." – the Untoten's win: "wenn alle anderen Spieler, die nicht für die Untoten
+spielen, verstorben sind".
+
+Der Vampir: "… einen Dorfbewohner, den er beißt (!Beißen [Spielername]). Der gebissene
+Dorfbewohner verwandelt sich in einen Ghul und spielt fortan für die Untoten." – `Bite`
+(`params.turns_into: Ghul`); the Gruft opens with the first Ghul. "Wenn der Vampir
+verstirbt, so versterben auch alle Ghule." The Vampirjäger bitten kills him
+(`params.bitten: kills_biter` of the Vampirjäger).
+Die Ghule: "In der Nacht bestimmen die Ghule gegenüber der Spielleitung einen anderen
+Dorfbewohner, den sie angreifen und fressen (!Fressen …). Bei Gleichstand entscheidet der
+Vampir." – "Der Angriff der Ghule wird wie ein Angriff der Werwölfe behandelt" (the Ghul's
+`params.attacks_as`); they attack at the Werwölfe's place of the night order. The Vampir
+decides a tie when asked (reading 72: he is no Ghul and casts no vote of their attack).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from wolfbot.engine import night
+from wolfbot.engine.commands import Command
+from wolfbot.engine.errors import IllegalCommand
+from wolfbot.engine.roles.base import Behaviour, GroupBehaviour, QuestionHandler
+from wolfbot.engine.roles.pack_attacks import Bite
+from wolfbot.engine.state import PlayerState, Question
+from wolfbot.engine.text import say
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+GHUL = "Ghul"
+GHULE = "Ghule"  # their attack's entry of the night order
+WITH_THE_VAMPIR = "Vampirtod"  # the cause of the Ghule's death with their Vampir
+FEED = "Fressen"
+
+
+def undead(game: Game, player: PlayerState) -> bool:
+    """One of the Vampir's kind (plays a role of the Gruft)."""
+    return game.spec(player).conversation is not None and game.spec(player).conversation == (
+        game.rules.roles[GHUL].conversation
+    )
+
+
+class Vampir(Bite):
+    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        return [(p.name, WITH_THE_VAMPIR) for p in game.living() if p.role == GHUL]
+
+
+class Ghul(Behaviour):
+    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        """ "einen anderen Dorfbewohner": none of the Untoten."""
+        if command.word == FEED and undead(game, game.player(command.target)):
+            raise IllegalCommand(say("ghule.own_kind", name=command.target))
+
+
+class Ghule(GroupBehaviour):
+    def act(self, game: Game, stage: int) -> None:
+        state = game.state.night
+        votes = {}
+        for ghul in game.living():
+            command = state.actions.get(ghul.name, {}).get(FEED)
+            if ghul.role == GHUL and command and ghul.active and ghul.name not in state.blocked:
+                if game.player(command.target).alive:
+                    votes[ghul.name] = command.target
+        if not votes:
+            return
+        state.used.update(votes)
+        tally = Counter(votes.values())
+        top = max(tally.values())
+        tied = [p.name for p in game.state.players if tally.get(p.name) == top]
+        vampir = next((p for p in game.living() if p.role != GHUL and undead(game, p)), None)
+        if len(tied) == 1:
+            _attack(game, tied[0], stage)
+        elif vampir is not None and vampir.active:
+            game.ask(
+                Question(
+                    player=vampir.name,
+                    kind="ghoul_tie",
+                    word=FEED,
+                    channels=("crypt", "private"),
+                    options=tuple(tied),
+                    prompt=say("question.ghoul_tie"),
+                    stage=stage,
+                )
+            )
+        else:
+            _attack(game, game.draw(tied), stage)
+
+
+def _attack(game: Game, target: str, stage: int) -> None:
+    ghule = tuple(p.name for p in game.living() if p.role == GHUL)
+    night.attack(game, target, GHUL, ghule, stage)
+
+
+class GhoulTie(QuestionHandler):
+    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+        _attack(game, choice, question.stage)
