@@ -69,7 +69,7 @@ def _split_note(rest: str, kinds: Sequence[str], game: Game, line: str) -> tuple
     before it are dropped); no text: the command lacks its reason."""
     words = rest.split()
     for length in range(1, len(words)):
-        head, note = " ".join(words[:length]), " ".join(words[length:])
+        head, note = " ".join(words[:length]).rstrip(":,–-"), " ".join(words[length:])
         if list(_readings(_tokens(head), list(kinds), game)):
             return head, note.lstrip(":–- ").strip() or note
     _parse_arguments(rest, kinds, game, line)  # names nobody: says whom it may mean

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -49,16 +49,29 @@ class Expect(_Strict):
     not_private: dict[str, list[str]] | None = None
 
 
+class Intervene(_Strict):
+    """wolfbot's step beyond the shared format: a decision of the Spielleitung –
+    `victim` (Die Schwarze Pest's victim of the night), `kill`, `exclude`, `revive` or
+    `role` (with `argument`: the new role)."""
+
+    kind: Literal["victim", "kill", "exclude", "revive", "role"]
+    player: str
+    argument: str = ""
+    reason: str = "Szenario"
+
+
 class Step(_Strict):
     post: Post | None = None
     advance: dict | None = None
     expect: Expect | None = None
+    intervene: Intervene | None = None
     line: int = 0
 
     @model_validator(mode="after")
     def _exactly_one(self) -> Step:
-        if sum(x is not None for x in (self.post, self.advance, self.expect)) != 1:
-            raise ValueError("each step has exactly one of post, advance, expect")
+        steps = (self.post, self.advance, self.expect, self.intervene)
+        if sum(x is not None for x in steps) != 1:
+            raise ValueError("each step has exactly one of post, advance, expect, intervene")
         return self
 
 

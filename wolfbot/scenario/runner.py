@@ -9,12 +9,20 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.day import tally as lynch_tally
 from wolfbot.engine.errors import SetupError
 from wolfbot.engine.game import Game
+from wolfbot.engine.interventions import (
+    ChangeRole,
+    ChooseVictim,
+    Decision,
+    ExcludePlayer,
+    KillPlayer,
+    RevivePlayer,
+)
 from wolfbot.intake.process import process_post
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher
 from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
-from wolfbot.scenario.model import Expect, Scenario, Step, load
+from wolfbot.scenario.model import Expect, Intervene, Scenario, Step, load
 from wolfbot.spelling import name_key
 
 
@@ -96,11 +104,27 @@ class Run:
         elif step.advance is not None:
             events = self.game.advance()
             self.messages += self.publisher.feed(self.game, events)
+        elif step.intervene is not None:
+            events = self.game.intervene(self._decision(step.intervene))
+            self.messages += self.publisher.feed(self.game, events)
         else:
             mismatches = check(self, step.expect)
             self.mark = (len(self.game.state.log), len(self.messages))
             return mismatches
         return []
+
+    def _decision(self, step: Intervene) -> Decision:
+        name, reason = self._player_name(step.player), step.reason
+        match step.kind:
+            case "victim":
+                return ChooseVictim(name, reason)
+            case "kill":
+                return KillPlayer(name, reason)
+            case "exclude":
+                return ExcludePlayer(name, reason)
+            case "revive":
+                return RevivePlayer(name, reason)
+        return ChangeRole(name, step.argument, reason)
 
 
 def _names(values) -> list[str]:
