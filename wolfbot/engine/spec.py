@@ -158,6 +158,10 @@ class VariantSpec(_Frozen):
     no_werwolves: bool = False  # "Es gibt keine Werwölfe" (also no Einsamer Wolf)
     declared_win: DeclaredWin | None = None
     spielleitung_victim: bool = False  # the Spielleitung names the night's victim
+    # not announced ("aber dies gibt die Spielleitung nicht bekannt"): the Eröffnungsbeitrag
+    # shows the round as if `poses_as` (a role) were dealt, and no role counts
+    secret: bool = False
+    poses_as: str | None = None
     params: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -166,6 +170,7 @@ class OptionSpec(_Frozen):
     doc: str
     choices: tuple[str, ...] = ()
     roles: tuple[str, ...] = ()  # the roles it concerns (for the roles table)
+    announced: bool = True  # listed among the Hausregeln of the Eröffnungsbeitrag
 
 
 def adjective_forms(name: str) -> set[str]:

@@ -38,11 +38,14 @@ def opening_data(game: Game, ctx: PostContext) -> dict[str, Any]:
     rules = ctx.ruleset or game.rules
     roles = _roles_in_play(game, rules, ctx)
     counts = _role_counts(game)
+    on = [rules.variants[name] for name in _option_values(game, ctx).get("variants", ())]
     return {
+        "variants": [(v.heading, v.text) for v in on if v.text and not v.secret],
+        "hide_counts": any(v.secret for v in on),
         "players": [p.name for p in game.state.players],
         "roles": [_entry(game, rules, r, counts.get(r.name, 0)) for r in roles],
         "factions": _factions(rules, roles),
-        "night_order": _night_order(rules, roles),
+        "night_order": _night_order(rules, roles, tuple(v.heading for v in on)),
         "counts": counts,
         "options": _options(game, rules, ctx),
         "mob_votes": int(rules.option(_option_values(game, ctx), "mob_votes")),
@@ -90,6 +93,10 @@ def _told_role(game: Game, player: PlayerState) -> str:
 def _roles_in_play(game: Game, rules: Ruleset, ctx: PostContext) -> list[RoleSpec]:
     wanted = {p.original_role for p in game.state.players}
     wanted |= {rules.role(name).name for name in ctx.extra_roles}
+    for name in _option_values(game, ctx).get("variants", ()):
+        posed = rules.variants[name].poses_as  # a secret variant looks like a usual round
+        if posed:
+            wanted.add(rules.role(posed).name)
     order = {heading: index for index, heading in enumerate(rules.role_headings)}
     specs = [rules.roles[name] for name in wanted]
     return sorted(specs, key=lambda r: (order.get(r.heading, len(order)), r.name))
@@ -116,9 +123,18 @@ def _factions(rules: Ruleset, roles: list[RoleSpec]) -> list[Faction]:
     return out
 
 
-def _night_order(rules: Ruleset, roles: list[RoleSpec]) -> list[list[str]]:
+def _entry_heading(rules: Ruleset, entry: str) -> str:
+    """A variant's entry as the text names it: the heading of its role (Die Ghule), else
+    the entry (Dorffest, Ruhelose Geister)."""
+    return next((r.heading for r in rules.roles.values() if r.stage == entry), entry)
+
+
+def _night_order(
+    rules: Ruleset, roles: list[RoleSpec], variants: tuple[str, ...] = ()
+) -> list[list[str]]:
     """The Nachtreihenfolge restricted to the roles in play: each stage as the headings of
-    its roles in play ("Die Werwölfe" for the pack's attack)."""
+    its roles in play ("Die Werwölfe" for the pack's attack), and the entries of the round's
+    Spielvarianten (`variants`: their headings) that are announced."""
     by_name = {r.name: r for r in roles}
     pack = any(r.pack for r in roles)
     out = []
@@ -128,6 +144,11 @@ def _night_order(rules: Ruleset, roles: list[RoleSpec]) -> list[list[str]]:
             if entry == "Werwölfe":
                 if pack:
                     shown.append("Die Werwölfe")
+                continue
+            if entry in rules.variant_entries:
+                variant = rules.variants[rules.variant_entries[entry]]
+                if variant.heading in variants and not variant.secret:
+                    shown.append(_entry_heading(rules, entry))
                 continue
             for name in rules.roles_by_stage.get(entry, ()):
                 if name in by_name and by_name[name].heading not in shown:
@@ -146,7 +167,7 @@ def _options(game: Game, rules: Ruleset, ctx: PostContext) -> list[tuple[str, st
     values = _option_values(game, ctx)
     out = []
     for name, spec in rules.options.items():
-        if name in values and values[name] != spec.default:
+        if spec.announced and name in values and values[name] != spec.default:
             value = values[name]
             if isinstance(value, list | tuple):
                 out.append((spec.doc, ", ".join(map(str, value))))
