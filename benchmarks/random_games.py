@@ -1,5 +1,6 @@
 """Random games with every implemented role: each game deals 5 to 24 players a role list
-of Werwölfe, Bürger and special roles drawn from the whole ruleset (a Gaukler with his
+of Werwölfe, Bürger and special roles drawn from the whole ruleset, every other game in one
+of its Spielvarianten with the roles that round may deal (a Gaukler with his
 three roles set aside as the deal does), and the simulated players
 (`wolfbot.demo.simulate`) play it to its end; a Dieb gets two roles left over. Prints how
 many games ended, how many stopped at the phase limit, and every error (with its seed, to
@@ -24,14 +25,25 @@ from wolfbot.setup.distribution import choose_gaukler_roles
 WOLF, BUERGER = "Werwolf", "Bürger"
 
 
-def role_list(rules: Ruleset, seed: int) -> list[str]:
-    """A wolf for every four players, the rest Bürger or any other role of the ruleset."""
+def variants(rules: Ruleset, seed: int) -> tuple[str, ...]:
+    """Every other game plays one Spielvariante (each by turns)."""
+    names = sorted(rules.variants)
+    return () if seed % 2 else (names[(seed // 2) % len(names)],)
+
+
+def role_list(rules: Ruleset, seed: int, played: tuple[str, ...] = ()) -> list[str]:
+    """A wolf for every four players (its place taken by the variant's own role where it
+    deals no Werwolf: the Vampir), the rest Bürger or any other role the round may deal."""
     rng = random.Random(seed)
     players = rng.randint(5, 24)
     wolves = max(1, players // 4)
-    others = [name for name in sorted(rules.roles) if name not in (WOLF, BUERGER)]
-    special = rng.sample(others, k=min(len(others), rng.randint(1, players - wolves)))
-    return [WOLF] * wolves + special + [BUERGER] * (players - wolves - len(special))
+    no_wolves = any(rules.variants[name].no_werwolves for name in played)
+    own = [r.name for r in rules.roles.values() if r.variant in played and r.dealt]
+    anchors = [WOLF] * wolves if not no_wolves else ([own[0]] if own else [BUERGER])
+    dealable = rules.dealt_roles(played)
+    others = [name for name in dealable if name not in (WOLF, BUERGER, *anchors)]
+    special = rng.sample(others, k=min(len(others), rng.randint(1, players - len(anchors))))
+    return anchors + special + [BUERGER] * (players - len(anchors) - len(special))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -45,14 +57,15 @@ def main(argv: list[str] | None = None) -> int:
     dealt: Counter[str] = Counter()
     began = time.perf_counter()
     for seed in range(args.first_seed, args.first_seed + args.games):
-        roles = role_list(rules, seed)
+        played = variants(rules, seed)
+        roles = role_list(rules, seed, played)
         dealt.update(set(roles))
-        options = {}
+        options: dict = {"variants": list(played)} if played else {}
         if "Gaukler" in roles:  # his three roles, set aside as the deal does
             aside = choose_gaukler_roles(roles, rules, random.Random(seed))
             options["gaukler_roles"] = list(aside)
         if "Dieb" in roles:  # the two roles the deal leaves over
-            options["dieb_roles"] = random.Random(seed).sample(sorted(rules.roles), 2)
+            options["dieb_roles"] = random.Random(seed).sample(rules.dealt_roles(played), 2)
         try:
             sim = play(rules, roles, seed=seed, options=options)
         except Exception:
@@ -63,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             limited += 1
     seconds = time.perf_counter() - began
-    print(f"random games: {args.games} in {seconds:.1f} s, {len(rules.roles)} roles dealt")
+    print(f"random games: {args.games} in {seconds:.1f} s, {len(dealt)} roles dealt")
     print(f"  ended:                 {ended}")
     print(f"  stopped at the limit:  {limited}")
     print(f"  errors:                {len(errors)}")

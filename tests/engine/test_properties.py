@@ -27,11 +27,32 @@ role_lists = st.builds(
 )
 
 
-def _play_checked(roles: list[str], seed: int) -> Game:
+def _variant_lists(name: str):
+    """Role lists a round of the Spielvariante `name` may deal, with its own role (or a
+    Werwolf, where it deals them)."""
+    variant = RULES.variants[name]
+    own = [r.name for r in RULES.roles.values() if r.variant == name and r.dealt]
+    anchor = own[0] if variant.no_werwolves and own else "Werwolf"
+    if variant.no_werwolves and not own:
+        anchor = "Bürger"
+    return st.builds(
+        lambda others, at: (name, [*others[:at], anchor, *others[at:]]),
+        st.lists(st.sampled_from(RULES.dealt_roles((name,))), min_size=2, max_size=13),
+        st.integers(0, 13),
+    )
+
+
+variant_lists = st.one_of(*(_variant_lists(name) for name in sorted(RULES.variants)))
+
+
+def _play_checked(roles: list[str], seed: int, variants: tuple[str, ...] = ()) -> Game:
     """Play randomly; after every accepted command assert that its author was allowed to
-    act: alive, or answering a question put to him."""
+    act: alive, answering a question put to him, or dead and giving a command of the dead
+    (the Ruhelosen Geister's `!Anklagen`)."""
     rng = random.Random(seed)
-    game = Game.new(RULES, roster(roles, seed), seed=seed)
+    options = {"variants": list(variants)}
+    game = Game.new(RULES, roster(roles, seed), seed=seed, options=options)
+    of_the_dead = {u.word for v in variants for u in RULES.variants[v].commands if u.by == "dead"}
     for _ in range(120):
         if game.state.phase.kind == "over":
             break
@@ -44,7 +65,10 @@ def _play_checked(roles: list[str], seed: int) -> Game:
             was_asked = command.actor in game.pending()
             accepted = [e for e in game.submit(command) if isinstance(e, ev.CommandAccepted)]
             if accepted:
-                assert was_alive or was_asked, f"{command!r} accepted from the dead"
+                as_the_dead = command.word in of_the_dead and not actor.alive
+                assert was_alive or was_asked or as_the_dead, f"{command!r} from the dead"
+                if as_the_dead:  # only the first dead are Ruhelose Geister
+                    assert command.actor in game.state.spirits
         game.advance()
     return game
 
@@ -62,6 +86,14 @@ def test_the_dead_never_act(roles: list[str], seed: int) -> None:
             assert not alive[event.player], f"{event.player} revived while alive"
             alive[event.player] = True
     assert alive == {p.name: p.alive for p in game.state.players}
+
+
+@SETTINGS
+@given(played=variant_lists, seed=st.integers(0, 2**32))
+def test_the_dead_never_act_in_any_variant_but_as_the_dead(played, seed: int) -> None:
+    name, roles = played
+    game = _play_checked(roles, seed, (name,))
+    assert len(game.state.spirits) <= RULES.variants["totenreich"].params["spirits"]
 
 
 @SETTINGS

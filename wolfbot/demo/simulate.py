@@ -14,6 +14,8 @@ from wolfbot.engine.game import Game
 from wolfbot.engine.spec import Ruleset
 
 CLASSES = command_classes()
+# reasons a player may give (the Ruhelosen Geister's accusation: at most 50 characters)
+REASONS = ("lügt", "war zu still", "hat am ersten Tag viel zu laut gelacht, und das fällt auf")
 TWELVE = (
     ["Werwolf"] * 3 + ["Seherin", "Hexe", "Amor", "Jäger"] + ["Bürger"] * 5
 )  # the six roles of the foundation, one round of twelve
@@ -78,7 +80,10 @@ def random_command(
     targets = tuple(rng.sample(pool, count))
     choices = [k.removeprefix("choice:").split("|") for k in use.args if k.startswith("choice:")]
     choice = rng.choice(choices[0]) if choices else None
-    return CLASSES[use.word](actor=player.name, channel=channel, targets=targets, choice=choice)
+    note = rng.choice(REASONS) if "text" in use.args else None
+    return CLASSES[use.word](
+        actor=player.name, channel=channel, targets=targets, choice=choice, note=note
+    )
 
 
 def everybody_acts(game: Game, rng: random.Random, *, legal_bias: float = 0.95) -> list[Command]:
