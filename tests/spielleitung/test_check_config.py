@@ -52,3 +52,21 @@ def test_a_wrong_option_is_named(tmp_path: Path) -> None:
 def test_a_missing_file_is_an_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["check-config", str(tmp_path / "fehlt.toml")])
     assert result.exit_code == 2
+
+
+def _with_variants(tmp_path: Path, line: str) -> Path:
+    config = tmp_path / "config.toml"
+    text = EXAMPLE.read_text(encoding="utf-8")
+    config.write_text(text.replace('# variants = ["totenreich"]', line), encoding="utf-8")
+    return config
+
+
+def test_the_variants_are_a_list_of_the_ruleset_s_variants(tmp_path: Path) -> None:
+    good = _with_variants(tmp_path, 'variants = ["totenreich", "sekte"]')
+    result = runner.invoke(app, ["check-config", str(good)], env={"WOLFBOT_PASSWORD": "x"})
+    assert result.exit_code == 0, result.output
+    assert "totenreich, sekte" in flat(result.output)
+    bad = _with_variants(tmp_path, 'variants = ["zombies"]')
+    result = runner.invoke(app, ["check-config", str(bad)], env={"WOLFBOT_PASSWORD": "x"})
+    assert result.exit_code == 2
+    assert "variants: expected a list of totenreich or sekte" in flat(result.output)

@@ -232,9 +232,11 @@ class Live:
     ) -> None:
         config = self.config
         seed = config.game.seed
+        played = config.game.options.get("variants", [])
+        variants = tuple(played) if isinstance(played, list) else ()
         roles = (
             list(config.roles.role_list)
-            or suggest_roles(len(names), self.rules, rng_seed=seed).roles
+            or suggest_roles(len(names), self.rules, rng_seed=seed, variants=variants).roles
         )
         assignment = assign_roles(names, roles, seed=seed, ruleset=self.rules)
         context = self.context(len(names), observers, now)

@@ -290,6 +290,14 @@ class Ruleset(_Frozen):
         return self
 
     @model_validator(mode="after")
+    def _variants_are_the_choices(self) -> Ruleset:
+        """The option `variants` offers exactly the variants the ruleset defines."""
+        option = self.options.get("variants")
+        if self.variants and (option is None or set(option.choices) != set(self.variants)):
+            raise ValueError(_problem("variants_option", variants=sorted(self.variants)))
+        return self
+
+    @model_validator(mode="after")
     def _known_headings(self) -> Ruleset:
         """`not_together` and `role_groups` name headings of `role_headings`."""
         headings = set(self.role_headings)

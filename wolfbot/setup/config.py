@@ -59,7 +59,7 @@ class GameConfig(_Section):
     title: str
     seed: int
     timezone: str = "Europe/Berlin"
-    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    options: dict[str, bool | int | str | list[str]] = Field(default_factory=dict)
 
     @field_validator("timezone")
     @classmethod
@@ -84,7 +84,9 @@ class GameConfig(_Section):
 
     @field_validator("options")
     @classmethod
-    def _options(cls, value: dict[str, bool | int | str], info: ValidationInfo) -> dict:
+    def _options(
+        cls, value: dict[str, bool | int | str | list[str]], info: ValidationInfo
+    ) -> dict:
         if "ruleset" not in info.data:
             return value  # the ruleset itself is wrong: that error is reported
         known = loader.load(info.data["ruleset"]).options
@@ -98,6 +100,14 @@ class GameConfig(_Section):
                     ruleset=info.data["ruleset"],
                     known=", ".join(sorted(known)),
                 )
+            if isinstance(spec.default, tuple):  # a list: each entry one of the choices
+                if not isinstance(setting, list) or any(
+                    not isinstance(entry, str) or (spec.choices and entry not in spec.choices)
+                    for entry in setting
+                ):
+                    allowed = "a list of " + (" or ".join(spec.choices) or "names")
+                    raise _error("option", "{name}: expected {allowed}", name=name, allowed=allowed)
+                continue
             if type(setting) is not type(spec.default) or (
                 spec.choices and setting not in spec.choices
             ):

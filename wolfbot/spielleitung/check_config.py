@@ -30,7 +30,7 @@ def summary(config: Config) -> list[tuple[str, str]]:
         else f"Datei {forum.password_file}"
     )
     options = [
-        f"{name} = {config.game.options.get(name, spec.default)}"
+        f"{name} = {_setting(config.game.options.get(name, spec.default))}"
         + ("" if name in config.game.options else " (Vorgabe)")
         for name, spec in rules.options.items()
     ]
@@ -208,3 +208,10 @@ def register(app: typer.Typer) -> None:
             for key, meaning in account_rows(config, view):
                 found.add_row(key, meaning)
             console.print(found)
+
+
+def _setting(value: object) -> str:
+    """A house rule's value as the Spielleitung wrote it: a list as its entries."""
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value)) if value else "keine"
+    return str(value)
