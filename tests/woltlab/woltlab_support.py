@@ -25,8 +25,11 @@ GROUPS = (
     # the split round's players (test_split_round.py) write without waiting;
     # spieler10–12 keep the default 60 s for the flood-control tests
     "Spieler:" + ",".join(f"spieler{i:02d}" for i in range(1, 9)) + ":floodControlTime=0",
-    # the suite's tests open hundreds of conversations; the default mailbox holds 100
-    "Mailbox:" + ",".join(PASSWORDS) + ":maxConversations=100000",
+    # the suite's tests open hundreds of conversations; the default mailbox holds 100, and
+    # the default "10 conversations in 24 hours" would fail a second run on the same install
+    "Mailbox:"
+    + ",".join(PASSWORDS)
+    + ":maxConversations=100000,maxStartedConversationsPer24Hours=-1",
 )
 PLAYERS = [f"spieler{i:02d}" for i in range(1, 13)]
 
