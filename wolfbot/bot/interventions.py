@@ -30,16 +30,12 @@ from wolfbot.engine.errors import CommandError
 from wolfbot.engine.game import Game
 from wolfbot.engine.interventions import (
     AcceptCommand,
-    ChangeRole,
-    ChooseVictim,
-    ExcludePlayer,
     ExpireQuestion,
     Intervention,
     InterventionError,
-    KillPlayer,
     RejectCommand,
     ReplacePlayer,
-    RevivePlayer,
+    about_a_player,
     find_question,
 )
 from wolfbot.intake.commands import parse_command
@@ -80,19 +76,10 @@ def to_intervention(game: Game, row: StoredIntervention) -> Intervention:
     """The engine's value of a stored intervention, read against the game as it is now
     (an accept's command line is parsed now, as if posted now)."""
     name, argument, reason = row.player or "", row.argument or "", row.reason
+    decision = about_a_player(row.kind, name, argument, reason)
+    if decision is not None:
+        return decision
     match row.kind:
-        case "kill":
-            return KillPlayer(name, reason)
-        case "victim":
-            return ChooseVictim(name, reason)
-        case "exclude":
-            return ExcludePlayer(name, reason)
-        case "revive":
-            return RevivePlayer(name, reason)
-        case "role":
-            return ChangeRole(name, argument, reason)
-        case "replace":
-            return ReplacePlayer(name, argument, reason)
         case "expire":
             return ExpireQuestion(name, argument)
         case "accept" if row.command is not None:

@@ -188,6 +188,25 @@ Decision = (
 Intervention = Decision | ExpireQuestion
 
 
+def about_a_player(kind: str, player: str, argument: str, reason: str) -> Decision | None:
+    """The decision of `kind` about one player (`argument`: the new role, the
+    Reservespieler), as the CLI and the scenarios name them; None for another kind."""
+    match kind:
+        case "kill":
+            return KillPlayer(player, reason)
+        case "exclude":
+            return ExcludePlayer(player, reason)
+        case "revive":
+            return RevivePlayer(player, reason)
+        case "victim":
+            return ChooseVictim(player, reason)
+        case "role":
+            return ChangeRole(player, argument, reason)
+        case "replace":
+            return ReplacePlayer(player, argument, reason)
+    return None
+
+
 class InterventionError(ValueError):
     """The rules do not allow the intervention now; `reason` (a `Text`) says why."""
 

@@ -20,6 +20,8 @@ FACTION_HEADINGS = {
     "Liebespaar": "Das Liebespaar",
     "Zweideutige": "Die Zweideutigen",
     "Einzelgänger": "Die Einzelgänger",
+    "Sekte": "Die Sekte",
+    "Untote": "Die Untoten",
 }
 
 

@@ -9,14 +9,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.day import tally as lynch_tally
 from wolfbot.engine.errors import SetupError
 from wolfbot.engine.game import Game
-from wolfbot.engine.interventions import (
-    ChangeRole,
-    ChooseVictim,
-    Decision,
-    ExcludePlayer,
-    KillPlayer,
-    RevivePlayer,
-)
+from wolfbot.engine.interventions import Decision, about_a_player
 from wolfbot.intake.process import process_post
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher
@@ -114,17 +107,10 @@ class Run:
         return []
 
     def _decision(self, step: Intervene) -> Decision:
-        name, reason = self._player_name(step.player), step.reason
-        match step.kind:
-            case "victim":
-                return ChooseVictim(name, reason)
-            case "kill":
-                return KillPlayer(name, reason)
-            case "exclude":
-                return ExcludePlayer(name, reason)
-            case "revive":
-                return RevivePlayer(name, reason)
-        return ChangeRole(name, step.argument, reason)
+        name = self._player_name(step.player)
+        decision = about_a_player(step.kind, name, step.argument, step.reason)
+        assert decision is not None  # the model's kinds are all about a player
+        return decision
 
 
 def _names(values) -> list[str]:

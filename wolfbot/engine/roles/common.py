@@ -3,6 +3,7 @@ ability sees of a player, the heal offered to the Hexe, the Heiler and the Alche
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
@@ -29,6 +30,30 @@ def used(game: Game, player: PlayerState) -> Command | None:
     if command is not None:
         game.consume(player, word)
     return command
+
+
+def most_voted(votes: dict[str, str], candidates: list[str]) -> list[str]:
+    """The candidates with the most votes, in the candidates' order (all if nobody voted)."""
+    tally = Counter(t for t in votes.values() if t in candidates)
+    if not tally:
+        return list(candidates)
+    top = max(tally.values())
+    return [c for c in candidates if tally[c] == top]
+
+
+def break_tie(
+    game: Game, tied: list[str], decider: str | None, vote: str | None, question: Question
+) -> str | None:
+    """One of the tied: the only one; the decider's own vote if it is among them; else the
+    decider is asked (`question`; None: it holds the night); without a decider, the lot."""
+    if len(tied) == 1:
+        return tied[0]
+    if vote in tied:
+        return vote
+    if decider is not None:
+        game.ask(question)
+        return None
+    return game.draw(tied)
 
 
 def tell(game: Game, player: PlayerState | str, text: Text) -> None:

@@ -11,7 +11,6 @@ angreifen!"
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
@@ -20,6 +19,7 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import AlphaElected
 from wolfbot.engine.roles.base import GroupBehaviour, QuestionHandler, WordHandler
+from wolfbot.engine.roles.common import most_voted
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import say
 from wolfbot.engine.voting import check_not_against_lover
@@ -82,15 +82,6 @@ class AttackVote(WordHandler):
         return game.state.night.attack_votes
 
 
-def _majority(votes: dict[str, str], candidates: list[str]) -> list[str]:
-    """The candidates with the most votes (all candidates if nobody voted)."""
-    tally = Counter(t for t in votes.values() if t in candidates)
-    if not tally:
-        return list(candidates)
-    top = max(tally.values())
-    return [c for c in candidates if tally[c] == top]
-
-
 class Pack(GroupBehaviour):
     def act(self, game: Game, stage: int) -> None:
         members = _pack_names(game)
@@ -110,7 +101,7 @@ class Pack(GroupBehaviour):
         targets = valid_targets(game)
         if not targets:
             return
-        tied = _majority(votes, targets)
+        tied = most_voted(votes, targets)
         alpha = game.state.alpha
         alpha_vote = votes.get(alpha) if alpha else None
         attackers = _attackers(game)
@@ -136,7 +127,7 @@ class Pack(GroupBehaviour):
 
     def _elect_alpha(self, game: Game, members: list[str]) -> None:
         votes = {v: t for v, t in game.state.night.alpha_votes.items() if v in members}
-        tied = _majority(votes, members)
+        tied = most_voted(votes, members)
         alpha = tied[0] if len(tied) == 1 else game.draw(tied)
         game.state.alpha = alpha
         game.emit(AlphaElected(alpha, tuple(members), by_lot=len(tied) > 1))

@@ -19,14 +19,13 @@ counted among the five.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.changes import SPIRITS, enter, leave
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.roles.base import GroupBehaviour, QuestionHandler, WordHandler
-from wolfbot.engine.roles.common import tell
+from wolfbot.engine.roles.common import break_tie, most_voted, tell
 from wolfbot.engine.state import DayEffect, PlayerState, Question
 from wolfbot.engine.text import say
 
@@ -91,28 +90,21 @@ class RuheloseGeister(GroupBehaviour):
         }
         if not votes:
             return
-        tally = Counter(votes.values())
-        top = max(tally.values())
-        tied = [p.name for p in game.state.players if tally.get(p.name) == top]
         ruler = king(game)
-        if len(tied) == 1:
-            accused(game, tied[0])
-        elif ruler in spirits and votes.get(ruler) in tied:
-            accused(game, votes[ruler])
-        elif ruler in spirits:
-            game.ask(
-                Question(
-                    player=ruler,
-                    kind="accusation_tie",
-                    word=ACCUSE,
-                    channels=("spirits", "private"),
-                    options=tuple(tied),
-                    prompt=say("question.accusation_tie"),
-                    stage=stage,
-                )
-            )
-        else:
-            accused(game, game.draw(tied))
+        decider = ruler if ruler in spirits else None
+        tied = most_voted(votes, [p.name for p in game.state.players])
+        question = Question(
+            player=decider or "",
+            kind="accusation_tie",
+            word=ACCUSE,
+            channels=("spirits", "private"),
+            options=tuple(tied),
+            prompt=say("question.accusation_tie"),
+            stage=stage,
+        )
+        choice = break_tie(game, tied, decider, votes.get(ruler or ""), question)
+        if choice is not None:
+            accused(game, choice)
 
 
 def accused(game: Game, target: str) -> None:

@@ -16,13 +16,13 @@ decides a tie when asked (reading 72: he is no Ghul and casts no vote of their a
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.roles.base import Behaviour, GroupBehaviour, QuestionHandler
+from wolfbot.engine.roles.common import break_tie, most_voted
 from wolfbot.engine.roles.pack_attacks import Bite
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import say
@@ -67,26 +67,21 @@ class Ghule(GroupBehaviour):
         if not votes:
             return
         state.used.update(votes)
-        tally = Counter(votes.values())
-        top = max(tally.values())
-        tied = [p.name for p in game.state.players if tally.get(p.name) == top]
+        tied = most_voted(votes, [p.name for p in game.state.players])
         vampir = next((p for p in game.living() if p.role != GHUL and undead(game, p)), None)
-        if len(tied) == 1:
-            _attack(game, tied[0], stage)
-        elif vampir is not None and vampir.active:
-            game.ask(
-                Question(
-                    player=vampir.name,
-                    kind="ghoul_tie",
-                    word=FEED,
-                    channels=("crypt", "private"),
-                    options=tuple(tied),
-                    prompt=say("question.ghoul_tie"),
-                    stage=stage,
-                )
-            )
-        else:
-            _attack(game, game.draw(tied), stage)
+        decider = vampir.name if vampir is not None and vampir.active else None
+        question = Question(
+            player=decider or "",
+            kind="ghoul_tie",
+            word=FEED,
+            channels=("crypt", "private"),
+            options=tuple(tied),
+            prompt=say("question.ghoul_tie"),
+            stage=stage,
+        )
+        choice = break_tie(game, tied, decider, None, question)  # he casts no vote
+        if choice is not None:
+            _attack(game, choice, stage)
 
 
 def _attack(game: Game, target: str, stage: int) -> None:
