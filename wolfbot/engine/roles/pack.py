@@ -19,7 +19,7 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import AlphaElected
 from wolfbot.engine.roles.base import GroupBehaviour, QuestionHandler, WordHandler
-from wolfbot.engine.roles.common import most_voted
+from wolfbot.engine.roles.common import break_tie, most_voted
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import say
 from wolfbot.engine.voting import check_not_against_lover
@@ -103,26 +103,20 @@ class Pack(GroupBehaviour):
             return
         tied = most_voted(votes, targets)
         alpha = game.state.alpha
-        alpha_vote = votes.get(alpha) if alpha else None
         attackers = _attackers(game)
-        if len(tied) == 1:
-            choice = tied[0]
-        elif votes and alpha_vote in tied:
-            choice = alpha_vote
-        elif votes and alpha in attackers and game.player(alpha).active:
-            game.ask(
-                Question(
-                    player=alpha,
-                    kind="attack_tie",
-                    word="Fressen",
-                    channels=("wolves", "private"),
-                    options=tuple(tied),
-                    prompt=say("question.pack_tie"),
-                )
-            )
+        may_decide = votes and alpha in attackers and game.player(alpha).active
+        question = Question(
+            player=alpha or "",
+            kind="attack_tie",
+            word="Fressen",
+            channels=("wolves", "private"),
+            options=tuple(tied),
+            prompt=say("question.pack_tie"),
+        )
+        alpha_vote = votes.get(alpha) if alpha and votes else None
+        choice = break_tie(game, tied, alpha if may_decide else None, alpha_vote, question)
+        if choice is None:
             return
-        else:
-            choice = game.draw(tied)
         night.attack(game, choice, PACK_CAUSE, tuple(attackers), stage)
 
     def _elect_alpha(self, game: Game, members: list[str]) -> None:
