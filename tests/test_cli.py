@@ -47,7 +47,10 @@ def test_scenario_run_json_prints_the_final_state() -> None:
 def test_rules_show_lists_roles_and_what_is_missing() -> None:
     result = runner.invoke(app, ["rules", "show", "duesterliga"])
     assert result.exit_code == 0
-    assert "Seherin" in result.output and "Noch nicht umgesetzt" in result.output
+    assert "Seherin" in result.output and "Noch nicht umgesetzt: keine" in result.output
+    assert "Spielvariante vampirismus: Vampirismus – Rollen: Ghul, Vampir, Vampirjäger" in (
+        " ".join(result.output.split())
+    )
 
 
 def test_demo_plays_a_round_to_the_end_with_every_phase_post(tmp_path: Path) -> None:

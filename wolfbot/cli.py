@@ -129,7 +129,12 @@ def rules_show(
     for row in rows(rules):
         table.add_row(*row)
     console.print(table)
-    console.print(f"Noch nicht umgesetzt: {', '.join(rules.missing_roles())}")
+    missing = rules.missing_roles()
+    console.print(f"Noch nicht umgesetzt: {', '.join(missing) if missing else 'keine'}")
+    for variant_name, variant in rules.variants.items():
+        own = [r.name for r in rules.roles.values() if r.variant == variant_name]
+        with_roles = f" – Rollen: {', '.join(own)}" if own else ""
+        console.print(f"Spielvariante {variant_name}: {variant.heading}{with_roles}")
 
 
 if __name__ == "__main__":  # pragma: no cover
