@@ -190,7 +190,7 @@ def test_a_refused_intervention_changes_nothing(here) -> None:
     assert bot.apply_interventions() == 0
     refused = rows(bot)
     assert refused[first].refusal == "Dora ist bereits verstorben."
-    assert "Keine Rolle heißt 'Superheld'" in refused[second].refusal
+    assert "Keine Rolle heißt „Superheld“" in refused[second].refusal
     assert refused[third].refusal == "Clara spielt bereits in dieser Runde mit."
     assert {r.state for r in refused.values()} == {"refused"}
     assert bot.game.state.log == log

@@ -17,6 +17,7 @@ import pytest
 from wolfbot.demo.round import GAME_MASTER, run_demo
 from wolfbot.engine import events as ev
 from wolfbot.forum.local import LocalForum
+from wolfbot.posts import german
 from wolfbot.rulesets import loader
 
 PLAYERS = 12
@@ -194,7 +195,10 @@ def test_each_abend_shows_the_votes_and_the_lynch_in_a_spoiler(demo) -> None:
 def test_the_abschlussbeitrag_shows_the_rollenverteilung(demo) -> None:
     result, forum, _, _ = demo
     final = bot_posts(forum)[-1].html
-    assert f"Gewonnen hat: {' und '.join(result.winners)}" in final
+    rules = loader.load("duesterliga")
+    headings = {r.name: r.heading for r in rules.roles.values()}
+    verb = "haben" if len(result.winners) > 1 else "hat"
+    assert f"Gewonnen {verb} {german.winners_said(result.winners, headings)}" in final
     assert "<h2>Die Rollenverteilung</h2>" in final
     distribution = final.split("<h2>Die Rollenverteilung</h2>")[1].split("</ul>")[0]
     for name, role in result.roles:
@@ -273,7 +277,7 @@ def test_it_prints_where_to_look(demo) -> None:
     assert result.thread_url in text and result.conversation_url in text
     assert str(result.forum_db) in text and str(result.bot_db) in text
     assert "v_deaths" in text and f"wolfbot forum serve --db {result.forum_db}" in text
-    assert "Morgen des ersten Tages" in text and "Gewonnen hat:" in text
+    assert "Morgen des ersten Tages" in text and "Gewonnen ha" in text
     with sqlite3.connect(result.bot_db) as db:  # the printed example queries run
         for query in re.findall(r'sqlite3 \S+ "([^"]+)"', text):
             assert db.execute(query).fetchall()

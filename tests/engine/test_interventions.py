@@ -334,7 +334,7 @@ REFUSED: dict[str, tuple[Callable[[], tuple[Game, Intervention]], str]] = {
     ),
     "Eine unbekannte Rolle wird nicht vergeben": (
         lambda: (day_one(), ChangeRole("Clara", "Superheld", "x")),
-        "Keine Rolle heißt 'Superheld'",
+        "Keine Rolle heißt „Superheld“",
     ),
     "Dieselbe Rolle ist keine neue Rolle": (
         lambda: (day_one(), ChangeRole("Clara", "Seherin", "x")),

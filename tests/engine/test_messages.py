@@ -183,8 +183,8 @@ NIGHT_DUSK = ("night", "dusk")
         ),
         (
             say("parse.no_such_name", kind="player", text="Ana", near=("Anna", "Jana")),
-            "Keine Spieler heißt 'Ana' (Namen vollständig, mit allen Sonderzeichen)."
-            " Meintest du 'Anna' oder 'Jana'?",
+            "Kein Spieler heißt „Ana“ (Namen vollständig, mit allen Sonderzeichen)."
+            " Meintest du „Anna“ oder „Jana“?",
         ),
         (say("time.night", number=2), "Nacht 2"),
     ],

@@ -171,9 +171,9 @@ def test_command_line_parses_to_typed_command(line, actor, channel, phase, expec
 
 REJECTED = [
     # line, actor, channel, phase, error type, fragment of the reason
-    ("!Lynch Ana", "Bernd", "thread", "day 1", UnknownName, "Meintest du 'Anna'"),
-    ("!Lynch Frau Hole", "Anna", "thread", "day 1", UnknownName, "Meintest du 'Frau Holle'"),
-    ("!Lynch Nobody", "Anna", "thread", "day 1", UnknownName, "Keine Spieler heißt 'Nobody'"),
+    ("!Lynch Ana", "Bernd", "thread", "day 1", UnknownName, "Meintest du „Anna“"),
+    ("!Lynch Frau Hole", "Anna", "thread", "day 1", UnknownName, "Meintest du „Frau Holle“"),
+    ("!Lynch Nobody", "Anna", "thread", "day 1", UnknownName, "Kein Spieler heißt „Nobody“"),
     ("!Lynch", "Anna", "thread", "day 1", UnknownName, "fehlt"),
     ("!Lynchen Anna", "Bernd", "thread", "day 1", None, None),
     ("!Lunch Anna", "Bernd", "thread", "day 1", UnknownCommand, "Gültige Befehle für dich"),
@@ -182,9 +182,9 @@ REJECTED = [
     ("Lynch Anna", "Bernd", "thread", "day 1", UnknownCommand, "Ausrufezeichen"),
     ("!Zurücknehmen Anna", "Anna", "thread", "day 1", CommandError, "keinen Namen"),
     ("!Verlieben Anna", "🐺Wolfi", "private", "night 1", UnknownName, "2 Namen"),
-    ("!Verlieben Anna Brend", "🐺Wolfi", "private", "night 1", UnknownName, "'Bernd'"),
+    ("!Verlieben Anna Brend", "🐺Wolfi", "private", "night 1", UnknownName, "„Bernd“"),
     ("!Verlieben Frau Holle Anna", "🐺Wolfi", "private", "night 1", AmbiguousName, "mehrdeutig"),
-    ("!Stehlen Sehr", "Anna", "private", "night 1", UnknownName, "Meintest du 'Seherin'"),
+    ("!Stehlen Sehr", "Anna", "private", "night 1", UnknownName, "Meintest du „Seherin“"),
     ("!Herstellen Zaubertrank", "Anna", "private", "night 1", UnknownName, "Heiltrank, Gifttrank"),
 ]
 

@@ -57,7 +57,7 @@ CASES = [
         [],
     ),
     ("<p><strong>!lynch jürgen</strong></p>", ["Lynch Jürgen"], []),
-    ("<p><strong>!Lynch Jurgen</strong></p>", [], ["Meintest du 'Jürgen'?"]),
+    ("<p><strong>!Lynch Jurgen</strong></p>", [], ["Meintest du „Jürgen“?"]),
     ("<p><strong>!Lunch Anna</strong></p>", [], ["Gültige Befehle für dich sind jetzt"]),
     ("<p><strong>!Sehen Anna</strong></p>", [], ["Du hast keinen Befehl !Sehen"]),
     (

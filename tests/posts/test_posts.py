@@ -476,7 +476,7 @@ SUMMARY = [
 def test_abschluss_rollenverteilung_and_winners(played: Round) -> None:
     final = played.post(FINAL)
     page = soup(final)
-    assert "Gewonnen hat: Dorf" in text(page)
+    assert "Gewonnen hat das Dorf" in text(page)
     assert "Das große Schlachten" in text(paragraph(page, FINAL))
     heading = next(h for h in page.find_all("h2") if text(h) == "Die Rollenverteilung")
     items = heading.find_next_sibling("ul").find_all("li")
@@ -826,3 +826,46 @@ def test_opening_names_the_gauklers_three_roles_with_their_texts() -> None:
         assert RULES.roles[role].text.splitlines()[1] in roles
     headings = [text(h) for h in page.find_all("h3")]
     assert "Die Seherin" not in headings  # set aside, not dealt: no role of its own
+
+
+@pytest.mark.parametrize(
+    ("winners", "said"),
+    [
+        (("Rudel",), "das Rudel"),
+        (("Dorf", "Liebespaar"), "das Dorf und das Liebespaar"),
+        (("Narr",), "der Narr"),
+        (("Untote",), "die Untoten"),
+    ],
+    ids=["rudel", "two-sides", "lone-winner", "variant-faction"],
+)
+def test_the_winners_are_said_as_a_sentence_says_them(winners, said) -> None:
+    """Not "Gewonnen hat: Rudel"."""
+    headings = {r.name: r.heading for r in RULES.roles.values()}
+    assert german.winners_said(winners, headings) == said
+
+
+@pytest.mark.parametrize(
+    ("role", "channel", "limit"),
+    [
+        ("Werwolf", "wolves", "Diese Konversation darf nur in der Nacht genutzt werden."),
+        ("Medium", "dead", None),  # "Hierzu richtet die Spielleitung … ein": no limit
+    ],
+    ids=["wolfshoehle", "totenreich"],
+)
+def test_a_conversation_opens_with_the_limit_its_text_sets(role, channel, limit) -> None:
+    game = Game.new(RULES, [("Anna", role), ("Bernd", "Werwolf"), ("Clara", "Bürger")], seed=1)
+    messages = Publisher().feed(game, game.state.log)
+    (opened,) = [m for m in messages if m.channel == channel]
+    assert ("nur in der Nacht" in opened.text) == (limit is not None)
+    if limit:
+        assert limit in opened.text
+
+
+def test_the_players_read_german_not_developer_words() -> None:
+    """The Hausregeln and role texts the Eröffnungsbeitrag shows: no note for developers, no
+    straight quotes, and the Medium's "In einer Nacht" (the text's own typo "n einer Nacht"
+    mended)."""
+    docs = " ".join(spec.doc for spec in RULES.options.values())
+    assert "Der Bot" not in docs and "Szenarien" not in docs and '"' not in docs
+    lines = [line.strip() for line in RULES.roles["Medium"].text.splitlines()]
+    assert any(line.startswith("In einer Nacht kann das Medium") for line in lines)

@@ -211,8 +211,8 @@ def test_an_unknown_heading_in_not_together_is_rejected(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("roles", "n_players", "rules", "expected"),
     [
-        (["Sehrin", "Werwolf"], None, RULES, "Fehler: Keine Rolle heißt 'Sehrin'. Meintest du"),
-        (["Zahnfee", "Werwolf"], None, RULES, "Fehler: Keine Rolle heißt 'Zahnfee'."),
+        (["Sehrin", "Werwolf"], None, RULES, "Fehler: Keine Rolle heißt „Sehrin“. Meintest du"),
+        (["Zahnfee", "Werwolf"], None, RULES, "Fehler: Keine Rolle heißt „Zahnfee“."),
         (["Sektenführer", "Werwolf"], None, WITHOUT_SEKTE, "noch nicht umgesetzt"),
         (["Werwolf"] + ["Bürger"] * 10, 12, RULES, "11 Rollen für 12 Spieler"),
         (["Werwolf"] + ["Bürger"] * 12, 12, RULES, "13 Rollen für 12 Spieler"),
@@ -450,7 +450,7 @@ def test_the_advice_follows_the_variants(
         (["Ghul", "Vampir"], ["vampirismus"], "Ghul wird nicht verteilt"),
         (["Werwolf", "Seherin"], ["vampirismus"], "Werwolf wird in dieser Spielvariante nicht"),
         (["Seherin", "Bürger"], ["vampirismus"], "Warnung: Die Spielvariante „Vampirismus“ ohne"),
-        (["Seherin", "Werwolf"], ["zombies"], "Keine Spielvariante heißt 'zombies'"),
+        (["Seherin", "Werwolf"], ["zombies"], "Keine Spielvariante heißt „zombies“"),
     ],
     ids=["variant-off", "not-dealt", "struck", "vampir-missing", "unknown"],
 )

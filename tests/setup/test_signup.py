@@ -284,7 +284,7 @@ CASES = [
             [],
             rejected=[
                 "!Lynch ist kein Befehl der Anmeldung",
-                "Hinter !Dabei darf nichts stehen ('bin ich')",
+                "Hinter !Dabei darf nichts stehen („bin ich“)",
                 "durch Mitteilung an die Spielleitung",
                 "!Dabai ist kein Befehl der Anmeldung",
             ],

@@ -167,9 +167,9 @@ def test_bad_input_exits_2_with_a_clear_message(round_, args, message: str) -> N
 def test_suggestions_for_close_names(round_) -> None:
     here, _ = round_
     result = run(here, "override", "kill", "Clar", "--reason", "x")
-    assert result.exit_code == 2 and "Meintest du 'Clara'?" in result.output
+    assert result.exit_code == 2 and "Meintest du „Clara“?" in result.output
     result = run(here, "override", "role", "Anna", "Seherinn", "--reason", "x")
-    assert result.exit_code == 2 and "Meintest du 'Seherin'" in result.output  # the closest first
+    assert result.exit_code == 2 and "Meintest du „Seherin“" in result.output  # the closest first
 
 
 def test_a_finished_round_takes_no_interventions(round_) -> None:

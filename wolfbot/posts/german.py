@@ -73,6 +73,18 @@ def faction_heading(faction: str) -> str:
     return FACTION_HEADINGS.get(faction, faction)
 
 
+def winners_said(winners: Iterable[str], role_headings: dict[str, str]) -> str:
+    """The winning sides as a sentence says them: "das Rudel", "das Dorf und das
+    Liebespaar", "der Narr" (a lone winner by his role's heading, `role_headings`)."""
+    said = []
+    for side in winners:
+        heading = FACTION_HEADINGS.get(side) or role_headings.get(side, side)
+        first, _, rest = heading.partition(" ")
+        article = rest and first in ("Der", "Die", "Das")
+        said.append(f"{first.lower()} {rest}" if article else heading)
+    return " und ".join(said)
+
+
 def season_label(season: int | str | None) -> str:
     """2026 → "'26", "'21" stays, None → ""."""
     if season is None or season == "":
@@ -83,6 +95,6 @@ def season_label(season: int | str | None) -> str:
 
 
 def did_you_mean(name: str, names: Iterable[str], *, n: int = 2, cutoff: float = 0.6) -> str:
-    """The hint " Meintest du 'A' oder 'B'?" with the `close_names`; "" if none is close."""
+    """The hint " Meintest du „A“ oder „B“?" with the `close_names`; "" if none is close."""
     near = close_names(name, names, n=n, cutoff=cutoff)
-    return f" Meintest du {' oder '.join(repr(known) for known in near)}?" if near else ""
+    return f" Meintest du {' oder '.join(f'„{known}“' for known in near)}?" if near else ""

@@ -13,6 +13,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.state import Phase
 from wolfbot.engine.views import public_roster
+from wolfbot.posts import german
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.german import ordinal
 from wolfbot.posts.summary import phase_summaries
@@ -101,6 +102,9 @@ def phase_post(
     if isinstance(event, ev.GameOver):
         data.update(
             winners=event.winners,
+            winners_said=german.winners_said(
+                event.winners, {r.name: r.heading for r in game.rules.roles.values()}
+            ),
             winning_players=event.winning_players,
             distribution=_distribution(game, event),
             phases=phase_summaries(game),

@@ -87,7 +87,7 @@ def _plain(rules: Ruleset, value: Any) -> Any:
 
 
 _ENVIRONMENT = Environment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
-_ENVIRONMENT.filters["repr"] = repr
+_ENVIRONMENT.filters["quoted"] = lambda value: f"„{value}“"  # German quotation marks
 
 
 @lru_cache(maxsize=4096)

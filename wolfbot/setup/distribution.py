@@ -122,7 +122,7 @@ def _gaukler(
         for name in chosen:
             ref = resolve_role(name, ruleset)
             if ref is None or ref.spec is None or ref.spec.faction != DORF:
-                raise ValueError(f"Gaukler: '{name}' ist keine umgesetzte Rolle des Dorfes.")
+                raise ValueError(f"Gaukler: „{name}“ ist keine umgesetzte Rolle des Dorfes.")
     return tuple(chosen)
 
 

@@ -165,7 +165,7 @@ def _resolve_preferred(prefer: Sequence[str], ruleset: Ruleset) -> list[RoleRef]
         ref = resolve_role(name, ruleset)
         if ref is None or ref.spec is None:
             why = "ist nicht umgesetzt" if ref else "ist unbekannt"
-            raise ValueError(f"Bevorzugte Rolle '{name}' {why}.")
+            raise ValueError(f"Bevorzugte Rolle „{name}“ {why}.")
         refs.append(ref)
     return refs
 

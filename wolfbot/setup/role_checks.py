@@ -114,7 +114,7 @@ def _display(heading: str, refs: Sequence[RoleRef]) -> str:
 
 def _unknown(name: str, ruleset: Ruleset) -> str:
     known = [*ruleset.roles, *(bare(h) for h in ruleset.role_headings)]
-    return f"Keine Rolle heißt '{name}'.{did_you_mean(name, known)}"
+    return f"Keine Rolle heißt „{name}“.{did_you_mean(name, known)}"
 
 
 class _Issues(list[tuple[str, str]]):
@@ -144,7 +144,7 @@ def role_issues(
             continue
         if not ref.implemented:
             issues.error(
-                f"Die Rolle '{name}' ({ref.heading}) steht im Regeltext, ist in "
+                f"Die Rolle „{name}“ ({ref.heading}) steht im Regeltext, ist in "
                 "wolfbot aber noch nicht umgesetzt."
             )
         refs.append(ref)
@@ -189,7 +189,7 @@ def _variant_issues(
     unknown = [v for v in variants if v not in ruleset.variants]
     for name in unknown:
         known = ", ".join(ruleset.variants)
-        issues.error(f"Keine Spielvariante heißt '{name}'; es gibt: {known}.")
+        issues.error(f"Keine Spielvariante heißt „{name}“; es gibt: {known}.")
     variants = tuple(v for v in variants if v in ruleset.variants)
     for ref in refs:
         why = ruleset.dealable(ref.spec, variants) if ref.spec is not None else None
@@ -227,7 +227,7 @@ def _gaukler_issues(
     for name in chosen:
         ref = resolve_role(name, ruleset)
         if ref is None or not ref.implemented:
-            issues.error(f"Gaukler: die Rolle '{name}' ist nicht umgesetzt.")
+            issues.error(f"Gaukler: die Rolle „{name}“ ist nicht umgesetzt.")
         elif ref.spec is not None and ref.spec.faction != DORF:
             issues.error(f"Gaukler: {ref.name} spielt nicht für das Dorf.")
         elif (ref.heading or ref.name) in in_play:

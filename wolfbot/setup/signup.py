@@ -324,7 +324,7 @@ def _thread_line(
             return None, _THREAD_WITHDRAWAL
         return None, f"{first} ist kein Befehl der Anmeldung. Gültig sind: {_VALID}."
     if rest:
-        return None, f"Hinter !{word} darf nichts stehen ('{rest}')."
+        return None, f"Hinter !{word} darf nichts stehen („{rest}“)."
     if is_master:
         return None, "Die Spielleitung kann nicht mitspielen."
     if closes_at is not None and time >= closes_at:
