@@ -565,3 +565,18 @@ def test_an_answer_not_among_the_options_is_refused_and_the_question_stays(row: 
     (refused,) = [e for e in game.state.log[mark:] if isinstance(e, ev.CommandRejected)]
     assert refused.actor == row.player
     assert game.pending() == [row.player]
+
+
+def test_a_night_command_while_the_abend_is_held_is_too_early_not_too_late() -> None:
+    """The Bürgermeisterin must break the tie; the Seherin's !Sehen for the coming night is
+    refused as early (send it again once the night has begun), a !Lynch as late."""
+    lynch_tie = next(row for row in ROWS if row.id == "lynch_tie")
+    game = asked(lynch_tie)
+    mark = len(game.state.log)
+    say(game, "Dora", "private", "!Sehen Anna")
+    say(game, "Emil", "thread", "!Lynch Anna")
+    refused = [e for e in game.state.log[mark:] if isinstance(e, ev.CommandRejected)]
+    assert [(e.actor, e.reason.key) for e in refused] == [
+        ("Dora", "refused.night_not_begun"),
+        ("Emil", "refused.resolving"),
+    ]

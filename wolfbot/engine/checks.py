@@ -105,9 +105,10 @@ def check(game: Game, command: Command) -> CommandUse | Question:
     if player.excluded:
         raise IllegalCommand(say("refused.excluded"))
     if game.state.step:
-        raise IllegalCommand(
-            say("refused.resolving", time=game.time_label(), waiting=tuple(game.pending()))
-        )
+        waiting = tuple(game.pending())
+        if _for_the_coming_night(game, player, command):  # too early, not too late
+            raise IllegalCommand(say("refused.night_not_begun", waiting=waiting))
+        raise IllegalCommand(say("refused.resolving", time=game.time_label(), waiting=waiting))
     if game.state.phase.kind == "night" and player.name in game.state.night.blocked:
         raise IllegalCommand(say("refused.blocked"))
     use = _find_use(game, player, command)
@@ -117,6 +118,14 @@ def check(game: Game, command: Command) -> CommandUse | Question:
         handler.check(game, player, command)
     behaviour_of(game.spec(player)).check(game, player, command)
     return use
+
+
+def _for_the_coming_night(game: Game, player: PlayerState, command: Command) -> bool:
+    """A night command sent while the Abend is held: the night has not begun yet."""
+    if game.state.phase.kind == "night":
+        return False
+    uses = [u for u in command_uses(game, player) if u.word == command.word]
+    return bool(uses) and all(u.phase == ("night",) for u in uses)
 
 
 def _question_answered(game: Game, player: PlayerState, command: Command) -> Question | None:
