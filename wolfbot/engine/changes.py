@@ -23,7 +23,6 @@ WOLVES = "wolves"  # the Wolfshöhle of the pack
 LOVERS = "lovers"  # the Bettgeflüster of the Verliebten
 DEAD = "dead"  # the Totenreich gathers the dead
 ENCHANTED = "enchanted"  # the Flötenspieler's enchanted, without him
-CRYPT = "crypt"  # the Gruft of the Vampir and his Ghule
 SPIRITS = "spirits"  # the Totenreich of the Ruhelosen Geister
 
 

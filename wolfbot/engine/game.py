@@ -67,6 +67,11 @@ class Game:
         if len(set(map(str.casefold, names))) != len(names):
             raise SetupError(say("setup.names_not_unique", names=names))
         variants = tuple(options.get("variants", ()))
+        unknown_variants = [name for name in variants if name not in ruleset.variants]
+        if unknown_variants:
+            known = tuple(ruleset.variants)
+            why = say("setup.unknown_variants", names=unknown_variants, known=known)
+            raise SetupError(why)
         roster = []
         for name, role in players:
             canonical = ruleset.role(role).name
@@ -363,8 +368,8 @@ class Game:
             state.day = day.new_day(self)
         self.emit(PhaseBegan(str(phase)))
 
-    def declare_win(self, faction: str, by: str) -> None:
-        """The round ends now and `faction` wins, as `by` declared it (Die Schwarze Pest:
+    def declare_win(self, faction: str) -> None:
+        """The round ends now and `faction` wins, as a player declared it (Die Schwarze Pest:
         "Das Spiel endet, wenn ein Dorfbewohner !Schwarze Pest schreibt")."""
         winners = tuple(p.name for p in self.state.players if victory.side(self, p) == faction)
         self._finish(((faction,), winners))
@@ -413,10 +418,6 @@ class Game:
 
 def _check_dealt(ruleset: Ruleset, role: RoleSpec, variants: tuple[str, ...]) -> None:
     """Only a role the round may deal (`Ruleset.dealable`)."""
-    unknown = [name for name in variants if name not in ruleset.variants]
-    if unknown:
-        known = tuple(ruleset.variants)
-        raise SetupError(say("setup.unknown_variants", names=unknown, known=known))
     why = ruleset.dealable(role, variants)
     if why == "not_dealt":
         raise SetupError(say("setup.not_dealt", role=role.name))

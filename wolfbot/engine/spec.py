@@ -103,7 +103,7 @@ class RoleSpec(_Frozen):
     behaviour: str | None = None
     # the variant it belongs to (dealt only when the round plays it: the Sektenführer)
     variant: str | None = None
-    dealt: bool = True  # False: a role players only become (the Ghul, the Wiedergänger)
+    dealt: bool = True  # False: a role players only become (the Ghul)
     # the group conversation the role shares, opened with its first two members (the Gruft)
     conversation: Channel | None = None
     commands: tuple[CommandUse, ...] = ()
@@ -121,7 +121,6 @@ class RoleSpec(_Frozen):
 class FactionSpec(_Frozen):
     kind: FactionKind
     text: str = ""
-    variant: str | None = None  # a faction only of this variant (the Sekte, the Untoten)
 
 
 class ConversationSpec(_Frozen):
@@ -133,15 +132,6 @@ class ConversationSpec(_Frozen):
     title: str
     in_: str = Field(alias="in")
     use: Literal["always", "night", "never"] = "always"
-
-
-class DeclaredWin(_Frozen):
-    """A faction that wins not by outliving the others but when one of its living players
-    gives the command `word` (Die Schwarze Pest: "Das Spiel endet, wenn ein Dorfbewohner
-    !Schwarze Pest schreibt")."""
-
-    word: str
-    faction: str
 
 
 class VariantSpec(_Frozen):
@@ -156,7 +146,9 @@ class VariantSpec(_Frozen):
     commands: tuple[CommandUse, ...] = ()
     without: tuple[str, ...] = ()  # factions whose roles are not dealt
     no_werwolves: bool = False  # "Es gibt keine Werwölfe" (also no Einsamer Wolf)
-    declared_win: DeclaredWin | None = None
+    # the faction that wins by the variant's command instead of by outliving the others (Die
+    # Schwarze Pest: "Das Spiel endet, wenn ein Dorfbewohner !Schwarze Pest schreibt")
+    declared_win: str | None = None
     spielleitung_victim: bool = False  # the Spielleitung names the night's victim
     # not announced ("aber dies gibt die Spielleitung nicht bekannt"): the Eröffnungsbeitrag
     # shows the round as if `poses_as` (a role) were dealt, and no role counts

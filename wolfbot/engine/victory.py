@@ -43,7 +43,7 @@ def _is_team(game: Game, faction: str) -> bool:
 def _declared(game: Game) -> set[str]:
     """The factions that win only by declaring it (the round's variants' `declared_win`)."""
     return {
-        variant.declared_win.faction
+        variant.declared_win
         for name, variant in game.rules.variants.items()
         if variant.declared_win is not None and game.variant_on(name)
     }

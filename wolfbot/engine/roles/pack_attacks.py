@@ -60,9 +60,9 @@ class Devour(Behaviour):
 
 class Bite(Behaviour):
     """A bite that turns the bitten into `params.turns_into` – unless his role's
-    `params.bitten` says otherwise: `eaten` (the Sektenführer: "wird stattdessen
-    gefressen" – attacked by the biter's `params.cause`, the pack's by default) or
-    `kills_biter` (the Vampirjäger: "Stattdessen verstirbt der Vampir"). The Urwolf's bite
+    `params.bitten` says otherwise for this biter's role: `eaten` (the Sektenführer bitten by
+    the Urwolf: "wird stattdessen gefressen" – attacked by the pack) or `kills_biter` (the
+    Vampirjäger bitten by the Vampir: "Stattdessen verstirbt der Vampir"). The Urwolf's bite
     also makes the pack's attack fail (`params.fails_pack_attack`)."""
 
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
@@ -91,10 +91,9 @@ class Bite(Behaviour):
         if not bitten.alive:
             return
         spec = game.spec(bitten)
-        reaction = spec.params.get("bitten")
+        reaction = spec.params.get("bitten", {}).get(player.role)
         if reaction == "eaten":
-            cause = params.get("cause", PACK_CAUSE)
-            night.attack(game, bitten.name, cause, (player.name,), stage)
+            night.attack(game, bitten.name, PACK_CAUSE, (player.name,), stage)
         elif reaction == "kills_biter":
             night.kill(game, player.name, bitten.role, (bitten.name,), stage)
         elif not spec.is_werwolf and bitten.role not in params.get("not_turned", ()):

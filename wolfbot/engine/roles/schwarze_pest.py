@@ -39,6 +39,6 @@ class SpielleitungVictim(GroupBehaviour):
 
 class DeclarePlague(WordHandler):
     def apply(self, game: Game, player: PlayerState, command: Command) -> None:
-        declared = game.rules.variants[VARIANT].declared_win
-        assert declared is not None  # the variant's data
-        game.declare_win(declared.faction, player.name)
+        faction = game.rules.variants[VARIANT].declared_win
+        assert faction is not None  # the variant's data
+        game.declare_win(faction)

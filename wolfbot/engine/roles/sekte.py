@@ -6,7 +6,7 @@ Spielleitung einen konvertierten Dorfbewohner bestimmen, den er opfert (!Opfern
 [Spielername]). Der geopferte Dorfbewohner wird anstatt des Sektenführers angegriffen. Wenn
 der Sektenführer verstirbt, so bringen sich alle konvertierten Dorfbewohner um." – "Die
 konvertierten Dorfbewohner behalten ihre Fähigkeiten! Sie spielen lediglich fortan für die
-Sekte!" The Urwolf's bite eats him: `params.bitten: eaten` (`pack_attacks.Bite`).
+Sekte!" The Urwolf's bite eats him: `params.bitten` (`pack_attacks.Bite`).
 
 Readings 70–71: he is told of every attack as it comes; a `!Opfern` sent beforehand
 redirects each attack on him that night; with the house rule `split_night` (the live bot)

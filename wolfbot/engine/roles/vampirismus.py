@@ -6,7 +6,7 @@ Der Vampir: "… einen Dorfbewohner, den er beißt (!Beißen [Spielername]). Der
 Dorfbewohner verwandelt sich in einen Ghul und spielt fortan für die Untoten." – `Bite`
 (`params.turns_into: Ghul`); the Gruft opens with the first Ghul. "Wenn der Vampir
 verstirbt, so versterben auch alle Ghule." The Vampirjäger bitten kills him
-(`params.bitten: kills_biter` of the Vampirjäger).
+(the Vampirjäger's `params.bitten`).
 Die Ghule: "In der Nacht bestimmen die Ghule gegenüber der Spielleitung einen anderen
 Dorfbewohner, den sie angreifen und fressen (!Fressen …). Bei Gleichstand entscheidet der
 Vampir." – "Der Angriff der Ghule wird wie ein Angriff der Werwölfe behandelt" (the Ghul's
@@ -37,10 +37,8 @@ FEED = "Fressen"
 
 
 def undead(game: Game, player: PlayerState) -> bool:
-    """One of the Vampir's kind (plays a role of the Gruft)."""
-    return game.spec(player).conversation is not None and game.spec(player).conversation == (
-        game.rules.roles[GHUL].conversation
-    )
+    """One of the Vampir's kind (plays a role of the Ghule's conversation, the Gruft)."""
+    return game.spec(player).conversation == game.rules.roles[GHUL].conversation
 
 
 class Vampir(Bite):
