@@ -304,13 +304,8 @@ def _apply_variants(
             kept = [r for r in roles if r not in struck]
             roles = kept + [BUERGER] * (len(roles) - len(kept))
             notes.append(f"{variant.heading}: {_names(struck)} werden nicht verteilt.")
-        for role in own:
-            if role.faction in (DORF,):
-                placed = _replace_one(roles, BUERGER, role.name)
-            elif role.faction == EINZELGAENGER and roles.count(WERWOLF) > 1:
-                placed = _replace_one(roles, WERWOLF, role.name)
-            else:
-                placed = _replace_one(roles, BUERGER, role.name)
-            if placed:
+        for role in own:  # an Einzelgänger for a Werwolf while another stays, else a Bürger
+            lone = role.faction == EINZELGAENGER and roles.count(WERWOLF) > 1
+            if _replace_one(roles, WERWOLF if lone else BUERGER, role.name):
                 notes.append(f"{variant.heading}: {role.name} kommt in die Liste.")
     return tuple(roles), notes
