@@ -90,6 +90,7 @@ def test_the_dead_never_act(roles: list[str], seed: int) -> None:
 
 @SETTINGS
 @given(played=variant_lists, seed=st.integers(0, 2**32))
+@example(played=("sekte", ["Werwolf", "Alchemist", "Sektenführer", "Alchemist"]), seed=0)
 def test_the_dead_never_act_in_any_variant_but_as_the_dead(played, seed: int) -> None:
     name, roles = played
     game = _play_checked(roles, seed, (name,))

@@ -48,6 +48,8 @@ def _sacrifice(game: Game, attack: Attack, victim: str) -> None:
 
 class Sektenfuehrer(Behaviour):
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
+        if command.word not in ("Konvertieren", "Opfern"):
+            return
         target = game.player(command.target)
         if command.word == "Konvertieren" and target.faction == game.spec(player).faction:
             raise IllegalCommand(say("sekte.converted_already", name=target.name))
