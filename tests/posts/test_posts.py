@@ -696,6 +696,25 @@ def test_every_private_command_gets_a_receipt(actor, channel, command, title, wo
         assert word in receipt.text
 
 
+RECEIPT_TIMES = [
+    pytest.param("Clara", "!Sehen Anna", True, id="nachtaktion-vorgemerkt"),
+    pytest.param("Anna", "!Fressen Dora", True, id="angriff-vorgemerkt"),
+    pytest.param("Emil", "!Nachfolger Clara", False, id="nachfolger-sofort"),
+    pytest.param("Emil", "!Lynch Anna", False, id="stimme-im-thema"),
+    pytest.param("Clara", "!Bürgermeister Emil", False, id="wahl-im-thema"),
+]
+
+
+@pytest.mark.parametrize(("actor", "command", "later"), RECEIPT_TIMES)
+def test_a_receipt_says_when_the_command_acts(played: Round, actor, command, later) -> None:
+    """"Jeder Befehl wird in der Konversation mit der Spielleitung quittiert" – thread votes
+    too; only what the night resolves is "vorgemerkt", an answer (!Nachfolger) acts at once."""
+    mine = [m for m in played.messages if m.channel == "private" and m.recipients == (actor,)]
+    found = [m for m in mine if f"Angenommen: {command}" in m.text]
+    assert found, f"no receipt of {command} for {actor}"
+    assert all(("am Ende der Nacht ausgewertet" in m.text) == later for m in found)
+
+
 def test_a_receipt_escapes_what_the_player_wrote() -> None:
     game = Game.new(RULES, PLAYERS, seed=5)
     reason = say("parse.no_arguments", rest="<b>")

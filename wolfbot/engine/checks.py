@@ -214,6 +214,15 @@ def _handler(game: Game, player: PlayerState, use: CommandUse) -> WordHandler | 
     return WORDS.get(use.word)
 
 
+def waits_for_night(game: Game, command: Command, use: CommandUse) -> bool:
+    """Whether an accepted command acts only when the night is resolved: a night action of
+    a role, or a vote the night's resolution counts (the pack's attack)."""
+    if game.state.phase.kind != "night":
+        return False
+    handler = _handler(game, game.player(command.actor), use)
+    return handler is None or handler.counted_at_night_end
+
+
 def apply(game: Game, command: Command, use: CommandUse) -> None:
     """Record a checked command: a vote, or a night action resolved at its stage."""
     player = game.player(command.actor)

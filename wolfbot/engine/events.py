@@ -71,6 +71,7 @@ class CommandAccepted(Event):
     actor: str
     channel: str
     text: str  # the command as written, e.g. "!Sehen Anna"
+    waits: bool = False  # it acts when the night is resolved, not at once
 
 
 @dataclass(frozen=True, slots=True)

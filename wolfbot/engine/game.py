@@ -187,7 +187,8 @@ class Game:
         except CommandError as error:
             self.reject(command.actor, command.channel, command.text(), error.reason)
             return self._since(mark)
-        self.emit(CommandAccepted(command.actor, command.channel, command.text()))
+        waits = not isinstance(allowed, Question) and checks.waits_for_night(self, command, allowed)
+        self.emit(CommandAccepted(command.actor, command.channel, command.text(), waits))
         if isinstance(allowed, Question):
             self.answer(allowed, command.target)
             self._continue()

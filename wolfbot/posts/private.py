@@ -59,12 +59,9 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
             data = {"command": text, "reason": worded(game.rules, reason)}
             html = render("abgelehnt.html.j2", title, data)
             return [_to(actor, title, html)]
-        case ev.CommandAccepted(actor=actor, channel=channel, text=text) if channel != "thread":
+        case ev.CommandAccepted(actor=actor, text=text, waits=waits):
             title = f"Angenommen: {text}"
-            data = {
-                "command": text,
-                "later": game.state.phase.kind == "night" and not game.state.step,
-            }
+            data = {"command": text, "later": waits}
             html = render("angenommen.html.j2", title, data)
             return [_to(actor, title, html)]
         case ev.RoleSeen(seer=seer, target=target, role=role):

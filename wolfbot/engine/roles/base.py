@@ -113,6 +113,7 @@ class WordHandler:
     # why an accepted command of this word cannot be rejected by the Spielleitung while it
     # stands ("": it can)
     irrevocable: Text | None = None  # why a standing command cannot be withdrawn
+    counted_at_night_end = False  # a vote the night's resolution counts (the pack's attack)
 
     def votes(self, game: Game) -> dict[str, str] | None:
         """For a vote: the votes standing now, voter → target (the state's own dict, so a

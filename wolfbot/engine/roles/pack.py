@@ -52,6 +52,8 @@ def valid_targets(game: Game) -> list[str]:
 
 
 class AlphaVote(WordHandler):
+    counted_at_night_end = True
+
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         if command.target not in _pack_names(game):
             raise IllegalCommand(say("alpha.not_a_wolf", name=command.target))
@@ -66,6 +68,8 @@ class AlphaVote(WordHandler):
 
 
 class AttackVote(WordHandler):
+    counted_at_night_end = True
+
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         if game.state.pack_rests == game.state.phase.number:
             raise IllegalCommand(say("attack.pack_rests"))
