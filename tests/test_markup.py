@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wolfbot.markup import MAX_MESSAGE_HTML, MessageBody, normalize_text, parse_message
+from wolfbot.markup import MAX_MESSAGE_HTML, MessageBody, Stray, normalize_text, parse_message
 
 FORUM = "https://forum.example"
 POST_LINK = f"{FORUM}/thread/4711-dorf-tag-3/?postID=98765#post98765"
@@ -554,3 +554,57 @@ def test_a_message_longer_than_woltlab_allows_is_read_from_its_end() -> None:
     body = parse_message(html)
     assert body.commands == ("!Lynch Anna",)
     assert body.text.count("Anfang") < MAX_MESSAGE_HTML // len(filler) + 2
+
+
+STRAYS = [
+    pytest.param(
+        "<p><strong>!Lynch Anna</strong></p><p>weil</p>",
+        [Stray("!Lynch Anna", "text_after")],
+        id="text-after-on-the-next-line",
+    ),
+    pytest.param(
+        "<p><strong>!Lynch Anna</strong> weil</p><p><b>!Lynch Bob</b></p>",
+        [Stray("!Lynch Anna", "text_after")],
+        id="text-after-on-its-line",
+    ),
+    pytest.param("<p>!Lynch Anna</p>", [Stray("!Lynch Anna", "not_bold")], id="not-bold"),
+    pytest.param(
+        '<blockquote class="quoteBox"><div class="quoteBoxTitle">Bob schrieb:</div>'
+        '<div class="quoteBoxContent"><p><strong>!Lynch Cid</strong></p></div></blockquote>',
+        [Stray("!Lynch Cid", "quote", "Bob")],
+        id="quote-schrieb",
+    ),
+    pytest.param(
+        '<blockquote class="quoteBox"><div class="quoteBoxTitle"><span class="quoteBoxTitle">'
+        '<a href="x">Zitat von Frau Holle</a></span></div><div><p><b>!Sehen X</b></p></div>'
+        "</blockquote><p><b>!Lynch Bob</b></p>",
+        [Stray("!Sehen X", "quote", "Frau Holle")],
+        id="quote-zitat-von",
+    ),
+    pytest.param(
+        '<woltlab-quote data-author="Anna"><p><b>!Sehen X</b></p></woltlab-quote>',
+        [Stray("!Sehen X", "quote", "Anna")],
+        id="quote-as-stored",
+    ),
+    pytest.param(
+        '<blockquote class="quoteBox quoteBoxSimple"><div class="quoteBoxTitle">Zitat</div>'
+        "<div><p><b>!Sehen X</b></p></div></blockquote>",
+        [Stray("!Sehen X", "quote")],
+        id="quote-naming-nobody",
+    ),
+    pytest.param(
+        '<woltlab-spoiler data-label="x"><p><b>!Sehen X</b></p></woltlab-spoiler>'
+        "<p>Text <b>!Heiltrank A</b> ok</p>",
+        [Stray("!Sehen X", "spoiler"), Stray("!Heiltrank A", "text_after")],
+        id="spoiler-then-text-after-in-order",
+    ),
+    pytest.param("<p>Hallo !Lynch</p><p>!! ja</p><p><b>Achtung!</b></p>", [], id="no-command"),
+    pytest.param("<p><b>!Lynch Anna</b></p>", [], id="a-command-that-counts"),
+]
+
+
+@pytest.mark.parametrize(("html", "strays"), STRAYS)
+def test_what_looks_like_a_command_but_does_not_count(html: str, strays: list[Stray]) -> None:
+    """"Befehle müssen am Ende eines Beitrages stehen … in fetter schwarzer Schrift": the
+    lines that fail it are found (to be answered), in the post's order."""
+    assert list(parse_message(html).strays) == strays

@@ -23,17 +23,30 @@ import lxml.html
 
 from wolfbot.spelling import normalize_text
 
-__all__ = ["MessageBody", "normalize_text", "parse_message"]
+__all__ = ["MessageBody", "Stray", "normalize_text", "parse_message"]
+
+
+@dataclass(frozen=True, slots=True)
+class Stray:
+    """A line that looks like a command but does not count, and why: ``text_after`` (bold,
+    but text follows it), ``not_bold``, ``quote`` (bold, in a quote – ``author`` is the
+    quoted one, None when the quote names nobody) or ``spoiler`` (bold, in a spoiler)."""
+
+    line: str
+    why: str
+    author: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class MessageBody:
     """``text``: visible text without quotes/spoilers/code, one normalised line per line;
-    ``commands``: the trailing bold "!" lines; ``quotes``: text of each top-level quote."""
+    ``commands``: the trailing bold "!" lines; ``quotes``: text of each top-level quote;
+    ``strays``: what looks like a command elsewhere in the post, in document order."""
 
     text: str
     commands: tuple[str, ...]
     quotes: tuple[str, ...]
+    strays: tuple[Stray, ...] = ()
 
 
 _HTML_WS = re.compile(r"[\t\n\r\f\v\x85\u2028\u2029]")
@@ -51,7 +64,8 @@ _TEXT, _MENTION, _IMG, _BOX = "text", "mention", "img", "box"
 
 
 class _Seg(NamedTuple):
-    kind: str  # _TEXT, _MENTION (text = bare name), _IMG (text = alt) or _BOX (ignored content)
+    kind: str  # _TEXT, _MENTION (text = bare name), _IMG (text = alt) or _BOX (ignored
+    # content; text = the number of a quote's or spoiler's held strays, or "")
     text: str
     bold: bool
 
@@ -145,12 +159,56 @@ def _quote_content(tag: Tag) -> Tag:
     return tag
 
 
-def _render(root: Tag, quotes: list[str] | None) -> list[list[_Seg]]:
-    """Walk ``root`` iteratively into lines. With ``quotes`` (the message itself) quote boxes
-    become _BOX segments and their text is appended to ``quotes``; without (a quote's audit
-    text) nested quotes are flattened to their content, headers dropped."""
+_QUOTE_TITLE = re.compile(r"^(?:Zitat von|Quote from)\s+(.+?)\s*$|^(.+?)\s+(?:schrieb|wrote)\s*:?$")
+
+
+def _quote_author(tag: Tag) -> str | None:
+    """Whom a quote quotes: the stored form's ``data-author``, else the rendered title
+    ("Zitat von Anna", "Anna schrieb:"); None for a quote that names nobody."""
+    author = normalize_text(str(tag.get("data-author") or ""))
+    if author:
+        return author
+    for element in tag.iter():
+        if isinstance(element.tag, str) and "quoteBoxTitle" in _classes(element):
+            title = normalize_text(_HTML_WS.sub(" ", element.text_content()))
+            match = _QUOTE_TITLE.match(title)
+            return (match.group(1) or match.group(2)) if match else None
+    return None
+
+
+class _Boxes:
+    """What the message's quotes and spoilers hold: each quote's text, and per box the bold
+    "!" lines in it (a box's _BOX segment carries its number)."""
+
+    def __init__(self) -> None:
+        self.quotes: list[str] = []
+        self.held: list[list[Stray]] = []
+
+    def quote(self, tag: Tag) -> str:
+        lines = _render(_quote_content(tag), None)
+        self.quotes.append(_join(lines))
+        author = _quote_author(tag)
+        return self._hold([Stray(c, "quote", author) for c in _bold_commands(lines)])
+
+    def spoiler(self, tag: Tag) -> str:
+        lines = _render_nodes(_contents(tag), None)
+        return self._hold([Stray(c, "spoiler") for c in _bold_commands(lines)])
+
+    def _hold(self, strays: list[Stray]) -> str:
+        self.held.append(strays)
+        return str(len(self.held) - 1)
+
+
+def _render(root: Tag, boxes: _Boxes | None) -> list[list[_Seg]]:
+    """Walk ``root`` iteratively into lines. With ``boxes`` (the message itself) quote and
+    spoiler boxes become _BOX segments and what they hold goes to ``boxes``; without (a
+    quote's audit text) nested quotes are flattened to their content, headers dropped."""
+    return _render_nodes([root], boxes)
+
+
+def _render_nodes(nodes: list[object], boxes: _Boxes | None) -> list[list[_Seg]]:
     out = _Lines()
-    stack: list[tuple[object, bool]] = [(root, False)]
+    stack: list[tuple[object, bool]] = [(node, False) for node in reversed(nodes)]
     while stack:
         node, bold = stack.pop()
         if node is None:  # end-of-block marker
@@ -158,24 +216,27 @@ def _render(root: Tag, quotes: list[str] | None) -> list[list[_Seg]]:
         elif isinstance(node, str):
             out.add(_Seg(_TEXT, _HTML_WS.sub(" ", node), bold))
         elif isinstance(node.tag, str) and node.tag not in _SKIP:  # not a comment
-            _visit(node, bold, out, stack, quotes)
+            _visit(node, bold, out, stack, boxes)
     out.soft_break()
     return out.lines
 
 
-def _visit(tag: Tag, bold: bool, out: _Lines, stack: list, quotes: list[str] | None) -> None:
+def _visit(tag: Tag, bold: bool, out: _Lines, stack: list, boxes: _Boxes | None) -> None:
     kind, children = _box_kind(tag), _contents(tag)
     if kind == "inline":
         out.add(_Seg(_BOX, "", False))
         return
-    if kind == "quote" and quotes is None:
+    if kind == "quote" and boxes is None:
         children = _contents(_quote_content(tag))
     elif kind is not None:
+        held = ""
+        if boxes is not None and kind == "quote":
+            held = boxes.quote(tag)
+        elif boxes is not None and kind == "spoiler":
+            held = boxes.spoiler(tag)
         out.soft_break()
-        out.add(_Seg(_BOX, "", False))
+        out.add(_Seg(_BOX, held, False))
         out.soft_break()
-        if kind == "quote":
-            quotes.append(_join(_render(_quote_content(tag), None)))
         return
     if "userMention" in _classes(tag):
         name = normalize_text(_HTML_WS.sub(" ", tag.text_content())).removeprefix("@").strip()
@@ -198,6 +259,8 @@ def _visit(tag: Tag, bold: bool, out: _Lines, stack: list, quotes: list[str] | N
 def _text_of(seg: _Seg) -> str:
     if seg.kind == _MENTION:
         return f"@{seg.text}"
+    if seg.kind == _BOX:
+        return ""
     return f" {seg.text} " if seg.kind == _IMG else seg.text
 
 
@@ -233,22 +296,71 @@ def _split_commands(text: str) -> list[str]:
     return [part.strip() for part in _SPLIT.split(text) if part.strip()]
 
 
-def _commands(lines: list[list[_Seg]]) -> tuple[str, ...]:
+def _commands(lines: list[list[_Seg]]) -> tuple[tuple[str, ...], int]:
     """Scan from the last non-empty line backwards: "Befehle müssen am Ende eines Beitrages
     stehen. Der Beitrag darf unter dem Befehl keinen weiteren Text enthalten." A line whose
     trailing bold part starts with "!" yields commands; only if that part is the whole line
-    does the scan continue upwards. Image-only and empty lines are skipped."""
+    does the scan continue upwards. Image-only and empty lines are skipped. Also the number
+    of lines before the commands (the lines wholly without them)."""
     found: list[list[str]] = []
-    for line in reversed(lines):
+    before = len(lines)
+    for index in range(len(lines) - 1, -1, -1):
+        line = lines[index]
         if _is_blank_line(line):
             continue
         text, whole = _trailing_bold(line)
         if not text.startswith("!"):
             break
         found.append(_split_commands(text))
+        before = index
         if not whole:
             break
-    return tuple(command for group in reversed(found) for command in group)
+    return tuple(command for group in reversed(found) for command in group), before
+
+
+_COMMANDISH = re.compile(r"^![^\W\d_]")
+
+
+def _bold_runs(line: list[_Seg]) -> list[str]:
+    """The bold parts of a line (bold segments and the blanks between them), normalised."""
+    runs, current = [], []
+    for seg in line + [_Seg(_TEXT, "x", False)]:  # a plain end closes the last run
+        if _bold_content(seg) or (current and _is_blank(seg)):
+            current.append(" " if seg.kind == _IMG else seg.text)
+        elif current:
+            runs.append(normalize_text("".join(current)))
+            current = []
+    return runs
+
+
+def _bold_commands(lines: list[list[_Seg]]) -> list[str]:
+    """The bold "!" commands anywhere in the lines."""
+    return [
+        command
+        for line in lines
+        for run in _bold_runs(line)
+        if _COMMANDISH.match(run)
+        for command in _split_commands(run)
+    ]
+
+
+def _strays(lines: list[list[_Seg]], boxes: _Boxes) -> list[Stray]:
+    """What looks like a command above a post's commands: bold with text after it, a line
+    beginning with "!" but not bold, the bold "!" lines of quotes and spoilers."""
+    out = []
+    for line in lines:
+        held = [int(seg.text) for seg in line if seg.kind == _BOX and seg.text]
+        if held:
+            out.extend(stray for index in held for stray in boxes.held[index])
+            continue
+        bold = _bold_commands([line])
+        if bold:
+            out.extend(Stray(command, "text_after") for command in bold)
+            continue
+        text = normalize_text("".join(map(_text_of, line))).strip()
+        if _COMMANDISH.match(text):
+            out.append(Stray(text, "not_bold"))
+    return out
 
 
 # WoltLab lets a user write 10,000 characters in a message (user.conversation.maxLength;
@@ -267,9 +379,11 @@ def parse_message(html: str) -> MessageBody:
     try:
         markup = _SURROGATES.sub("\ufffd", html.replace("\x00", ""))
         root = lxml.html.document_fromstring("<html><body>" + markup, parser=_PARSER)
-        quotes: list[str] = []
-        lines = _render(root, quotes)
-        return MessageBody(_join(lines), _commands(lines), tuple(quotes))
+        boxes = _Boxes()
+        lines = _render(root, boxes)
+        commands, before = _commands(lines)
+        strays = _strays(lines[:before], boxes)
+        return MessageBody(_join(lines), commands, tuple(boxes.quotes), tuple(strays))
     except Exception:  # contract: garbage in, empty body out
         return MessageBody("", (), ())
 

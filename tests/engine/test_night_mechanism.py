@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from wolfbot.engine import events as ev
 from wolfbot.engine import night
 from wolfbot.engine.commands import Beschützen, Bewachen, Fressen, Verzaubern
 from wolfbot.engine.game import Game
@@ -16,6 +17,7 @@ from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.registry import BEHAVIOURS
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
 from wolfbot.engine.state import Modifier
+from wolfbot.intake.process import process_post
 from wolfbot.rulesets import loader
 
 BASE = loader.load("duesterliga")
@@ -171,3 +173,24 @@ def test_heal_marks_the_attack_healed_and_the_first_cause_in_night_order_is_anno
 
     both = _night(rules, [eat("Zeuge"), Gifttrank(actor="Hexe", targets=("Zeuge",))])
     assert both.player("Zeuge").death_cause == "Werwolf"  # the pack acts before the Hexe
+
+
+def test_a_blocked_players_accepted_command_is_overturned_once() -> None:
+    """Der Koch: "Dieser Dorfbewohner kann in dieser Nacht seine Fähigkeiten nicht nutzen."
+    The Hexe's !Heiltrank was accepted; the night does not carry it out, and says so once."""
+    rules = loader.load("duesterliga")
+    players = [("Anna", "Werwolf"), ("Konrad", "Koch"), ("Zoë", "Hexe"), ("Dora", "Bürger"),
+               ("Emil", "Bürger"), ("Frieda", "Bürger"), ("Gustav", "Bürger")]  # fmt: skip
+    game = Game.new(rules, players, seed=3)
+    for author, channel, line in [
+        ("Konrad", "private", "!Verkochen Zoë"),
+        ("Zoë", "private", "!Heiltrank Dora"),
+        ("Anna", "wolves", "!Fressen Dora"),
+    ]:
+        process_post(game, author, channel, f"<p><strong>{line}</strong></p>")
+    events = game.advance()
+    overturned = [e for e in events if isinstance(e, ev.CommandOverturned)]
+    assert [(e.actor, e.text, e.reason.key) for e in overturned] == [
+        ("Zoë", "!Heiltrank Dora", "overturned.blocked")
+    ]
+    assert not game.player("Dora").alive  # not healed

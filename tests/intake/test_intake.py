@@ -47,8 +47,12 @@ CASES = [
     ("<p>Ich bin sicher!</p><p><strong>!Lynch Frau Holle</strong></p>", ["Lynch Frau Holle"], []),
     (QUOTE + "<p>So nicht.</p><p><strong>!Lynch Anna</strong></p>", ["Lynch Anna"], []),
     (QUOTE, [], []),
-    (SPOILER + "<p>Nur Spaß.</p>", [], []),
-    ("<p><strong>!Lynch Anna</strong></p><p>oder doch nicht?</p>", [], []),
+    (SPOILER + "<p>Nur Spaß.</p>", [], ["Der Befehl steht in einem Spoiler"]),
+    (
+        "<p><strong>!Lynch Anna</strong></p><p>oder doch nicht?</p>",
+        [],
+        ["Nach dem Befehl steht noch Text"],
+    ),
     ("<p><strong>!Lynch</strong> <strong>Spieler 7</strong></p>", ["Lynch Spieler 7"], []),
     ("<p><strong><span>!Lynch Zoë</span></strong></p>", ["Lynch Zoë"], []),
     (
@@ -66,6 +70,28 @@ CASES = [
         ["Lynch Anna"],
         [],
     ),
+    # "Befehle müssen am Ende eines Beitrages stehen … in fetter schwarzer Schrift": what
+    # does not count for its form is answered, never ignored
+    ("<p>!Lynch Anna</p>", [], ["nicht fett geschrieben"]),
+    ("<p><strong>!Lynch Anna</strong> – sie lügt.</p>", [], ["Nach dem Befehl steht noch Text"]),
+    (
+        "<p><strong>!Lynch Zoë</strong> sagt mein Bauch</p><p><strong>!Lynch Anna</strong></p>",
+        ["Lynch Anna"],
+        ["Nach dem Befehl steht noch Text"],
+    ),
+    (
+        "<p><strong>!Lynch Anna</strong></p><p>oder?</p><p><strong>!Lynch Anna</strong></p>",
+        ["Lynch Anna"],
+        [],  # given again where it counts: no second answer
+    ),
+    (QUOTE.replace("Zitat von Anna", "Zitat von Spieler 7"), [], ["in einem Zitat"]),
+    (
+        '<blockquote class="quoteBox quoteBoxSimple"><div class="quoteBoxTitle">Zitat</div>'
+        "<div><p><strong>!Lynch Anna</strong></p></div></blockquote>",
+        [],
+        ["in einem Zitat"],
+    ),
+    ("<p><strong>!Hallo</strong> zusammen</p><p>!!! Wahnsinn</p>", [], []),  # no command
 ]
 
 

@@ -160,6 +160,10 @@ class FakeForum:
     def post_url(self, thread_id: int, post_id: int) -> str:
         return f"https://forum.example/index.php?thread/{thread_id}/&postID={post_id}#post{post_id}"
 
+    def link(self, channel: ChannelRef, message_id: int | None = None) -> str:
+        anchor = f"&postID={message_id}#post{message_id}" if message_id else ""
+        return f"https://forum.example/index.php?{channel.kind}/{channel.id}/{anchor}"
+
     def open_conversation(self, title: str, participants: list[str], html: str) -> int:
         self.calls["open_conversation"] += 1
         fault = self._before("new_conversation")

@@ -106,6 +106,38 @@ def test_priority_then_oldest_first(env: Env, messages: list, expected: list[str
     assert sent == expected
 
 
+def test_every_published_message_is_in_v_published_with_its_link(env: Env) -> None:
+    """ "What did the bot post when" in one query: each sent message of a round, with the
+    forum's link to it; keys of no round are not there."""
+    conv = ChannelRef("conversation", env.conversation())
+    post(env, "g3/morgen", Priority.PHASE)
+    post(env, "g3/quittung", Priority.RECEIPT, conv)
+    env.outbox.enqueue("g3/rolle/Anna", "conversation", None, "<p>Du bist</p>", title="Anna",
+                       participants=["Anna"])  # fmt: skip
+    post(env, "g4/morgen", Priority.PHASE)
+    post(env, "not-a-round", Priority.RECEIPT)
+    env.clock.advance(600)
+    assert env.send().key == "g3/morgen"
+    assert env.send().key == "g4/morgen"
+    while env.send() is not None:
+        env.clock.advance(600)
+    with sqlite3.connect(env.path) as raw:
+        rows = raw.execute(
+            "SELECT game_id, key, kind, link FROM v_published WHERE game_id = 3"
+        ).fetchall()
+        games = raw.execute("SELECT DISTINCT game_id FROM v_published").fetchall()
+    (morgen,) = [r for r in rows if r[1] == "g3/morgen"]
+    assert morgen[3].startswith("https://forum.example/index.php?thread/12/&postID=")
+    kinds = {key: (kind, link) for _, key, kind, link in rows}
+    assert kinds["g3/quittung"][1].startswith(
+        f"https://forum.example/index.php?conversation/{conv.id}/"
+    )
+    assert (
+        kinds["g3/rolle/Anna"][0] == "conversation" and "conversation/" in kinds["g3/rolle/Anna"][1]
+    )
+    assert len(rows) == 3 and games == [(3,), (4,)]  # no key of another writer
+
+
 def test_same_key_twice_is_one_message(env: Env) -> None:
     first = post(env, "game1/morgen/2", Priority.PHASE)
     again = env.outbox.enqueue("game1/morgen/2", "post", THREAD, "<p>other text</p>")

@@ -33,7 +33,7 @@ from wolfbot.rulesets import loader
 from wolfbot.schedule.jobs import Deadlines
 from wolfbot.schedule.parts import Deadline
 from wolfbot.spielleitung import readonly
-from wolfbot.store import records
+from wolfbot.store import interventions, records
 from wolfbot.store.db import engine_for, session_factory, upgrade
 
 RULES = loader.load("duesterliga")
@@ -99,6 +99,10 @@ class MemoryForum:
 
     def post_url(self, thread_id: int, post_id: int) -> str:
         return f"https://forum.example/thread/{thread_id}/#post{post_id}"
+
+    def link(self, channel: ChannelRef, message_id: int | None = None) -> str:
+        anchor = f"&postID={message_id}#post{message_id}" if message_id else ""
+        return f"https://forum.example/index.php?{channel.kind}/{channel.id}/{anchor}"
 
     def open_conversation(self, title: str, participants: list[str], html: str) -> int:
         self.last_id += 1
@@ -261,9 +265,27 @@ def test_status_in_the_night_shows_the_submitted_actions(stores) -> None:
     assert "Abgegebene Aktionen, Nacht 1" in out
     assert line_with(out, "!Sehen Anna", "Clara", "Rollenmitteilung", "#post")
     assert line_with(out, "!Fressen Dora", "Bernd", "Wolfshöhle")
-    assert "Frau Holle" not in out  # her refused command is no action
+    actions = out[out.index("Abgegebene Aktionen") :]
+    assert "Frau Holle" not in actions  # her refused command is no action
     assert "Abstimmung" not in out and "Keine offenen Fragen." in out
     assert "Warteschlange: 15 veröffentlicht" in out
+
+
+def test_status_lists_the_commands_of_this_phase_that_did_not_count(stores, tmp_path) -> None:
+    """"Die Spielleitung entscheidet nach eigenem Ermessen, ob sie einen fehlerhaften Befehl
+    dennoch gelten lassen will": each with its Nr. for `wolfbot accept`, until it is asked."""
+    result = cli("status", "--db", str(stores["night"]))
+    out = result.output
+    assert "Fehlerhafte Befehle, Nacht 1" in out and "nach eigenem Ermessen" in out
+    row = line_with(out, "Frau Holle", "!Sehen Anna", "Du hast keinen")
+    number = row.split("│")[1].strip()
+    assert "Fehlerhafte Befehle" not in cli("status", "--db", str(stores["day"])).output
+    db = copy(stores["night"], tmp_path / "accepted.sqlite")
+    with session_on(db) as sessions, sessions() as session:
+        interventions.request(
+            session, 1, "accept", reason="Tippfehler", requested_by="SL", command_id=int(number)
+        )
+    assert "Fehlerhafte Befehle" not in cli("status", "--db", str(db)).output
 
 
 def test_status_by_day_shows_the_tally_and_who_has_not_voted(stores) -> None:
@@ -291,9 +313,10 @@ def test_status_shows_the_open_question_and_the_write_queue(stores) -> None:
     queue = out[out.index("Warteschlange: nicht veröffentlicht") :]
     assert line_with(queue, "blockiert", "Refused: Der Beitrag enthält unzulässige Inhalte")
     assert line_with(queue, "wartet", "24.10.2026 09:3", "FloodLimited")  # until, 2 h later
-    # 25 messages (one tells the Wolfshöhle a Wolfsgeist may no longer use it) and the
-    # Eröffnungsbeitrag's 3 edits (a link to each Morgen, Dämmerung, Abend)
-    assert "Warteschlange: 28 veröffentlicht, 1 blockiert, 5 wartet" in out
+    # 34 messages (one tells the Wolfshöhle a Wolfsgeist may no longer use it; 9 are the
+    # receipts of the votes in the thread) and the Eröffnungsbeitrag's 3 edits (a link to
+    # each Morgen, Dämmerung, Abend)
+    assert "Warteschlange: 37 veröffentlicht, 1 blockiert, 5 wartet" in out
 
 
 def test_status_lists_the_commands_waiting_for_the_spielleitung(stores, tmp_path) -> None:

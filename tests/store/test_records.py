@@ -19,6 +19,7 @@ from wolfbot.engine.game import Game
 from wolfbot.engine.interventions import KillPlayer
 from wolfbot.forum.base import ChannelRef, ForumPost
 from wolfbot.intake.process import process_post
+from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
 from wolfbot.store import db, interventions, records
 from wolfbot.store.batch import RowBatch
@@ -203,6 +204,7 @@ def test_a_post_with_two_commands_is_recorded_with_its_events_in_one_transaction
             "actor": "Spieler 7",
             "channel": "thread",
             "text": "!Lynch Anna",
+            "waits": False,
         }
 
 
@@ -517,3 +519,58 @@ def test_an_accepted_command_of_the_spielleitung_names_its_own_event(round_: Rou
     assert [round_.count(t) for t in (CommandRow, EventRow)] == before
     with round_.sessions() as session:
         assert interventions.get(session, number).state == "pending"
+
+
+# -- what the audit tells ------------------------------------------------------------------
+def test_a_night_command_the_night_refused_is_overturned_in_the_audit(round_: Round) -> None:
+    """The Hexe's !Heiltrank is accepted when sent; at the end of the night nobody she named
+    was attacked, she is told so – and the command row and v_audit say it too."""
+    night_one(round_)
+    results, _ = round_.post("Zoë", "private", bold("!Heiltrank Spieler 7"))
+    assert [c.verdict for c in results.commands] == ["accepted"]
+    events = round_.advance()
+    (told,) = [e for e in events if isinstance(e, ev.CommandRejected) and e.actor == "Zoë"]
+    (overturned,) = [e for e in events if isinstance(e, ev.CommandOverturned)]
+    assert (overturned.actor, overturned.text) == ("Zoë", "!Heiltrank Spieler 7")
+    rows = round_.query(
+        "SELECT verdict, overturned FROM v_audit WHERE actor = 'Zoë' AND text LIKE '!Heiltrank%'"
+    )
+    assert rows == [("accepted", worded(RULES, told.reason))]
+    assert round_.query("SELECT count(*) FROM v_audit WHERE overturned IS NOT NULL") == [(1,)]
+
+
+def test_v_votes_says_who_voted_whom_on_which_day_and_the_final_tally(round_: Round) -> None:
+    night_one(round_)
+    round_.advance()
+    day_one(round_)
+    round_.advance()  # the Dämmerung
+    round_.advance()  # the Abend
+    votes = round_.query(
+        "SELECT voter, word, target, verdict FROM v_votes WHERE day = 1 AND kind = 'vote'"
+    )
+    assert votes[:3] == [
+        ("Spieler 7", "Bürgermeister", "Zoë", "accepted"),
+        ("Spieler 7", "Lynch", "Anna", "accepted"),
+        ("Bernd", "Lynch", "Jürgen", "accepted"),
+    ]
+    assert ("Opfer", "Lynch", "Anna", "rejected") in votes  # the dead do not vote
+    tallies = round_.query(
+        "SELECT kind, target, votes, voters FROM v_votes WHERE day = 1 AND kind <> 'vote'"
+    )
+    evening = [t for t in tallies if t[0] == "evening"]
+    assert ("evening", "Anna", 3, "Spieler 7, Zoë, Jürgen") in evening
+    assert any(t[0] == "dusk" for t in tallies)
+    links = round_.query("SELECT link FROM v_votes WHERE kind = 'vote' AND voter = 'Bernd'")
+    assert all(link.startswith("https://forum.example/thread/12/") for (link,) in links)
+
+
+def test_v_votes_counts_the_wuetender_mob_in_the_tally(round_: Round) -> None:
+    """"Der Wütende Mob … hat eine zusätzliche Stimme": the tally's votes are the voters and
+    the mob's extra votes (the VoteTally event's `mob`)."""
+    tally = ev.VoteTally("evening", (("Anna", ("Bernd",)), ("Bernd", ("Zoë",))), (("Anna", 2),), ())
+    round_.game.state.log.append(tally)
+    with round_.sessions() as session:
+        seq = records.next_seq(session, round_.game_id)
+        records.record_events(session, round_.game_id, [tally], seq, now=round_.tick())
+    rows = round_.query("SELECT target, votes, voters, mob FROM v_votes WHERE kind = 'evening'")
+    assert rows == [("Anna", 3, "Bernd", 2), ("Bernd", 1, "Zoë", None)]

@@ -83,6 +83,17 @@ class CommandRejected(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CommandOverturned(Event):
+    """An accepted night command the night did not carry out (refused when its turn came,
+    or its author blocked): for the audit – the author was told already."""
+
+    actor: str
+    channel: str
+    text: str
+    reason: Text
+
+
+@dataclass(frozen=True, slots=True)
 class AlphaElected(Event):
     player: str
     members: tuple[str, ...]

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.deaths import INAKTIVITAET
-from wolfbot.engine.events import CommandRejected, PrivateInfo
+from wolfbot.engine.events import CommandOverturned, CommandRejected, PhaseBegan, PrivateInfo
 from wolfbot.engine.state import Attack, Kill, Modifier, PlayerState
 from wolfbot.engine.text import Text, say
 
@@ -50,7 +50,9 @@ def run_stages(game: Game) -> bool:
                 continue
             for role in by_entry.get(entry, ()):
                 for player in game.state.players:
-                    if player.role == role and player.active and player.name not in night.blocked:
+                    if player.role == role and player.active and player.name in night.blocked:
+                        _overturn(game, player, say("overturned.blocked"))
+                    elif player.role == role and player.active:
                         if not whole_night:
                             game.behaviour(player).prepare(game, player)
                         mark = len(game.state.log)
@@ -71,13 +73,34 @@ def _bring_due_kills(game: Game) -> None:
         game.state.due_kills = [d for d in game.state.due_kills if d[0] != number]
 
 
+def _overturn(game: Game, player: PlayerState, reason: Text, texts: dict | None = None) -> None:
+    """The player's accepted night commands (of `texts`, text → reason; None: all) did not
+    act: each is overturned once, with why (for the audit; the player was told)."""
+    done = set()
+    for event in reversed(game.state.log):
+        if isinstance(event, PhaseBegan):
+            break
+        if isinstance(event, CommandOverturned) and event.actor == player.name:
+            done.add(event.text)
+    for command in game.state.night.actions.get(player.name, {}).values():
+        text = command.text()
+        if text not in done and (texts is None or text in texts):
+            why = reason if texts is None else texts[text]
+            game.emit(CommandOverturned(player.name, command.channel, text, why))
+
+
 def _took_part(game: Game, player: PlayerState, happened: list) -> None:
     """The player's night commands that were not refused took part in the night: he used an
     ability (what the Bäcker sees), and their targets count for "nicht denselben ... in zwei
-    aufeinanderfolgenden Nächten" – a blocked player's or a refused command's do not."""
+    aufeinanderfolgenden Nächten" – a blocked player's or a refused command's do not (they
+    are overturned)."""
     refused = {
-        e.text for e in happened if isinstance(e, CommandRejected) and e.actor == player.name
+        e.text: e.reason
+        for e in happened
+        if isinstance(e, CommandRejected) and e.actor == player.name
     }
+    if refused:
+        _overturn(game, player, say("overturned.blocked"), refused)
     for word, command in game.state.night.actions.get(player.name, {}).items():
         if command.text() in refused:
             continue

@@ -190,6 +190,11 @@ class Forum(Protocol):
         before (the same after a restart)."""
         ...
 
+    def link(self, channel: ChannelRef, message_id: int | None = None) -> str:
+        """A link to message `message_id` of a thread or conversation (None: to the channel),
+        built from ids alone like `post_url`."""
+        ...
+
     def open_conversation(self, title: str, participants: list[str], html: str) -> int:
         """Start a conversation; returns its id."""
         ...

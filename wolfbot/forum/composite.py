@@ -38,6 +38,9 @@ class SplitForum:
     def post_url(self, thread_id: int, post_id: int) -> str:
         return self.threads.post_url(thread_id, post_id)
 
+    def link(self, channel: ChannelRef, message_id: int | None = None) -> str:
+        return self._of(channel).link(channel, message_id)
+
     def open_conversation(self, title: str, participants: list[str], html: str) -> int:
         return self.conversation_forum.open_conversation(title, participants, html)
 

@@ -35,6 +35,12 @@ def _split_word(game: Game, body: str) -> tuple[list[str], str]:
     return [], body
 
 
+def names_a_command(line: str, game: Game) -> bool:
+    """Whether the line begins with "!" and a command of the ruleset."""
+    text = normalize_text(line)
+    return text.startswith("!") and bool(_split_word(game, text[1:])[0])
+
+
 def parse_command(line: str, actor: str, channel: str, game: Game) -> Command:
     """Parse one command line of `actor` posted in `channel`; raise a `CommandError` with a
     reason the player can read if it is not a command or names nobody."""

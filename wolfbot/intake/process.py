@@ -9,8 +9,9 @@ from wolfbot.engine.errors import CommandError
 from wolfbot.engine.events import Event
 from wolfbot.engine.game import Game
 from wolfbot.engine.text import say
-from wolfbot.intake.commands import parse_command
-from wolfbot.markup import MessageBody, parse_message
+from wolfbot.intake.commands import names_a_command, parse_command
+from wolfbot.markup import MessageBody, Stray, parse_message
+from wolfbot.spelling import name_key
 
 # No post needs more: a player's commands of one phase are a handful. The lines after the
 # tenth are not read, and one rejection says so (a post of 500 bold lines would otherwise
@@ -23,16 +24,48 @@ def read_lines(commands: tuple[str, ...] | list[str]) -> tuple[list[str], list[s
     return list(commands[:MAX_COMMANDS_PER_POST]), list(commands[MAX_COMMANDS_PER_POST:])
 
 
+MISPLACED = {  # why a command of the right form does not count where it stands
+    "text_after": say("refused.misplaced.text_after"),
+    "not_bold": say("refused.misplaced.not_bold"),
+    "quote": say("refused.misplaced.quote"),
+    "spoiler": say("refused.misplaced.spoiler"),
+}
+
+
+def misplaced(game: Game, author: str, body: MessageBody) -> list[Stray]:
+    """The commands of a post that do not count for their form or place, to be answered:
+    a command of the ruleset with text after it, not bold, in a spoiler, or in a quote of
+    the author's own or one naming nobody – not a quote of another player's command, and
+    not a line the post gives again as a command that counts."""
+    counted = {name_key(line) for line in body.commands}
+    return [
+        stray
+        for stray in body.strays
+        if names_a_command(stray.line, game)
+        and name_key(stray.line) not in counted
+        and _the_authors(stray, author)
+    ]
+
+
+def _the_authors(stray: Stray, author: str) -> bool:
+    """Not a quote of another's post: a quote of the author's own, or naming nobody."""
+    if stray.why != "quote" or stray.author is None:
+        return True
+    return name_key(stray.author) == name_key(author)
+
+
 def process_post(
     game: Game, author: str, channel: str, html: str, body: MessageBody | None = None
 ) -> list[Event]:
-    """Apply every command at the end of the post, in order (at most
-    `MAX_COMMANDS_PER_POST`; the rest is one rejection); return the events. `body`: `html`
-    parsed already (the reader parsed it)."""
+    """Reject what is `misplaced`, then apply every command at the end of the post, in
+    order (at most `MAX_COMMANDS_PER_POST`; the rest is one rejection); return the events.
+    `body`: `html` parsed already (the reader parsed it)."""
     mark = len(game.state.log)
     body = body or parse_message(html)
     words = [line for line in body.text.splitlines() if line.strip() not in body.commands]
     game.note_post(author, channel, "\n".join(words).strip(), len(body.commands))
+    for stray in misplaced(game, author, body):
+        game.reject(author, channel, stray.line, MISPLACED[stray.why])
     lines, rest = read_lines(body.commands)
     for line in lines:
         try:

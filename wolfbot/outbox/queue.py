@@ -267,7 +267,7 @@ class Outbox:
             return self._failed_try(msg, exc, now, calls + 1)
         with self._sessions.begin() as session:
             row = session.get_one(Row, msg.id)
-            rows.mark_sent(session, row, forum_id, self._now())
+            rows.mark_sent(session, row, forum_id, self._now(), _link(forum, msg, forum_id))
         log.info("outbox: %s sent (%s %s)", msg.key, msg.kind, forum_id)
         return self._result("sent", msg, calls + 1, forum_id=forum_id)
 
@@ -303,7 +303,7 @@ class Outbox:
             if seen.found is not None:
                 forum_id = None if msg.kind == "add_participants" else seen.found
                 at = rows.utc(seen.at) if seen.at else msg.attempted_at or now
-                rows.mark_sent(session, row, forum_id, at)
+                rows.mark_sent(session, row, forum_id, at, _link(forum, msg, forum_id))
                 log.info("outbox: %s had appeared (%s); not sent again", msg.key, seen.found)
                 return self._result("appeared", msg, 1, forum_id=seen.found), None, 1
             if msg.attempts >= self.retry_policy.max_attempts:
@@ -396,3 +396,12 @@ class Outbox:
 
     def _result(self, status: SendStatus, msg: QueuedMessage, calls: int, **kw: Any) -> SendResult:
         return SendResult(status, key=msg.key, message_id=msg.id, forum_calls=calls, **kw)
+
+
+def _link(forum: Forum, msg: QueuedMessage, forum_id: int | None) -> str:
+    """Where a sent message can be read: the post, the new conversation, or the
+    conversation that got participants."""
+    if msg.kind == "conversation":
+        return forum.link(ChannelRef("conversation", forum_id or 0))
+    channel = ChannelRef.parse(msg.channel or "")
+    return forum.link(channel, forum_id if msg.kind in ("post", "edit") else None)

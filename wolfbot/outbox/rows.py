@@ -185,9 +185,13 @@ def known_ids(session: Session, msg: QueuedMessage) -> set[int]:
     return set(session.scalars(query))
 
 
-def mark_sent(session: Session, row: Row, forum_id: int | None, at: datetime) -> None:
-    """`sent`; a new conversation's waiting messages learn their channel."""
+def mark_sent(
+    session: Session, row: Row, forum_id: int | None, at: datetime, url: str | None = None
+) -> None:
+    """`sent` (where it can be read: `url`); a new conversation's waiting messages learn
+    their channel."""
     row.state, row.forum_id, row.sent_at, row.not_before = "sent", forum_id, at, None
+    row.url = url
     if row.kind == "conversation" and forum_id is not None:
         session.execute(
             update(Row)

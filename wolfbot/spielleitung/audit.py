@@ -64,6 +64,8 @@ def verdict_label(row: dict[str, Any]) -> str:
     if row.get("decided_by") == "spielleitung":
         word += " (Spielleitung)"
     style = VERDICT_STYLES.get(row["verdict"])
+    if row.get("overturned"):  # the night did not carry it out
+        word, style = f"{word}, in der Nacht nicht ausgeführt", "yellow"
     return f"[{style}]{word}[/{style}]" if style else word
 
 
@@ -94,10 +96,13 @@ def render_audit(
             channel_label(row["channel"]),
             plain(row["text"]),
             verdict_label(row),
-            plain(row["reason"]),
+            plain(row.get("overturned") or row["reason"]),
             plain(link),
         )
     console.print(table)
     counts = {v: sum(1 for r in rows if r["verdict"] == v) for v in VERDICT_WORDS}
     summary = ", ".join(f"{n} {VERDICT_WORDS[v]}" for v, n in counts.items() if n)
+    overturned = sum(1 for r in rows if r.get("overturned"))
+    if overturned:
+        summary += f" ({overturned} davon in der Nacht nicht ausgeführt)"
     console.print(f"{len(rows)} Befehle: {summary}")

@@ -80,6 +80,8 @@ class Status:
     non_voters: list[str] = field(default_factory=list)
     questions: list[dict[str, Any]] = field(default_factory=list)
     undecided: list[dict[str, Any]] = field(default_factory=list)
+    # the commands of this day or night that did not count, no `wolfbot accept` asked for yet
+    rejected: list[dict[str, Any]] = field(default_factory=list)
     night_actions: list[dict[str, Any]] | None = None  # None: not a night
     outbox: list[QueuedMessage] = field(default_factory=list)  # not sent yet, or given up
     # the Spielleitung's interventions still waiting for the bot, or refused by the rules
@@ -126,6 +128,16 @@ def load_status(sessions: sessionmaker[Session], game: GameInfo) -> Status:
             "FROM v_audit WHERE game_id = :g AND verdict = 'pending' ORDER BY command_id",
             gid,
         )
+        if game.status == "running":
+            status.rejected = _rows(
+                session,
+                "SELECT command_id, at, actor, channel, text, reason, link FROM v_audit a"
+                " WHERE game_id = :g AND verdict = 'rejected' AND decided_by = 'engine'"
+                " AND phase IN (:p1, :p2) AND NOT EXISTS (SELECT 1 FROM interventions i"
+                " WHERE i.command_id = a.command_id AND i.kind = 'accept'"
+                " AND i.state <> 'refused') ORDER BY command_id",
+                {**gid, **_phases_now(game.phase)},
+            )
         if game.status == "running" and game.phase.startswith("night "):
             status.night_actions = _rows(
                 session,
@@ -149,6 +161,14 @@ def load_status(sessions: sessionmaker[Session], game: GameInfo) -> Status:
         found = interventions.load(session, game.id)
     status.interventions = [r for r in found if r.state in ("pending", "refused")]
     return status
+
+
+def _phases_now(phase: str) -> dict[str, str]:
+    """The phases of the game time now: a day with its Dämmerung, or a night."""
+    kind, _, number = phase.partition(" ")
+    if kind in ("day", "dusk"):
+        return {"p1": f"day {number}", "p2": f"dusk {number}"}
+    return {"p1": phase, "p2": phase}
 
 
 def _rows(session: Session, sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
@@ -232,6 +252,26 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
         for column in ("Nr.", "Zeit", "Spieler", "Kanal", "Befehl", "Grund", "Link"):
             table.add_column(column, overflow="fold")
         for c in status.undecided:
+            table.add_row(
+                str(c["command_id"]),
+                local(c["at"], zone),
+                plain(c["actor"]),
+                channel_label(c["channel"]),
+                plain(c["text"]),
+                plain(c["reason"]),
+                plain(c["link"]),
+            )
+        console.print(table)
+
+    if status.rejected:
+        table = Table(
+            title=f"Fehlerhafte Befehle, {phase_label(game.phase)} – „Die Spielleitung entscheidet"
+            " nach eigenem Ermessen, ob sie einen fehlerhaften Befehl dennoch gelten lassen"
+            " will“: wolfbot accept NR --reason …"
+        )
+        for column in ("Nr.", "Zeit", "Spieler", "Kanal", "Befehl", "Grund", "Link"):
+            table.add_column(column, overflow="fold")
+        for c in status.rejected:
             table.add_row(
                 str(c["command_id"]),
                 local(c["at"], zone),

@@ -28,7 +28,7 @@ from wolfbot.store.lookups import (
     schedule_entry,
     utc_now,
 )
-from wolfbot.store.models import EventRow, GameRow, QuestionRow
+from wolfbot.store.models import CommandRow, EventRow, GameRow, QuestionRow
 from wolfbot.store.results import event_from_payload, event_payload
 
 
@@ -168,13 +168,28 @@ def add_events(
 
 
 def _changes_rows(event: ev.Event) -> bool:
-    return isinstance(event, ev.RoleChanged | ev.QuestionAsked | ev.QuestionAnswered)
+    return isinstance(
+        event, ev.RoleChanged | ev.QuestionAsked | ev.QuestionAnswered | ev.CommandOverturned
+    )
 
 
 def _apply(
     session: Session, game_id: int, rules: Ruleset, event: ev.Event, event_id: int, now: datetime
 ) -> None:
     match event:
+        case ev.CommandOverturned(actor=actor, text=text, reason=reason):
+            command = session.scalars(
+                select(CommandRow)
+                .where(CommandRow.game_id == game_id, CommandRow.actor == actor)
+                .where(CommandRow.text == text, CommandRow.verdict == "accepted")
+                .where(CommandRow.overturned_event_id.is_(None))
+                .order_by(CommandRow.id.desc())
+                .limit(1)
+            ).first()
+            if command is not None:
+                command.overturned_reason = worded(rules, reason)
+                command.overturned_event_id = event_id
+                session.flush()
         case ev.RoleChanged(player=name, role=role):
             add_role_change(session, game_id, name, role, now, event_id=event_id)
             session.flush()

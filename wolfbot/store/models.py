@@ -104,6 +104,8 @@ class OutgoingMessage(Base):
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     # the post id, or the conversation id for kind "conversation", once published
     forum_id: Mapped[int | None] = mapped_column(Integer)
+    # where the sent message can be read (the forum's link to the post or conversation)
+    url: Mapped[str | None] = mapped_column(Text)
     # {"last_post_id": N, "last_page": P}: the channel's last post known just before sending
     before_mark: Mapped[dict[str, int] | None] = mapped_column(JSON(none_as_null=True))
     last_error: Mapped[str | None] = mapped_column(Text)
@@ -272,6 +274,9 @@ class CommandRow(Base):
     decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     # the CommandAccepted / CommandRejected event of the verdict
     event_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("events.id"), index=True)
+    # an accepted night command the night did not carry out: why, and its CommandOverturned
+    overturned_reason: Mapped[str | None] = mapped_column(Text)
+    overturned_event_id: Mapped[int | None] = mapped_column(Integer)  # an events.id
 
 
 class RoleChangeRow(Base):

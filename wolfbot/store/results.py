@@ -19,7 +19,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.commands import Command
 from wolfbot.engine.game import Game
 from wolfbot.engine.text import Text
-from wolfbot.intake.process import process_post, read_lines
+from wolfbot.intake.process import misplaced, process_post, read_lines
 from wolfbot.markup import MessageBody, parse_message
 from wolfbot.posts.wording import worded
 
@@ -120,9 +120,10 @@ def run_post(
     start = len(game.state.log)
     capture = _Capture(game)
     body = body or parse_message(html)
+    strays = misplaced(game, author, body)
     events = process_post(cast(Game, capture), author, channel, html, body)
     read, rest = read_lines(body.commands)
-    lines = read + rest[:1]  # the lines past the limit are one rejection
+    lines = [s.line for s in strays] + read + rest[:1]  # past the limit: one rejection
     if len(capture.commands) != len(lines):
         raise RuntimeError(
             f"intake handled {len(capture.commands)} of {len(lines)} command lines: "

@@ -353,6 +353,14 @@ class WoltLabForum:
     def post_url(self, thread_id: int, post_id: int) -> str:
         return f"{self._forum_url}index.php?thread/{thread_id}/&postID={post_id}#post{post_id}"
 
+    def link(self, channel: ChannelRef, message_id: int | None = None) -> str:
+        if channel.kind == "thread" and message_id is not None:
+            return self.post_url(channel.id, message_id)
+        page = f"{self._forum_url}index.php?{channel.kind}/{channel.id}/"
+        if message_id is None:
+            return page
+        return f"{page}&messageID={message_id}#message{message_id}"
+
     def open_conversation(self, title: str, participants: list[str], html: str) -> int:
         with self._session.lock:
             fields = {"subject": title, "participants": ",".join(participants), "text": html}
