@@ -20,10 +20,11 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from wolfbot.rulesets.shipped import shipped
 from wolfbot.setup.config import ConfigError, load_config
 from wolfbot.store.db import upgrade
 
-EXAMPLE = Path(__file__).resolve().parent.parent.parent / "config.example.toml"
+EXAMPLE = shipped("config.example.toml")
 ConfigPath = Annotated[Path, typer.Argument(help="the round's configuration file")]
 
 

@@ -21,7 +21,9 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-MIGRATIONS = Path(__file__).resolve().parent.parent.parent / "migrations"
+from wolfbot.rulesets.shipped import shipped
+
+MIGRATIONS = shipped("migrations")
 MEMORY = ":memory:"
 
 
