@@ -6,22 +6,19 @@ account itself (`wolfbot.forum.woltlab.account`; nothing is written)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from wolfbot.forum.base import ForumError
-from wolfbot.forum.woltlab.account import AccountView
-from wolfbot.rulesets import loader
-from wolfbot.setup.config import Config, ConfigError, load_config
-
-console = Console()
+if TYPE_CHECKING:
+    from wolfbot.forum.woltlab.account import AccountView
+    from wolfbot.setup.config import Config
 
 
 def summary(config: Config) -> list[tuple[str, str]]:
     """(key, what it means) rows; the password is never shown, only where it comes from."""
+    from wolfbot.rulesets import loader
+
     rules = loader.load(config.game.ruleset)
     forum = config.forum
     source = (
@@ -168,18 +165,25 @@ def account_rows(config: Config, view: AccountView) -> list[tuple[str, str]]:
 def register(app: typer.Typer) -> None:
     @app.command("check-config")
     def check_config(
-        path: Annotated[Path, typer.Argument(help="the configuration file")] = Path("config.toml"),
+        path: Annotated[Path, typer.Argument(help="die Konfigurationsdatei")] = Path("config.toml"),
         login: Annotated[
             bool,
             typer.Option(
                 "--login",
-                help="also log in to the forum and report what the bot's account may do",
+                help="auch beim Forum anmelden und zeigen, was das Konto des Bots darf",
             ),
         ] = False,
     ) -> None:
-        """Check config.toml: every key valid, the password available; print what it means.
-        With --login: log in and report the account's conversation rights (nothing is
-        written)."""
+        """config.toml prüfen: jeder Schlüssel gültig, das Passwort vorhanden; zeigen, was sie
+        bedeutet. Mit --login: anmelden und die Rechte des Kontos für Konversationen zeigen
+        (nichts wird geschrieben)."""
+        from rich.console import Console
+        from rich.table import Table
+
+        from wolfbot.forum.base import ForumError
+        from wolfbot.setup.config import ConfigError, load_config
+
+        console = Console()
         try:
             config = load_config(path)
         except ConfigError as error:
