@@ -64,6 +64,11 @@ def register(app: typer.Typer) -> None:
             )
             return
         config = _load(path, console)
+        from wolfbot.spielleitung.check_config import problems, report
+
+        if not report(console, problems(config)):
+            console.print(f"Nach der Änderung: [bold]wolfbot init {path}[/bold] noch einmal.")
+            raise typer.Exit(2)
         upgrade(config.store.path).dispose()
         console.print(f"{path}: in Ordnung.", highlight=False)
         console.print(f"Datenbank bereit: {config.store.path}", highlight=False)
@@ -83,9 +88,12 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
 
         from wolfbot.bot.live import Live
+        from wolfbot.spielleitung.check_config import problems, report
 
         console = Console()
         config = _load(path, console)
+        if not report(console, problems(config, with_forum=False)):  # it asks the forum itself
+            raise typer.Exit(2)
         logging.basicConfig(
             level=logging.INFO if verbose else logging.WARNING,
             format="%(asctime)s %(levelname)s %(name)s: %(message)s",
