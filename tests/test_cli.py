@@ -123,3 +123,102 @@ def test_forum_serve_serves_the_local_forum_until_stopped(tmp_path: Path) -> Non
         process.terminate()
         process.wait(timeout=10)
         process.stdout.close()
+
+
+# -- issue 15, item 15: no traceback, --version, --db, German help, a light start -------------
+EXAMPLE_CONFIG = Path(__file__).parents[1] / "config.example.toml"
+
+
+def test_version_prints_the_installed_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.output.strip() == "wolfbot 0.1.0"
+
+
+def test_an_unknown_ruleset_is_a_german_message_not_a_traceback() -> None:
+    result = runner.invoke(app, ["rules", "show", "duesterlig"])
+    assert result.exit_code == 2
+    assert isinstance(result.exception, SystemExit)
+    assert "Kein Regelwerk heißt „duesterlig“. Meintest du „duesterliga“?" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_run_with_the_forum_down_says_so_in_german(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    text = EXAMPLE_CONFIG.read_text(encoding="utf-8")
+    config.write_text(text.replace("http://127.0.0.1:8080/", "http://127.0.0.1:9/"), "utf-8")
+    result = runner.invoke(app, ["run", str(config), "--once"], env={"WOLFBOT_PASSWORD": "x"})
+    assert result.exit_code == 1, result.output
+    assert isinstance(result.exception, SystemExit)
+    assert "Das Forum ist nicht erreichbar" in result.output
+    assert "forum.base_url" in result.output and "Traceback" not in result.output
+
+
+def test_an_unexpected_error_is_short_and_debug_shows_it(monkeypatch) -> None:
+    from wolfbot.rulesets import loader
+
+    def broken(name: str):
+        raise ValueError("kaputt")
+
+    monkeypatch.setattr(loader, "load", broken)
+    monkeypatch.setenv("WOLFBOT_DEBUG", "")  # --debug sets it: restored after the test
+    result = runner.invoke(app, ["rules", "show", "duesterliga"])
+    assert result.exit_code == 1
+    assert "Unerwarteter Fehler (ValueError): kaputt" in result.output
+    assert "--debug" in result.output and "WOLFBOT_DEBUG=1" in result.output
+    debug = runner.invoke(app, ["--debug", "rules", "show", "duesterliga"])
+    assert isinstance(debug.exception, ValueError)
+
+
+def test_the_store_comes_from_db_then_wolfbot_db_then_the_config(
+    tmp_path: Path, monkeypatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("WOLFBOT_CONFIG", raising=False)
+    nothing = runner.invoke(app, ["status"], env={"WOLFBOT_DB": None})
+    assert nothing.exit_code == 2
+    assert "Welche Datenbank? Gib --db DATEI an" in nothing.output
+    (tmp_path / "config.toml").write_text('[store]\npath = "runde.sqlite"\n', "utf-8")
+    from_config = runner.invoke(app, ["status"], env={"WOLFBOT_DB": None})
+    assert f"Datei nicht gefunden: {tmp_path / 'runde.sqlite'}" in " ".join(
+        from_config.output.split()
+    )
+    from_env = runner.invoke(app, ["status"], env={"WOLFBOT_DB": "env.sqlite"})
+    assert "Datei nicht gefunden: env.sqlite" in from_env.output
+    from_option = runner.invoke(
+        app, ["audit", "--db", "option.sqlite"], env={"WOLFBOT_DB": "env.sqlite"}
+    )
+    assert "Datei nicht gefunden: option.sqlite" in from_option.output
+
+
+def test_the_help_is_german() -> None:
+    main = " ".join(runner.invoke(app, ["--help"]).output.split())
+    assert "Assistent der Spielleitung" in main
+    assert "Wo die Runde steht" in main and "die Version zeigen" in main
+    status = " ".join(runner.invoke(app, ["status", "--help"]).output.split())
+    assert "die SQLite-Datei der Runde" in status and "WOLFBOT_DB" in status
+    for words in (["override", "--help"], ["forum", "--help"], ["rules", "show", "--help"]):
+        text = runner.invoke(app, words).output
+        assert "the " not in text.replace("Show this message", ""), (words, text)
+
+
+def test_importing_the_command_line_loads_nothing_heavy() -> None:
+    """`wolfbot --help` (and the import behind every command) stays light: the store, the
+    engine, the templates and HTTP are imported only by the command that needs them."""
+    import subprocess
+    import sys
+
+    heavy = (
+        "sqlalchemy", "alembic", "jinja2", "httpx", "bs4", "pydantic", "yaml", "apscheduler",
+        "wolfbot.engine", "wolfbot.store", "wolfbot.bot.round", "wolfbot.rulesets.loader",
+    )  # fmt: skip
+    probe = (
+        "import sys\n"
+        "from wolfbot.cli import app\n"
+        "try:\n    app(['--help'])\nexcept SystemExit:\n    pass\n"
+        f"print('LOADED:' + ','.join(m for m in {heavy!r} if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip().splitlines()[-1] == "LOADED:", done.stdout[-300:]

@@ -262,7 +262,7 @@ def test_the_check_sees_imports() -> None:
         for i in IMPORTS
         if i.module in ("wolfbot.cli", "wolfbot.schedule.timetable")
     }
-    assert ("wolfbot.cli", "wolfbot.scenario.runner", "module") in by_when
+    assert ("wolfbot.cli", "wolfbot.forum.cli", "module") in by_when
     assert ("wolfbot.cli", "wolfbot.demo.round", "function") in by_when
     assert ("wolfbot.schedule.timetable", "wolfbot.setup.config", "types") in by_when
 

@@ -1,27 +1,114 @@
-"""`wolfbot …` – the Spielleitung's command line."""
+"""`wolfbot …` – the Spielleitung's command line.
+
+Quick to start: this module and the modules that declare the commands import only typer
+at the top; each command imports what it needs when it runs (`wolfbot --help` and
+`wolfbot status` never load the engine, Jinja2 or httpx; `tests/test_cli_startup.py`,
+`benchmarks/cli_startup.py`).
+
+No traceback for the Spielleitung (`Friendly`): a known error – an invalid configuration,
+an unknown ruleset, a forum that cannot be reached, a file that cannot be read – is one
+German message and exit code 2 (the input is wrong) or 1 (something outside failed); an
+unexpected one a short German message that says how to see the traceback: `--debug` or
+WOLFBOT_DEBUG=1."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
+from typer.core import TyperGroup
 
 from wolfbot.forum.cli import forum_app
-from wolfbot.rulesets import loader
-from wolfbot.scenario.model import ScenarioError, load
-from wolfbot.scenario.runner import run_scenario, scenario_files
 from wolfbot.spielleitung import check_config, interventions, readonly, run
 from wolfbot.spielleitung.drafts import register as register_drafts
 from wolfbot.spielleitung.explain.command import register as register_explain
 
-app = typer.Typer(help="wolfbot – the Spielleitung's assistant for play-by-post Werwolf.")
-scenario_app = typer.Typer(help="Run scenario files (the rules engine's specification).")
-rules_app = typer.Typer(help="Inspect rulesets.")
+DEBUG_ENV = "WOLFBOT_DEBUG"
+
+
+def debugging() -> bool:
+    return os.environ.get(DEBUG_ENV, "").strip().casefold() not in ("", "0", "no", "false", "nein")
+
+
+def _known(error: BaseException, module: str, name: str) -> bool:
+    """`error` is a `module.name` – asked without importing `module` (if it was never
+    imported, nothing raised its errors)."""
+    found = sys.modules.get(module)
+    kind = getattr(found, name, None) if found is not None else None
+    return isinstance(kind, type) and isinstance(error, kind)
+
+
+def explain_error(error: BaseException) -> tuple[int, str]:
+    """(exit code, the German message) for an exception no command caught."""
+    if _known(error, "wolfbot.setup.config", "ConfigError"):
+        return 2, f"Fehler in der Konfiguration:\n{error}"
+    if _known(error, "wolfbot.rulesets.loader", "RulesetError"):
+        return 2, f"Fehler im Regelwerk: {error}"
+    if _known(error, "wolfbot.spielleitung.errors", "ControlError"):
+        return 2, f"Fehler: {error}"
+    if _known(error, "wolfbot.forum.base", "LoginFailed"):
+        return 1, (
+            f"Die Anmeldung beim Forum ist gescheitert: {error}\nStimmen forum.username und "
+            "das Passwort? (Der Bot versucht es nicht von selbst noch einmal: zehn "
+            "Fehlversuche sperren die Anmeldung für zwei Stunden.)"
+        )
+    if _known(error, "wolfbot.forum.base", "ForumError") or _known(error, "httpx", "HTTPError"):
+        why = str(error) or type(error).__name__
+        return 1, (
+            f"Das Forum ist nicht erreichbar oder antwortet nicht wie erwartet: {why}\n"
+            "Läuft es, und stimmt forum.base_url? `wolfbot run` setzt beim nächsten Start fort, "
+            "wo es stand."
+        )
+    if isinstance(error, OSError):
+        where = f" ({error.filename})" if getattr(error, "filename", None) else ""
+        return (
+            1,
+            f"Eine Datei lässt sich nicht lesen oder schreiben{where}: {error.strerror or error}",
+        )
+    return 1, (
+        f"Unerwarteter Fehler ({type(error).__name__}): {error}\n"
+        f"Das ist ein Fehler in wolfbot. Die ganze Meldung (Traceback) zeigt `wolfbot --debug …` "
+        f"oder {DEBUG_ENV}=1; bitte mit ihr melden."
+    )
+
+
+class Friendly(TyperGroup):
+    """The command group that turns an exception into a German message and an exit code
+    (see the module docstring); with --debug or WOLFBOT_DEBUG=1 it lets it through."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (typer.TyperException, typer.Exit, typer.Abort):
+            raise
+        except KeyboardInterrupt:
+            typer.echo("Abgebrochen.", err=True)
+            raise typer.Exit(130) from None
+        except Exception as error:
+            if debugging():
+                raise
+            code, text = explain_error(error)
+            typer.echo(text, err=True)
+            raise typer.Exit(code) from None
+
+
+app = typer.Typer(
+    cls=Friendly,
+    help="wolfbot – der Assistent der Spielleitung für Werwolf im Forum (play-by-post).",
+    pretty_exceptions_enable=False,
+    add_completion=False,
+    rich_markup_mode="markdown",
+    no_args_is_help=True,
+)
+scenario_app = typer.Typer(
+    help="Szenariodateien ausführen (die Spezifikation der Regeln).", rich_markup_mode="markdown"
+)
+rules_app = typer.Typer(help="Regelwerke ansehen.", rich_markup_mode="markdown")
 app.add_typer(scenario_app, name="scenario")
 app.add_typer(rules_app, name="rules")
 app.add_typer(forum_app, name="forum")
@@ -31,18 +118,57 @@ register_drafts(app)
 register_explain(app)
 check_config.register(app)
 run.register(app)
-console = Console()
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("wolfbot")
+        except PackageNotFoundError:  # pragma: no cover - run from a bare source tree
+            number = "unbekannt"
+        typer.echo(f"wolfbot {number}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="die Version zeigen und beenden"
+        ),
+    ] = False,
+    debug: Annotated[
+        bool,
+        typer.Option(
+            "--debug",
+            help=f"bei einem Fehler die ganze Meldung (Traceback) zeigen; auch {DEBUG_ENV}=1",
+        ),
+    ] = False,
+) -> None:
+    """wolfbot – der Assistent der Spielleitung für Werwolf im Forum (play-by-post)."""
+    if debug:
+        os.environ[DEBUG_ENV] = "1"
 
 
 @scenario_app.command("run")
 def scenario_run(
-    paths: Annotated[list[Path], typer.Argument(help="scenario files or folders")],
-    as_json: Annotated[bool, typer.Option("--json", help="also print the final state")] = False,
+    paths: Annotated[list[Path], typer.Argument(help="Szenariodateien oder Ordner")],
+    as_json: Annotated[bool, typer.Option("--json", help="auch den Endzustand ausgeben")] = False,
 ) -> None:
-    """Run scenarios; exit 0 when all pass, print the first mismatch of each failure."""
+    """Szenarien ausführen; Exit 0, wenn alle bestehen, sonst die erste Abweichung jedes
+    fehlgeschlagenen."""
+    from rich.console import Console
+
+    from wolfbot.scenario.model import ScenarioError, load
+    from wolfbot.scenario.runner import run_scenario, scenario_files
+
+    console = Console()
     files = scenario_files(paths)
     if not files:
-        console.print("[red]no scenario files found[/red]")
+        console.print("[red]keine Szenariodateien gefunden[/red]")
         raise typer.Exit(2)
     failed = 0
     for path in files:
@@ -81,25 +207,27 @@ def state_json(game) -> dict:
 
 @app.command()
 def demo(
-    players: Annotated[int, typer.Option(help="number of simulated players (5–40)")] = 12,
-    seed: Annotated[int, typer.Option(help="seed of the roles, the engine and the players")] = 7,
+    players: Annotated[int, typer.Option(help="die Zahl der simulierten Spieler (5–40)")] = 12,
+    seed: Annotated[int, typer.Option(help="der Seed der Rollen, der Engine und der Spieler")] = 7,
     directory: Annotated[
-        Path, typer.Option("--dir", help="where the forum's and the bot's SQLite files go")
+        Path, typer.Option("--dir", help="wohin die SQLite-Dateien des Forums und des Bots gehen")
     ] = Path("wolfbot-demo"),
-    markup: Annotated[str, typer.Option(help="the local forum's WoltLab markup: 6 or 5")] = "6",
+    markup: Annotated[
+        str, typer.Option(help="das WoltLab-Markup des lokalen Forums: 6 oder 5")
+    ] = "6",
     serve: Annotated[
-        bool, typer.Option(help="keep serving the forum after the round, until Ctrl+C")
+        bool, typer.Option(help="das Forum nach der Runde weiter bereitstellen, bis Strg+C")
     ] = False,
 ) -> None:
-    """Play a whole round against the built-in local forum, in compressed time: simulated
-    players post commands, wolfbot reads, decides and writes every post; then print where
-    to look (forum URL, SQLite files)."""
+    """Eine ganze Runde gegen das eingebaute lokale Forum spielen, in gestraffter Zeit:
+    simulierte Spieler posten Befehle, wolfbot liest, entscheidet und schreibt jeden
+    Beitrag; dann steht da, wo man nachsehen kann (Adresse des Forums, SQLite-Dateien)."""
     from wolfbot.demo.round import MAX_PLAYERS, MIN_PLAYERS, run_demo
 
     if markup not in ("5", "6"):
-        raise typer.BadParameter("markup must be 6 or 5", param_hint="--markup")
+        raise typer.BadParameter("6 oder 5", param_hint="--markup")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise typer.BadParameter(f"{MIN_PLAYERS} to {MAX_PLAYERS} players", param_hint="--players")
+        raise typer.BadParameter(f"{MIN_PLAYERS} bis {MAX_PLAYERS} Spieler", param_hint="--players")
     run_demo(
         players,
         seed,
@@ -112,13 +240,29 @@ def demo(
 
 @rules_app.command("show")
 def rules_show(
-    name: Annotated[str, typer.Argument()] = "duesterliga",
-    as_markdown: Annotated[bool, typer.Option("--markdown", help="as a Markdown table")] = False,
+    name: Annotated[str, typer.Argument(help="das Regelwerk (ein Ordner unter rules/)")] = (
+        "duesterliga"
+    ),
+    as_markdown: Annotated[bool, typer.Option("--markdown", help="als Markdown-Tabelle")] = False,
 ) -> None:
-    """List the implemented roles with faction, commands, night-order stage and options, and
-    the roles of the rule text still missing."""
+    """Die umgesetzten Rollen mit Fraktion, Befehlen, Stufe der Nachtreihenfolge und
+    Optionen zeigen, und die Rollen des Regeltexts, die noch fehlen."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from wolfbot.posts.german import did_you_mean
+    from wolfbot.rulesets import loader
     from wolfbot.rulesets.table import COLUMNS, markdown, rows
 
+    console = Console()
+    known = loader.available()
+    if name not in known:
+        typer.echo(
+            f"Fehler: Kein Regelwerk heißt „{name}“.{did_you_mean(name, known)} "
+            f"Vorhanden: {', '.join(known) or 'keins'}.",
+            err=True,
+        )
+        raise typer.Exit(2)
     rules = loader.load(name)
     if as_markdown:
         print(markdown(rules), end="")

@@ -56,5 +56,5 @@ def test_the_default_group_shares_one_60_s_clock_for_replies_and_new_conversatio
 
 def test_the_config_takes_minus_one_for_no_daily_limit_and_refuses_zero() -> None:
     assert LimitsConfig(conversations_per_day=-1).flood_limits().conversations_per_day == -1
-    with pytest.raises(ValueError, match="-1 for no limit"):
+    with pytest.raises(ValueError, match="-1 für keine Grenze"):
         LimitsConfig(conversations_per_day=0)

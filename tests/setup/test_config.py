@@ -97,46 +97,78 @@ def test_the_password_from_a_file(tmp_path: Path) -> None:
         (
             r"^password_env = .*$",
             'password_env = "WOLFBOT_PASSWORD_MISSING"',
-            "forum.password_env: environment variable WOLFBOT_PASSWORD_MISSING is not set",
+            "forum.password_env: die Umgebungsvariable WOLFBOT_PASSWORD_MISSING ist nicht gesetzt",
         ),
-        (r"^password_env = .*$", "", "forum: set exactly one of forum.password_env"),
+        (r"^password_env = .*$", "", "forum: genau eins von forum.password_env"),
         (
             r"^# password_file = .*$",
             'password_file = "pw"',
-            "forum: set exactly one of forum.password_env",
+            "forum: genau eins von forum.password_env",
         ),
-        (r"^password_env = .*$", 'password_file = "nowhere"', "forum.password_file: cannot read"),
-        (r"^base_url = .*$", 'base_url = "ftp://forum"', "forum.base_url: not an http"),
-        (r"^base_url = .*$", "", "forum.base_url: Field required"),
-        (r"^thread_id = .*$", "thread_id = -1", "forum.thread_id: Input should be greater"),
-        (r"^poll_seconds = .*$", 'poll_seconds = "often"', "forum.poll_seconds: Input should be"),
-        (r"^timeout = .*$", "timeout = 0", "forum.timeout: Input should be greater than 0"),
+        (r"^password_env = .*$", 'password_file = "nowhere"', "forum.password_file: "),
+        (
+            r"^base_url = .*$",
+            'base_url = "ftp://forum"',
+            "forum.base_url: keine Adresse mit http://",
+        ),
+        (r"^base_url = .*$", "", "forum.base_url: fehlt"),
+        (r"^thread_id = .*$", "thread_id = -1", "forum.thread_id: muss mindestens 0 sein"),
+        (
+            r"^poll_seconds = .*$",
+            'poll_seconds = "often"',
+            "forum.poll_seconds: muss eine Zahl sein",
+        ),
+        (r"^timeout = .*$", "timeout = 0", "forum.timeout: muss größer als 0 sein"),
         (
             r"^conversations_per_day = .*$",
             "conversations_per_day = 0",
-            "forum.limits.conversations_per_day: Value error, must be at least 1, or -1",
+            "forum.limits.conversations_per_day: mindestens 1, oder -1",
         ),
         (
             r"^max_participants = .*$",
             "max_participants = 0",
-            "forum.limits.max_participants: Input should be greater",
+            "forum.limits.max_participants: muss mindestens 1 sein",
         ),
         (
             r"^backoff_max_seconds = .*$",
             "backoff_max_seconds = 1",
-            "forum.retry: backoff_max_seconds must not be below backoff_seconds",
+            "forum.retry: backoff_max_seconds darf nicht kleiner als backoff_seconds sein",
         ),
-        (r"^max_attempts = .*$", "max_attempts = 0", "forum.retry.max_attempts: Input should be"),
-        (r"^thread_id = .*$", "thread_id = 1\nthred = 2", "forum.thred: Extra inputs"),
-        (r"^# wolfshoehle = 0", 'wolfshoehle = "x"', "forum.conversations.wolfshoehle: Input"),
-        (r"^timezone = .*$", 'timezone = "Mars/Olympus"', "game.timezone: unknown time zone"),
-        (r"^ruleset = .*$", 'ruleset = "skat"', "game.ruleset: unknown ruleset 'skat'"),
-        (r"^mob_votes = 1", "mob_vote = 1", "game.options: 'mob_vote' is not an option"),
-        (r"^mob_votes = 1", 'mob_votes = "viele"', "game.options: mob_votes: expected int"),
-        (r"^seed = .*$", "", "game.seed: Field required"),
-        (r"^dusk_begins = .*$", 'dusk_begins = "7pm"', "schedule.dusk_begins: not a time of day"),
-        (r"^night_begins = .*$", 'night_begins = "25:00"', "schedule.night_begins: not a time"),
-        (r"^path = .*$", "path = 3", "store.path: Input"),
+        (
+            r"^max_attempts = .*$",
+            "max_attempts = 0",
+            "forum.retry.max_attempts: muss mindestens 1 sein",
+        ),
+        (
+            r"^thread_id = .*$",
+            "thread_id = 1\nthred = 2",
+            "forum.thred: unbekannter Schlüssel „thred“ – Meintest du „thread_id“?",
+        ),
+        (
+            r"^# wolfshoehle = 0",
+            'wolfshoehle = "x"',
+            "forum.conversations.wolfshoehle: muss eine ganze Zahl sein",
+        ),
+        (
+            r"^timezone = .*$",
+            'timezone = "Mars/Olympus"',
+            "game.timezone: unbekannte Zeitzone „Mars/Olympus“",
+        ),
+        (r"^ruleset = .*$", 'ruleset = "skat"', "game.ruleset: kein Regelwerk heißt „skat“"),
+        (
+            r"^mob_votes = 1",
+            "mob_vote = 1",
+            "game.options.mob_vote: „mob_vote“ ist keine Hausregel",
+        ),
+        (
+            r"^mob_votes = 1",
+            'mob_votes = "viele"',
+            "game.options.mob_votes: mob_votes: erwartet eine ganze Zahl",
+        ),
+        (r"^seed = .*$", "", "game.seed: fehlt"),
+        (r"^dusk_begins = .*$", 'dusk_begins = "7pm"', "schedule.dusk_begins: keine Uhrzeit HH:MM"),
+        (r"^night_begins = .*$", 'night_begins = "25:00"', "schedule.night_begins: keine Uhrzeit"),
+        (r"^path = .*$", "path = 3", "store.path: muss ein Dateiname sein"),
     ],
 )
 def test_invalid_values_name_the_key(tmp_path: Path, old: str, new: str, message: str) -> None:
@@ -145,15 +177,17 @@ def test_invalid_values_name_the_key(tmp_path: Path, old: str, new: str, message
     with pytest.raises(ConfigError) as error:
         load_config(path, env=ENV)
     text = str(error.value)
-    assert text.startswith(f"{path}: ")
+    assert text.startswith(f"{path}")
     assert message in text
     assert SECRET not in text
 
 
 def test_not_toml_and_missing_file(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match=r"config.toml: not valid TOML"):
+    with pytest.raises(ConfigError, match=r"config.toml: kein gültiges TOML"):
         load_config(write(tmp_path, "[game\n"), env=ENV)
-    with pytest.raises(ConfigError, match=r"nothing.toml: cannot read"):
+    with pytest.raises(
+        ConfigError, match=r"nothing.toml: die Konfiguration lässt sich nicht lesen"
+    ):
         load_config(tmp_path / "nothing.toml", env=ENV)
 
 
@@ -161,5 +195,29 @@ def test_the_environment_is_the_default(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setenv("WOLFBOT_PASSWORD", SECRET)
     assert load_config(EXAMPLE).forum.password.get_secret_value() == SECRET
     monkeypatch.delenv("WOLFBOT_PASSWORD")
-    with pytest.raises(ConfigError, match="WOLFBOT_PASSWORD is not set"):
+    with pytest.raises(ConfigError, match="WOLFBOT_PASSWORD ist nicht gesetzt"):
         load_config(EXAMPLE)
+
+
+def test_an_unknown_key_has_its_line_and_the_key_it_probably_means(tmp_path: Path) -> None:
+    path = example_with(tmp_path, r"^poll_seconds = ", "poll_secnds = ")
+    line = 1 + path.read_text(encoding="utf-8").splitlines().index(
+        next(x for x in path.read_text(encoding="utf-8").splitlines() if x.startswith("poll_"))
+    )
+    with pytest.raises(ConfigError) as error:
+        load_config(path, env=ENV)
+    assert str(error.value) == (
+        f"{path}, Zeile {line}: forum.poll_secnds: unbekannter Schlüssel „poll_secnds“ – "
+        "Meintest du „poll_seconds“?"
+    )
+
+
+def test_bad_values_have_their_line_in_german(tmp_path: Path) -> None:
+    path = example_with(tmp_path, r"^timeout = 20", "timeout = 0")
+    number = 1 + next(
+        i for i, x in enumerate(path.read_text(encoding="utf-8").splitlines())
+        if x.startswith("timeout = 0")
+    )  # fmt: skip
+    with pytest.raises(ConfigError) as error:
+        load_config(path, env=ENV)
+    assert f"{path}, Zeile {number}: forum.timeout: muss größer als 0 sein" in str(error.value)

@@ -69,4 +69,84 @@ def test_the_variants_are_a_list_of_the_ruleset_s_variants(tmp_path: Path) -> No
     bad = _with_variants(tmp_path, 'variants = ["zombies"]')
     result = runner.invoke(app, ["check-config", str(bad)], env={"WOLFBOT_PASSWORD": "x"})
     assert result.exit_code == 2
-    assert "variants: expected a list of totenreich or sekte" in flat(result.output)
+    assert "variants: erwartet eine Liste aus totenreich oder sekte" in flat(result.output)
+
+
+# -- issue 15, item 14: a round that cannot be played is not "in Ordnung" ----------------------
+def _round(tmp_path: Path, **changes: str) -> Path:
+    """The example with its lines replaced: {key: new line} (the line starting with key)."""
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    for key, new in changes.items():
+        index = next(i for i, line in enumerate(lines) if line.startswith(key))
+        lines[index] = new
+    path = tmp_path / "config.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+EIGHT = 'players = ["Anna", "Bernd", "Clara", "Dora", "Emil", "Frau Holle", "Gustav", "Hanna"]'
+
+
+def test_check_config_and_init_refuse_an_unplayable_round(tmp_path: Path) -> None:
+    broken = _round(
+        tmp_path,
+        players='players = ["Anna", "Bernd", "Clara"]',
+        list='list = ["Sehr", "Werwolf", "Bürger"]',
+        dusk_begins='dusk_begins = "08:00"',
+    )
+    env = {"WOLFBOT_PASSWORD": "x"}
+    result = runner.invoke(app, ["check-config", "--offline", str(broken)], env=env)
+    assert result.exit_code == 2, result.output
+    text = flat(result.output)
+    assert "so nicht spielbar" in text and "in Ordnung" not in text
+    assert "Keine Rolle heißt „Sehr“. Meintest du „Seherin“" in text
+    assert "signup.players nennt 3 Spieler, signup.min_players verlangt mindestens 8" in text
+    assert "schedule.dusk_begins = 08:00: die Dämmerung beginnt nicht nach dem Tag" in text
+    made = runner.invoke(app, ["init", str(broken)], env=env)
+    assert made.exit_code == 2 and not (tmp_path / "wolfbot.sqlite").exists(), made.output
+    ran = runner.invoke(app, ["run", str(broken), "--once"], env=env)
+    assert ran.exit_code == 2 and "Traceback" not in ran.output, ran.output
+
+
+def test_three_roles_for_eight_players_and_a_night_before_the_dusk(tmp_path: Path) -> None:
+    broken = _round(
+        tmp_path,
+        players=EIGHT,
+        list='list = ["Seherin", "Werwolf", "Bürger"]',
+        night_begins='night_begins = "18:00"',
+    )
+    result = runner.invoke(
+        app, ["check-config", "--offline", str(broken)], env={"WOLFBOT_PASSWORD": "x"}
+    )
+    assert result.exit_code == 2
+    text = flat(result.output)
+    assert "3 Rollen für 8 Spieler; es braucht genau 8 Rollen" in text
+    assert "schedule.night_begins = 18:00: die Nacht beginnt nicht nach der Dämmerung" in text
+
+
+def test_every_listed_player_is_looked_up_on_the_forum(tmp_path: Path) -> None:
+    from wolfbot.forum.local.forum import LocalForum
+    from wolfbot.forum.local.server import LocalForumServer
+
+    forum = LocalForum()
+    forum.add_user("Spielleitung", "pw")
+    for name in ("Anna", "Bernd", "Clara", "Dora", "Emil", "Frau Holle", "Gustav"):
+        forum.add_user(name, "pw")  # no "Hanna"
+    with LocalForumServer(forum) as server:
+        config = _round(tmp_path, players=EIGHT, base_url=f'base_url = "{server.base_url}"')
+        result = runner.invoke(app, ["check-config", str(config)], env={"WOLFBOT_PASSWORD": "pw"})
+    forum.store.close()
+    assert result.exit_code == 2, result.output
+    text = flat(result.output)
+    assert "signup.players: Kein Mitglied des Forums heißt „Hanna“" in text
+    assert "„Anna“" not in text
+
+
+def test_a_forum_that_cannot_be_reached_is_a_warning(tmp_path: Path) -> None:
+    config = _round(tmp_path, base_url='base_url = "http://127.0.0.1:9/"')
+    result = runner.invoke(app, ["check-config", str(config)], env={"WOLFBOT_PASSWORD": "x"})
+    assert result.exit_code == 0, result.output
+    text = flat(result.output)
+    assert "in Ordnung" in text
+    assert "Warnung: Das Forum http://127.0.0.1:9/ war nicht erreichbar" in text
+    assert "ist nicht geprüft" in text

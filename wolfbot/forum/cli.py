@@ -8,18 +8,24 @@ from typing import Annotated
 
 import typer
 
-forum_app = typer.Typer(help="The forum: serve the local forum, parse saved pages.")
+forum_app = typer.Typer(
+    help="Das Forum: das lokale Forum bereitstellen, gespeicherte Seiten lesen.",
+    rich_markup_mode="markdown",
+)
 
 
 @forum_app.command("serve")
 def serve(
-    db: Annotated[str, typer.Option(help="SQLite file of the local forum")] = "forum.sqlite",
-    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port (0: any free one)")] = 8080,
-    markup: Annotated[str, typer.Option(help="WoltLab markup: 6 or 5")] = "6",
-    demo: Annotated[bool, typer.Option(help="seed a Spielleitung, 12 players, a thread")] = False,
+    db: Annotated[str, typer.Option(help="die SQLite-Datei des lokalen Forums")] = "forum.sqlite",
+    host: Annotated[str, typer.Option(help="die Adresse, auf der es lauscht")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="der Port (0: irgendein freier)")] = 8080,
+    markup: Annotated[str, typer.Option(help="das WoltLab-Markup: 6 oder 5")] = "6",
+    demo: Annotated[
+        bool, typer.Option(help="mit einer Spielleitung, 12 Spielern und einem Thema anlegen")
+    ] = False,
 ) -> None:
-    """Serve a local WoltLab look-alike forum (for the demo and end-to-end tests)."""
+    """Ein lokales Forum bereitstellen, das wie WoltLab aussieht (für die Demo und
+    End-to-End-Tests)."""
     from wolfbot.forum.local import serve_main
 
     serve_main(db, host, port, markup, demo)
@@ -27,14 +33,16 @@ def serve(
 
 @forum_app.command("parse")
 def parse(
-    page: Annotated[Path, typer.Argument(help="a saved thread or conversation page (.html)")],
-    base_url: Annotated[str, typer.Option(help="the forum's address, for links")] = "",
+    page: Annotated[
+        Path, typer.Argument(help="eine gespeicherte Themen- oder Konversationsseite (.html)")
+    ],
+    base_url: Annotated[str, typer.Option(help="die Adresse des Forums, für Links")] = "",
 ) -> None:
-    """Print the posts of a saved page as JSON lines (id, author, time, edited, deleted, text,
-    commands)."""
+    """Die Beiträge einer gespeicherten Seite als JSON-Zeilen ausgeben (id, author, time,
+    edited, deleted, text, commands)."""
     from wolfbot.forum.woltlab.pages import parse_file
 
     if not page.is_file():
-        raise typer.BadParameter(f"{page} is not a file")
+        raise typer.BadParameter(f"{page} ist keine Datei")
     for record in parse_file(page, base_url):
         print(json.dumps(record, ensure_ascii=False))

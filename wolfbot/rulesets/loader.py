@@ -9,8 +9,9 @@ import yaml
 from pydantic import ValidationError
 
 from wolfbot.engine.spec import CommandSpec, RoleSpec, Ruleset
+from wolfbot.rulesets.shipped import shipped
 
-RULES_DIR = Path(__file__).resolve().parent.parent.parent / "rules"
+RULES_DIR = shipped("rules")
 
 
 class RulesetError(ValueError):

@@ -7,7 +7,8 @@ The forum password never stands in the file: `forum.password_env` names an envir
 variable or `forum.password_file` a file holding it (exactly one of them). It is resolved
 at load time into a `SecretStr` that no `repr`, `str`, `model_dump`/`model_dump_json`,
 log line or error message shows; nothing stores it. Every error names the file and the key
-("config.toml: forum.password_env: environment variable WOLFBOT_PASSWORD is not set").
+and, where the file says it, the line, in German ("config.toml, Zeile 18: forum.password_env:
+die Umgebungsvariable WOLFBOT_PASSWORD ist nicht gesetzt"; `config_errors`).
 Relative paths (`forum.password_file`, `store.path`) are relative to the config file.
 """
 
@@ -35,8 +36,11 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from wolfbot.outbox.values import FloodLimits, RetryPolicy
+from wolfbot.posts.german import did_you_mean
 from wolfbot.rulesets import loader
+from wolfbot.setup.config_errors import explain
 
+_KINDS = {bool: "true oder false", int: "eine ganze Zahl", str: "einen Text"}
 _DEFAULT_LIMITS = FloodLimits()
 _DEFAULT_RETRY = RetryPolicy()
 Seconds = Annotated[float, Field(gt=0)]
@@ -67,7 +71,9 @@ class GameConfig(_Section):
         try:
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError):
-            raise _error("timezone", "unknown time zone {zone}", zone=repr(value)) from None
+            raise _error(
+                "timezone", "unbekannte Zeitzone {zone} (z. B. „Europe/Berlin“)", zone=f"„{value}“"
+            ) from None
         return value
 
     @field_validator("ruleset")
@@ -76,17 +82,15 @@ class GameConfig(_Section):
         if value not in loader.available():
             raise _error(
                 "ruleset",
-                "unknown ruleset {name}; available: {names}",
-                name=repr(value),
+                "kein Regelwerk heißt {name}; vorhanden: {names}",
+                name=f"„{value}“",
                 names=", ".join(loader.available()),
             )
         return value
 
     @field_validator("options")
     @classmethod
-    def _options(
-        cls, value: dict[str, bool | int | str | list[str]], info: ValidationInfo
-    ) -> dict:
+    def _options(cls, value: dict[str, bool | int | str | list[str]], info: ValidationInfo) -> dict:
         if "ruleset" not in info.data:
             return value  # the ruleset itself is wrong: that error is reported
         known = loader.load(info.data["ruleset"]).options
@@ -95,24 +99,32 @@ class GameConfig(_Section):
             if spec is None:
                 raise _error(
                     "option",
-                    "{name} is not an option of ruleset {ruleset}; known: {known}",
-                    name=repr(name),
+                    "{name} ist keine Hausregel des Regelwerks {ruleset}{hint}; bekannt: {known}",
+                    name=f"„{name}“",
                     ruleset=info.data["ruleset"],
+                    hint=did_you_mean(name, known).replace(" Meintest", " – meintest"),
                     known=", ".join(sorted(known)),
+                    key=name,
                 )
             if isinstance(spec.default, tuple):  # a list: each entry one of the choices
                 if not isinstance(setting, list) or any(
                     not isinstance(entry, str) or (spec.choices and entry not in spec.choices)
                     for entry in setting
                 ):
-                    allowed = "a list of " + (" or ".join(spec.choices) or "names")
-                    raise _error("option", "{name}: expected {allowed}", name=name, allowed=allowed)
+                    allowed = "eine Liste aus " + (" oder ".join(spec.choices) or "Namen")
+                    raise _error(
+                        "option", "{name}: erwartet {allowed}", name=name, allowed=allowed, key=name
+                    )
                 continue
             if type(setting) is not type(spec.default) or (
                 spec.choices and setting not in spec.choices
             ):
-                allowed = " or ".join(spec.choices) or type(spec.default).__name__
-                raise _error("option", "{name}: expected {allowed}", name=name, allowed=allowed)
+                allowed = " oder ".join(spec.choices) or _KINDS.get(
+                    type(spec.default), type(spec.default).__name__
+                )
+                raise _error(
+                    "option", "{name}: erwartet {allowed}", name=name, allowed=allowed, key=name
+                )
         return value
 
     @property
@@ -135,7 +147,7 @@ class LimitsConfig(_Section):
     @classmethod
     def _per_day(cls, value: int) -> int:
         if value == 0:
-            raise ValueError("must be at least 1, or -1 for no limit")
+            raise _error("per_day", "mindestens 1, oder -1 für keine Grenze")
         return value
 
     def flood_limits(self) -> FloodLimits:
@@ -150,7 +162,9 @@ class RetryConfig(_Section):
     @model_validator(mode="after")
     def _order(self) -> RetryConfig:
         if self.backoff_max_seconds < self.backoff_seconds:
-            raise _error("backoff", "backoff_max_seconds must not be below backoff_seconds")
+            raise _error(
+                "backoff", "backoff_max_seconds darf nicht kleiner als backoff_seconds sein"
+            )
         return self
 
     def policy(self) -> RetryPolicy:
@@ -176,7 +190,7 @@ class ForumConfig(_Section):
     @classmethod
     def _url(cls, value: str) -> str:
         if not value.startswith(("http://", "https://")) or len(value) < 10:
-            raise _error("url", "not an http:// or https:// URL: {url}", url=repr(value))
+            raise _error("url", "keine Adresse mit http:// oder https://: {url}", url=repr(value))
         return value if value.endswith("/") else value + "/"
 
     @field_validator("password_env")
@@ -184,7 +198,9 @@ class ForumConfig(_Section):
     def _env(cls, value: str | None, info: ValidationInfo) -> str | None:
         env: Mapping[str, str] = (info.context or {}).get("env", os.environ)
         if value is not None and not env.get(value):
-            raise _error("password_env", "environment variable {name} is not set", name=value)
+            raise _error(
+                "password_env", "die Umgebungsvariable {name} ist nicht gesetzt", name=value
+            )
         return value
 
     @field_validator("password_file")
@@ -200,10 +216,10 @@ class ForumConfig(_Section):
         except OSError as exc:
             why = exc.strerror or type(exc).__name__
             raise _error(
-                "password_file", "cannot read {path}: {why}", path=str(path), why=why
+                "password_file", "{path} lässt sich nicht lesen: {why}", path=str(path), why=why
             ) from None
         if not text.strip():
-            raise _error("password_file", "{path} is empty", path=str(path))
+            raise _error("password_file", "{path} ist leer", path=str(path))
         return path
 
     @model_validator(mode="after")
@@ -211,8 +227,8 @@ class ForumConfig(_Section):
         if (self.password_env is None) == (self.password_file is None):
             raise _error(
                 "password",
-                "set exactly one of forum.password_env (an environment variable) and "
-                "forum.password_file (a file) for the forum password",
+                "genau eins von forum.password_env (eine Umgebungsvariable) und "
+                "forum.password_file (eine Datei) angeben, für das Passwort des Forums",
             )
         if self.password_env is not None:
             env: Mapping[str, str] = (info.context or {}).get("env", os.environ)
@@ -235,7 +251,7 @@ def _clock_time(value: object) -> time:
         hours, minutes = str(value).split(":")
         return time(int(hours), int(minutes))
     except ValueError:
-        raise _error("time", "not a time of day HH:MM: {value}", value=repr(value)) from None
+        raise _error("time", "keine Uhrzeit HH:MM: {value}", value=repr(value)) from None
 
 
 class ScheduleConfig(_Section):
@@ -281,23 +297,25 @@ class SignupConfig(_Section):
                 return datetime.fromisoformat(value)
             except ValueError:
                 raise _error(
-                    "closes", "not a date and time YYYY-MM-DD HH:MM: {value}", value=repr(value)
+                    "closes", "kein Zeitpunkt JJJJ-MM-TT HH:MM: {value}", value=repr(value)
                 ) from None
         return value
 
     @model_validator(mode="after")
     def _source(self) -> SignupConfig:
         if self.max_players < self.min_players:
-            raise _error("players", "max_players must not be below min_players")
+            raise _error("players", "max_players darf nicht kleiner als min_players sein")
         if self.thread_id and self.closes is None:
-            raise _error("closes", "a sign-up thread needs signup.closes (when the round starts)")
+            raise _error(
+                "closes", "ein Anmeldethema braucht signup.closes (wann die Runde beginnt)"
+            )
         if not self.thread_id and not self.players:
             raise _error(
                 "players",
-                "set signup.thread_id (the sign-up thread) or list signup.players",
+                "signup.thread_id (das Anmeldethema) angeben oder signup.players auflisten",
             )
         if self.players and len({p.casefold() for p in self.players}) != len(self.players):
-            raise _error("players", "a player is listed twice in signup.players")
+            raise _error("players", "ein Spieler steht zweimal in signup.players")
         return self
 
 
@@ -337,26 +355,30 @@ def load_config(path: str | os.PathLike[str], env: Mapping[str, str] | None = No
     """Read and validate a config file; `env` replaces `os.environ` (for tests)."""
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot read the configuration: {exc.strerror}") from None
+        raise ConfigError(
+            f"{path}: die Konfiguration lässt sich nicht lesen: {exc.strerror}"
+        ) from None
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
-    return parse_config(data, path, env)
+        raise ConfigError(f"{path}: kein gültiges TOML: {exc}") from None
+    return parse_config(data, path, env, text)
 
 
-def parse_config(data: dict[str, Any], path: Path, env: Mapping[str, str] | None = None) -> Config:
+def parse_config(
+    data: dict[str, Any],
+    path: Path,
+    env: Mapping[str, str] | None = None,
+    text: str | None = None,
+) -> Config:
+    """Validate the TOML's `data`; `text` (the file's text) gives the errors their line."""
     base = path.resolve().parent
     context = {"env": os.environ if env is None else env, "base_dir": base}
     try:
         config = Config.model_validate(data, context=context)
     except ValidationError as exc:
-        lines = [f"{path}: {_where(e['loc'])}: {e['msg']}" for e in exc.errors()]
-        raise ConfigError("\n".join(lines)) from None
+        raise ConfigError("\n".join(explain(exc.errors(), path, text, Config))) from None
     store = config.store.path.expanduser()
     store = store if store.is_absolute() else base / store
     return config.model_copy(update={"source": path, "store": StoreConfig(path=store)})
-
-
-def _where(loc: tuple[int | str, ...]) -> str:
-    return ".".join(str(part) for part in loc) or "(top level)"

@@ -199,7 +199,7 @@ def _variant_issues(
             heading = ruleset.variants[ref.spec.variant].heading
             issues.error(
                 f"{ref.name} wird nur in der Spielvariante „{heading}“ gespielt "
-                f"(Hausregel variants = [\"{ref.spec.variant}\"])."
+                f'(Hausregel variants = ["{ref.spec.variant}"]).'
             )
         elif why == "variant_without":
             issues.error(f"{ref.name} wird in dieser Spielvariante nicht verteilt.")

@@ -1,27 +1,28 @@
 """`wolfbot check-config`: read config.toml and say what the bot will do with it – or exactly
-which key is wrong – without touching the forum or the store. With `--login` it also logs
+which key is wrong, and what is wrong with the round (roles, players, times; `problems`) –
+without touching the store; the forum is only asked whether the listed players exist
+(`--offline`: not even that). With `--login` it also logs
 in to the forum and reports what the bot's account may do as far as WoltLab shows it to the
 account itself (`wolfbot.forum.woltlab.account`; nothing is written)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from wolfbot.forum.base import ForumError
-from wolfbot.forum.woltlab.account import AccountView
-from wolfbot.rulesets import loader
-from wolfbot.setup.config import Config, ConfigError, load_config
+if TYPE_CHECKING:
+    from rich.console import Console
 
-console = Console()
+    from wolfbot.forum.woltlab.account import AccountView
+    from wolfbot.setup.config import Config
 
 
 def summary(config: Config) -> list[tuple[str, str]]:
     """(key, what it means) rows; the password is never shown, only where it comes from."""
+    from wolfbot.rulesets import loader
+
     rules = loader.load(config.game.ruleset)
     forum = config.forum
     source = (
@@ -165,32 +166,87 @@ def account_rows(config: Config, view: AccountView) -> list[tuple[str, str]]:
     return rows
 
 
+def problems(config: Config, *, with_forum: bool = True) -> list[str]:
+    """Every "Fehler: …" and "Warnung: …" of the round (`wolfbot.setup.round_checks`); with
+    `with_forum`, the listed players are looked up on the forum (a forum that cannot be
+    reached is a warning)."""
+    from wolfbot.rulesets import loader
+    from wolfbot.setup.round_checks import forum_problems, round_problems, unreachable
+
+    found = round_problems(config, loader.load(config.game.ruleset))
+    signup = config.signup
+    names = list(signup.players) if signup is not None and not signup.thread_id else []
+    if with_forum and names:
+        import httpx
+
+        from wolfbot.bot.live import forum_for
+        from wolfbot.forum.base import ForumError
+
+        forum = forum_for(config)
+        try:
+            found += forum_problems(names, forum.resolve_user)
+        except (ForumError, httpx.HTTPError, OSError) as error:
+            found.append(unreachable(error, config.forum.base_url))
+        finally:
+            forum.close()
+    return found
+
+
+def report(console: Console, found: list[str]) -> bool:
+    """Print the problems (errors red, warnings yellow); True when none is an error."""
+    from rich.markup import escape
+
+    for line in found:
+        colour = "red" if line.startswith("Fehler") else "yellow"
+        level, _, text = line.partition(": ")
+        console.print(f"[{colour}]{level}:[/{colour}] {escape(text)}", highlight=False)
+    return not any(line.startswith("Fehler") for line in found)
+
+
 def register(app: typer.Typer) -> None:
     @app.command("check-config")
     def check_config(
-        path: Annotated[Path, typer.Argument(help="the configuration file")] = Path("config.toml"),
+        path: Annotated[Path, typer.Argument(help="die Konfigurationsdatei")] = Path("config.toml"),
         login: Annotated[
             bool,
             typer.Option(
                 "--login",
-                help="also log in to the forum and report what the bot's account may do",
+                help="auch beim Forum anmelden und zeigen, was das Konto des Bots darf",
+            ),
+        ] = False,
+        offline: Annotated[
+            bool,
+            typer.Option(
+                "--offline", help="das Forum nicht fragen, ob es die Spieler der Liste gibt"
             ),
         ] = False,
     ) -> None:
-        """Check config.toml: every key valid, the password available; print what it means.
-        With --login: log in and report the account's conversation rights (nothing is
-        written)."""
+        """config.toml prüfen: jeder Schlüssel gültig, das Passwort vorhanden, die Runde
+        spielbar (Rollen, Spielerzahl, Zeiten, die Spieler im Forum); zeigen, was sie
+        bedeutet. Mit --login: anmelden und die Rechte des Kontos für Konversationen zeigen
+        (nichts wird geschrieben)."""
+        from rich.console import Console
+        from rich.table import Table
+
+        from wolfbot.forum.base import ForumError
+        from wolfbot.setup.config import ConfigError, load_config
+
+        console = Console()
         try:
             config = load_config(path)
         except ConfigError as error:
             console.print(f"[red]Fehler:[/red] {error}", highlight=False)
             raise typer.Exit(2) from None
-        table = Table(title=f"{path}: in Ordnung")
+        found = problems(config, with_forum=not offline)
+        fine = not any(line.startswith("Fehler") for line in found)
+        table = Table(title=f"{path}: " + ("in Ordnung" if fine else "so nicht spielbar"))
         table.add_column("Schlüssel")
         table.add_column("Bedeutung")
         for key, meaning in summary(config):
             table.add_row(key, meaning)
         console.print(table)
+        if not report(console, found):
+            raise typer.Exit(2)
         if login:
             from wolfbot.bot.live import forum_for
 

@@ -17,45 +17,41 @@ Exit codes: 0; 2 for an error (no file, no such round or key, not a draft).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
-from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot.bot.channels import Keys
-from wolfbot.bot.drafts import set_draft_mode
-from wolfbot.outbox import drafts as outbox_drafts
-from wolfbot.outbox.values import QueuedMessage
-from wolfbot.posts.messages import html_lines
-from wolfbot.spielleitung.options import DEFAULT_ZONE, Db, GameId, Zone, guarded
-from wolfbot.spielleitung.rounds import (
-    ControlError,
-    list_games,
-    local,
-    open_store,
-    pick_game,
-    plain,
-    zone_of,
-)
+from wolfbot.spielleitung.options import DEFAULT_ZONE, ControlError, Db, GameId, Zone, guarded
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session, sessionmaker
+
+    from wolfbot.bot.channels import Keys
+    from wolfbot.outbox.values import QueuedMessage
 
 PREVIEW_LINES = 3
 
 
 def preview(message: QueuedMessage, lines: int = PREVIEW_LINES) -> str:
+    from wolfbot.posts.messages import html_lines
+
     shown = html_lines(message.html)
     more = " …" if len(shown) > lines else ""
     return " / ".join(shown[:lines]) + more
 
 
 def _prefix(sessions: sessionmaker[Session], game: int | None, db: Path) -> str | None:
+    from wolfbot.bot.channels import Keys
+    from wolfbot.spielleitung.rounds import pick_game
+
     return Keys(pick_game(sessions, game, db).id).prefix if game is not None else None
 
 
 def _round_of(sessions: sessionmaker[Session], key: str) -> Keys | None:
     """The keys of the round that `key` belongs to (None: no round's)."""
+    from wolfbot.bot.channels import Keys
+    from wolfbot.spielleitung.rounds import list_games
+
     for game in list_games(sessions):
         keys = Keys(game.id)
         if key.startswith(keys.prefix):
@@ -68,11 +64,19 @@ def register(app: typer.Typer) -> None:
 
     @app.command("draft")
     def draft(
-        mode: Annotated[str, typer.Argument(help="on | off")],
-        db: Db,
+        mode: Annotated[str, typer.Argument(help="on (an) | off (aus)")],
+        db: Db = None,
         game: GameId = None,
     ) -> None:
-        """Switch draft mode: every new thread post waits for `wolfbot approve`."""
+        """Entwurfsmodus an- oder ausschalten: jeder neue Beitrag im Spielthread wartet auf
+        `wolfbot approve`."""
+        from rich.console import Console
+
+        from wolfbot.bot.channels import Keys
+        from wolfbot.bot.drafts import set_draft_mode
+        from wolfbot.outbox import drafts as outbox_drafts
+        from wolfbot.spielleitung.rounds import open_store, pick_game
+
         out = Console()
         with guarded(), open_store(db) as sessions:
             if mode not in ("on", "off"):
@@ -86,8 +90,15 @@ def register(app: typer.Typer) -> None:
             out.print(f"{len(waiting)} Entwürfe warten weiter auf `wolfbot approve`.")
 
     @app.command("drafts")
-    def drafts(db: Db, game: GameId = None, timezone: Zone = DEFAULT_ZONE) -> None:
-        """The drafts waiting for approval, in the order they would be sent."""
+    def drafts(db: Db = None, game: GameId = None, timezone: Zone = DEFAULT_ZONE) -> None:
+        """Die Entwürfe, die auf Freigabe warten, in der Reihenfolge, in der sie gesendet
+        würden."""
+        from rich.console import Console
+        from rich.table import Table
+
+        from wolfbot.outbox import drafts as outbox_drafts
+        from wolfbot.spielleitung.rounds import local, open_store, plain, zone_of
+
         out = Console()
         with guarded(), open_store(db) as sessions:
             zone = zone_of(timezone)
@@ -105,11 +116,18 @@ def register(app: typer.Typer) -> None:
 
     @app.command("show")
     def show(
-        key: Annotated[str, typer.Argument(help="the message's key (wolfbot drafts)")],
-        db: Db,
+        key: Annotated[str, typer.Argument(help="der Schlüssel der Nachricht (wolfbot drafts)")],
+        db: Db = None,
         timezone: Zone = DEFAULT_ZONE,
     ) -> None:
-        """One message of the write queue in full, as readable text."""
+        """Eine Nachricht der Warteschlange ganz, als lesbarer Text."""
+        from rich.console import Console
+        from rich.markup import escape
+
+        from wolfbot.outbox import drafts as outbox_drafts
+        from wolfbot.posts.messages import html_lines
+        from wolfbot.spielleitung.rounds import local, open_store, zone_of
+
         out = Console()
         with guarded(), open_store(db) as sessions:
             zone = zone_of(timezone)
@@ -128,12 +146,21 @@ def register(app: typer.Typer) -> None:
 
     @app.command("approve")
     def approve(
-        db: Db,
-        keys: Annotated[list[str] | None, typer.Argument(help="the drafts' keys")] = None,
-        every: Annotated[bool, typer.Option("--all", help="every draft (of --game)")] = False,
+        db: Db = None,
+        keys: Annotated[list[str] | None, typer.Argument(help="die Schlüssel der Entwürfe")] = None,
+        every: Annotated[
+            bool, typer.Option("--all", help="alle Entwürfe (der Runde --game)")
+        ] = False,
         game: GameId = None,
     ) -> None:
-        """Release drafts: the running bot sends them at its next tick, in their order."""
+        """Entwürfe freigeben: der laufende Bot sendet sie bei seinem nächsten Durchgang, in
+        ihrer Reihenfolge."""
+        from rich.console import Console
+        from rich.markup import escape
+
+        from wolfbot.outbox import drafts as outbox_drafts
+        from wolfbot.spielleitung.rounds import open_store
+
         out = Console()
         with guarded(), open_store(db) as sessions:
             if every == bool(keys):
@@ -155,11 +182,17 @@ def register(app: typer.Typer) -> None:
 
     @app.command("discard")
     def discard(
-        key: Annotated[str, typer.Argument(help="the draft's key")],
-        db: Db,
-        reason: Annotated[str, typer.Option(help="why (kept with the message)")] = "",
+        key: Annotated[str, typer.Argument(help="der Schlüssel des Entwurfs")],
+        db: Db = None,
+        reason: Annotated[str, typer.Option(help="warum (bleibt bei der Nachricht)")] = "",
     ) -> None:
-        """Never send this draft (a discarded phase post is missing from the round)."""
+        """Diesen Entwurf nie senden (ein verworfener Phasenbeitrag fehlt der Runde)."""
+        from rich.console import Console
+        from rich.markup import escape
+
+        from wolfbot.outbox import drafts as outbox_drafts
+        from wolfbot.spielleitung.rounds import open_store
+
         out = Console()
         with guarded(), open_store(db) as sessions:
             keys = _round_of(sessions, key)
@@ -174,6 +207,8 @@ def register(app: typer.Typer) -> None:
 
 def _overtaken(sessions: sessionmaker[Session], keys: list[str]) -> list[QueuedMessage]:
     """Drafts that are not released with `keys` but would have gone out before them."""
+    from wolfbot.outbox import drafts as outbox_drafts
+
     chosen = set(keys)
     behind: dict[str, QueuedMessage] = {}
     for key in keys:

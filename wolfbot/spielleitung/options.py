@@ -1,27 +1,81 @@
 """What the Spielleitung's commands share on the command line: the `--db`, `--game` and
-`--timezone` options, and `guarded` (a `ControlError` → its message, and the rounds to
-choose from, on stderr; exit 2)."""
+`--timezone` options, `ControlError` and `guarded` (a `ControlError` → its message, and the
+rounds to choose from, on stderr; exit 2).
+
+Light on purpose: the command line imports it to declare its commands, so it imports
+neither the store nor rich at the top (`wolfbot --help` stays fast).
+
+Which store file a command reads (`store_path`): `--db FILE`, else the environment variable
+WOLFBOT_DB, else `[store] path` of the round's configuration – `--config`, the variable
+WOLFBOT_CONFIG or `config.toml` in the current folder."""
 
 from __future__ import annotations
 
+import os
+import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
-from wolfbot.spielleitung.rounds import STATUS_WORDS, ControlError, GameInfo, phase_label
+from wolfbot.spielleitung.errors import ControlError
 
-Db = Annotated[Path, typer.Option("--db", help="the round's SQLite file (store.path)")]
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from wolfbot.spielleitung.rounds import GameInfo
+
 GameId = Annotated[
-    int | None, typer.Option("--game", help="the round's number (needed if the file has several)")
+    int | None,
+    typer.Option("--game", help="die Nummer der Runde (nötig, wenn die Datei mehrere hat)"),
 ]
-Zone = Annotated[str, typer.Option("--timezone", help="show times in this time zone")]
+Zone = Annotated[str, typer.Option("--timezone", help="Zeiten in dieser Zeitzone zeigen")]
 DEFAULT_ZONE = "Europe/Berlin"
+DEFAULT_CONFIG = Path("config.toml")
+
+
+def store_path(db: Path | None, config: Path | None = None) -> Path:
+    """The store file: `db` (the option or WOLFBOT_DB, typer reads both), else the
+    configuration's `[store] path` (relative to the configuration's folder). Only the TOML
+    is read: the password variable need not be set to look at a round."""
+    if db is not None:
+        return db
+    chosen = config or Path(os.environ.get("WOLFBOT_CONFIG") or DEFAULT_CONFIG)
+    if not chosen.is_file():
+        raise ControlError(
+            "Welche Datenbank? Gib --db DATEI an, setze die Umgebungsvariable WOLFBOT_DB "
+            f"oder lege die config.toml der Runde hierher (gesucht: {chosen})."
+        )
+    try:
+        data = tomllib.loads(chosen.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ControlError(f"{chosen} lässt sich nicht lesen: {error}") from None
+    store = data.get("store", {})
+    value = store.get("path", "wolfbot.sqlite") if isinstance(store, dict) else None
+    if not isinstance(value, str) or not value:
+        raise ControlError(f"{chosen}: [store] path muss ein Dateiname sein, nicht {value!r}")
+    path = Path(value).expanduser()
+    return path if path.is_absolute() else chosen.resolve().parent / path
+
+
+def _db(value: Path | None) -> Path:
+    return store_path(value)
+
+
+Db = Annotated[
+    Path,
+    typer.Option(
+        "--db",
+        envvar="WOLFBOT_DB",
+        show_envvar=True,
+        show_default=False,
+        callback=_db,
+        help="die SQLite-Datei der Runde; ohne --db und WOLFBOT_DB: [store] path der "
+        "config.toml (oder der Datei in WOLFBOT_CONFIG)",
+    ),
+]
 
 
 @contextmanager
@@ -30,6 +84,9 @@ def guarded() -> Iterator[None]:
     try:
         yield
     except ControlError as error:
+        from rich.console import Console
+        from rich.markup import escape
+
         err = Console(stderr=True)
         err.print(f"[red]Fehler:[/red] {escape(str(error))}", highlight=False)
         if error.games:
@@ -38,6 +95,11 @@ def guarded() -> Iterator[None]:
 
 
 def games_table(games: list[GameInfo]) -> Table:
+    from rich.markup import escape
+    from rich.table import Table
+
+    from wolfbot.spielleitung.rounds import STATUS_WORDS, phase_label
+
     table = Table(title="Runden")
     for column in ("--game", "Titel", "Phase", "Status", "angelegt"):
         table.add_column(column)

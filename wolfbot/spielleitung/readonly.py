@@ -19,30 +19,23 @@ no `--game` – then they are listed). The work is done in `status`, `audit` and
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 
-from wolfbot.bot.stored import RoundNotFound, StoredRound
-from wolfbot.posts.context import PostContext
-from wolfbot.spielleitung.audit import AuditFilter, load_audit, render_audit
-from wolfbot.spielleitung.options import DEFAULT_ZONE, Db, GameId, Zone, guarded
-from wolfbot.spielleitung.replay import ReplayReport, replay_round
-from wolfbot.spielleitung.rounds import (
-    ControlError,
-    GameInfo,
-    engine_phase,
-    open_store,
-    pick_game,
-    zone_of,
-)
-from wolfbot.spielleitung.status import load_status, render_status
+from wolfbot.spielleitung.options import DEFAULT_ZONE, ControlError, Db, GameId, Zone, guarded
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from wolfbot.bot.stored import StoredRound
+    from wolfbot.posts.context import PostContext
+    from wolfbot.spielleitung.replay import ReplayReport
+    from wolfbot.spielleitung.rounds import GameInfo
 
 __all__ = ["register", "ControlError"]
+
 
 def register(
     app: typer.Typer, *, context: Callable[[StoredRound], PostContext] | None = None
@@ -52,9 +45,16 @@ def register(
     `replay` uses the bot's default, `PostContext()`."""
 
     @app.command("status")
-    def status(db: Db, game: GameId = None, timezone: Zone = DEFAULT_ZONE) -> None:
-        """Where the round stands: phase, next deadlines, tally, open questions and
-        commands, the night's actions, the write queue."""
+    def status(db: Db = None, game: GameId = None, timezone: Zone = DEFAULT_ZONE) -> None:
+        """Wo die Runde steht: Phase, nächste Fristen, Abstimmung, offene Fragen und
+        Befehle, die Aktionen der Nacht, die Warteschlange."""
+        from datetime import UTC, datetime
+
+        from rich.console import Console
+
+        from wolfbot.spielleitung.rounds import open_store, pick_game, zone_of
+        from wolfbot.spielleitung.status import load_status, render_status
+
         out = Console()
         with guarded(), open_store(db) as sessions:
             zone = zone_of(timezone)
@@ -63,15 +63,20 @@ def register(
 
     @app.command("audit")
     def audit(
-        db: Db,
+        db: Db = None,
         game: GameId = None,
-        player: Annotated[str | None, typer.Option(help="only this player's commands")] = None,
+        player: Annotated[str | None, typer.Option(help="nur die Befehle dieses Spielers")] = None,
         phase: Annotated[
-            str | None, typer.Option(help='only this phase: "day 2", "Tag 2", "Nacht 1"')
+            str | None, typer.Option(help='nur diese Phase: "Tag 2", "Nacht 1", "day 2"')
         ] = None,
         timezone: Zone = DEFAULT_ZONE,
     ) -> None:
-        """Who did what, when: every command in order with its verdict, reason and link."""
+        """Wer was wann tat: jeder Befehl der Reihe nach mit Urteil, Grund und Link."""
+        from rich.console import Console
+
+        from wolfbot.spielleitung.audit import AuditFilter, load_audit, render_audit
+        from wolfbot.spielleitung.rounds import open_store, pick_game, zone_of
+
         out = Console()
         with guarded(), open_store(db) as sessions:
             zone = zone_of(timezone)
@@ -81,18 +86,26 @@ def register(
 
     @app.command("replay")
     def replay(
-        db: Db,
+        db: Db = None,
         game: GameId = None,
         templates: Annotated[
-            Path | None, typer.Option(help="the Spielleitung's template folder, as the bot's")
+            Path | None,
+            typer.Option(help="der Vorlagenordner der Spielleitung, wie ihn der Bot nutzt"),
         ] = None,
         events_only: Annotated[
-            bool, typer.Option("--events-only", help="compare the events, not the messages")
+            bool,
+            typer.Option("--events-only", help="nur die Ereignisse vergleichen, nicht die Texte"),
         ] = False,
     ) -> None:
-        """Rebuild the round from its stored inputs and seed and compare it with the stored
-        events and the published messages: "identisch" (exit 0) or the first difference
-        (exit 1)."""
+        """Die Runde aus ihren gespeicherten Eingaben und dem Seed nachbauen und mit den
+        gespeicherten Ereignissen und veröffentlichten Nachrichten vergleichen: „identisch“
+        (Exit 0) oder der erste Unterschied (Exit 1)."""
+        from rich.console import Console
+
+        from wolfbot.bot.stored import RoundNotFound
+        from wolfbot.spielleitung.replay import replay_round
+        from wolfbot.spielleitung.rounds import open_store, pick_game
+
         out = Console()
         with guarded(), open_store(db) as sessions:
             chosen = pick_game(sessions, game, db)
@@ -114,6 +127,8 @@ def register(
 def _phase(value: str | None) -> str | None:
     if value is None:
         return None
+    from wolfbot.spielleitung.rounds import engine_phase
+
     try:
         return engine_phase(value)
     except ValueError as error:
@@ -121,6 +136,8 @@ def _phase(value: str | None) -> str | None:
 
 
 def render_replay(console: Console, game: GameInfo, report: ReplayReport) -> None:
+    from rich.markup import escape
+
     head = (
         f"Runde {game.id} ({escape(game.title)}): {report.inputs} Eingaben, "
         f"{report.events} gespeicherte Ereignisse, {report.rebuilt} nachgebaut"

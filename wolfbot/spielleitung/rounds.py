@@ -18,16 +18,10 @@ from sqlalchemy import inspect, text
 from sqlalchemy.exc import DatabaseError
 from sqlalchemy.orm import Session, sessionmaker
 
+from wolfbot.spielleitung.errors import ControlError
 from wolfbot.store.db import engine_for, session_factory
 
-
-class ControlError(Exception):
-    """A clear error for the Spielleitung (no file, no such round, several rounds …);
-    `games` lists the rounds to choose from when the round was not named."""
-
-    def __init__(self, message: str, games: list[GameInfo] | None = None) -> None:
-        super().__init__(message)
-        self.games = games or []
+__all__ = ["ControlError", "GameInfo", "open_store", "pick_game"]
 
 
 @dataclass(frozen=True, slots=True)

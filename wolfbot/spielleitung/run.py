@@ -15,19 +15,22 @@ import shutil
 import signal
 import threading
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
-from wolfbot.setup.config import ConfigError, load_config
-from wolfbot.store.db import upgrade
+from wolfbot.rulesets.shipped import shipped
 
-EXAMPLE = Path(__file__).resolve().parent.parent.parent / "config.example.toml"
-ConfigPath = Annotated[Path, typer.Argument(help="the round's configuration file")]
+if TYPE_CHECKING:
+    from rich.console import Console
+
+EXAMPLE = shipped("config.example.toml")
+ConfigPath = Annotated[Path, typer.Argument(help="die Konfigurationsdatei der Runde")]
 
 
 def _load(path: Path, console: Console):
+    from wolfbot.setup.config import ConfigError, load_config
+
     try:
         return load_config(path)
     except ConfigError as error:
@@ -38,12 +41,16 @@ def _load(path: Path, console: Console):
 def register(app: typer.Typer) -> None:
     @app.command("init")
     def init(path: ConfigPath = Path("config.toml")) -> None:
-        """Start a round's files: write the example configuration (if the file does not
-        exist yet), or – for a valid one – create its SQLite store."""
+        """Die Dateien einer Runde anlegen: die Beispielkonfiguration schreiben (wenn es die
+        Datei noch nicht gibt) oder – für eine gültige – ihre SQLite-Datenbank anlegen."""
+        from rich.console import Console
+
+        from wolfbot.store.db import upgrade
+
         console = Console()
         if not path.exists():
             if not EXAMPLE.exists():
-                console.print(f"[red]Fehler:[/red] the example {EXAMPLE} is missing")
+                console.print(f"[red]Fehler:[/red] die Beispielkonfiguration {EXAMPLE} fehlt")
                 raise typer.Exit(2)
             path.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(EXAMPLE, path)
@@ -57,6 +64,11 @@ def register(app: typer.Typer) -> None:
             )
             return
         config = _load(path, console)
+        from wolfbot.spielleitung.check_config import problems, report
+
+        if not report(console, problems(config)):
+            console.print(f"Nach der Änderung: [bold]wolfbot init {path}[/bold] noch einmal.")
+            raise typer.Exit(2)
         upgrade(config.store.path).dispose()
         console.print(f"{path}: in Ordnung.", highlight=False)
         console.print(f"Datenbank bereit: {config.store.path}", highlight=False)
@@ -65,15 +77,23 @@ def register(app: typer.Typer) -> None:
     @app.command("run")
     def run(
         path: ConfigPath = Path("config.toml"),
-        once: Annotated[bool, typer.Option("--once", help="one pass, then exit")] = False,
-        verbose: Annotated[bool, typer.Option("--verbose", "-v", help="log every step")] = False,
+        once: Annotated[bool, typer.Option("--once", help="ein Durchgang, dann beenden")] = False,
+        verbose: Annotated[
+            bool, typer.Option("--verbose", "-v", help="jeden Schritt protokollieren")
+        ] = False,
     ) -> None:
-        """Run the round: read the forum, decide by the rules, write every post – until
-        the round is over (Ctrl+C stops; a restart continues where it stopped)."""
+        """Die Runde spielen: das Forum lesen, nach den Regeln entscheiden, jeden Beitrag
+        schreiben – bis die Runde vorbei ist (Strg+C hält an; ein Neustart setzt fort, wo
+        es stand)."""
+        from rich.console import Console
+
         from wolfbot.bot.live import Live
+        from wolfbot.spielleitung.check_config import problems, report
 
         console = Console()
         config = _load(path, console)
+        if not report(console, problems(config, with_forum=False)):  # it asks the forum itself
+            raise typer.Exit(2)
         logging.basicConfig(
             level=logging.INFO if verbose else logging.WARNING,
             format="%(asctime)s %(levelname)s %(name)s: %(message)s",

@@ -22,7 +22,7 @@ from wolfbot.outbox.rows import listed
 from wolfbot.outbox.values import QueuedMessage
 from wolfbot.schedule.jobs import Deadlines
 from wolfbot.schedule.parts import Deadline
-from wolfbot.spielleitung.interventions import interventions_table
+from wolfbot.spielleitung.intervening import interventions_table
 from wolfbot.spielleitung.rounds import (
     STATUS_WORDS,
     GameInfo,

@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-MIGRATIONS = Path(__file__).resolve().parent.parent.parent / "migrations"
+from wolfbot.rulesets.shipped import shipped
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+MIGRATIONS = shipped("migrations")
 MEMORY = ":memory:"
 
 
@@ -72,6 +75,8 @@ def session_factory(engine: Engine) -> sessionmaker[Session]:
 def alembic_config(connection: Connection | None = None) -> Config:
     """An Alembic configuration for `migrations/` that does not read alembic.ini (so the
     application's logging is left alone); with `connection`, migrations run on it."""
+    from alembic.config import Config
+
     if not (MIGRATIONS / "env.py").is_file():
         raise FileNotFoundError(f"migrations not found at {MIGRATIONS}")
     config = Config()
@@ -90,6 +95,8 @@ def upgrade(target: str | os.PathLike[str] | Engine, revision: str = "head") -> 
     engine. Runs in one transaction: a failing migration leaves the file as it was."""
     engine = _engine(target)
     with engine.begin() as connection:
+        from alembic import command
+
         command.upgrade(alembic_config(connection), revision)
     return engine
 
@@ -97,5 +104,7 @@ def upgrade(target: str | os.PathLike[str] | Engine, revision: str = "head") -> 
 def downgrade(target: str | os.PathLike[str] | Engine, revision: str = "base") -> Engine:
     engine = _engine(target)
     with engine.begin() as connection:
+        from alembic import command
+
         command.downgrade(alembic_config(connection), revision)
     return engine

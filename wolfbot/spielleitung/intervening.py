@@ -1,0 +1,175 @@
+"""The work behind `wolfbot accept`, `reject`, `override …` and `interventions`
+(`wolfbot.spielleitung.interventions` declares the commands): the checks the command line
+can make without the rules engine, the `pending` row, and the interventions table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from wolfbot.posts.german import did_you_mean
+from wolfbot.rulesets import loader
+from wolfbot.spelling import find_name
+from wolfbot.spielleitung.rounds import (
+    VERDICT_WORDS,
+    ControlError,
+    GameInfo,
+    local,
+    pick_game,
+    plain,
+)
+from wolfbot.store import interventions as store
+from wolfbot.store.models import CommandRow, PlayerRow
+
+KIND_WORDS = {
+    "accept": "Befehl gilt",
+    "reject": "Befehl gilt nicht",
+    "kill": "aus der Runde genommen",
+    "victim": "Opfer der Schwarzen Pest",
+    "exclude": "ausgeschlossen",
+    "revive": "zurückgeholt",
+    "role": "neue Rolle",
+    "replace": "ersetzt",
+    "expire": "Frist abgelaufen",
+}
+STATE_WORDS = {"pending": "wartet", "applied": "angewandt", "refused": "abgelehnt"}
+STATE_STYLES = {"pending": "yellow", "applied": "green", "refused": "red"}
+
+
+# -- checks without the engine ---------------------------------------------------------------
+def running(sessions: sessionmaker[Session], game_id: int | None, db: Path) -> GameInfo:
+    chosen = pick_game(sessions, game_id, db)
+    if chosen.status == "signup":
+        raise ControlError(f"Runde {chosen.id} hat noch nicht begonnen.")
+    if chosen.status != "running":
+        raise ControlError(f"Runde {chosen.id} ist beendet; Eingriffe sind nicht mehr möglich.")
+    return chosen
+
+
+def command(sessions: sessionmaker[Session], game: GameInfo, command_id: int) -> CommandRow:
+    with sessions() as session:
+        command = session.get(CommandRow, command_id)
+        if command is None or command.game_id != game.id:
+            raise ControlError(
+                f"Kein Befehl {command_id} in Runde {game.id} (die Nummern zeigt `wolfbot audit`)."
+            )
+        session.expunge(command)
+    return command
+
+
+def _people(sessions: sessionmaker[Session], game: GameInfo, kind: str) -> list[PlayerRow]:
+    with sessions() as session:
+        rows = session.scalars(
+            select(PlayerRow)
+            .where(PlayerRow.game_id == game.id, PlayerRow.kind == kind)
+            .order_by(PlayerRow.position, PlayerRow.id)
+        ).all()
+        session.expunge_all()
+    return list(rows)
+
+
+def player(sessions: sessionmaker[Session], game: GameInfo, name: str) -> str:
+    players = [p.name for p in _people(sessions, game, "player") if p.withdrawn_at is None]
+    found = find_name(name, players)
+    if found is None:
+        raise ControlError(
+            f"{name} spielt in Runde {game.id} nicht mit.{did_you_mean(name, players)} "
+            f"Spieler: {', '.join(players)}."
+        )
+    return found
+
+
+def reserve(sessions: sessionmaker[Session], game: GameInfo, name: str) -> str:
+    reserves = [p.name for p in _people(sessions, game, "reserve") if p.withdrawn_at is None]
+    found = find_name(name, reserves)
+    if found is None:
+        listed = ", ".join(reserves) or "keine"
+        raise ControlError(
+            f"{name} ist kein Reservespieler der Runde {game.id}.{did_you_mean(name, reserves)} "
+            f"Reservespieler: {listed}."
+        )
+    return found
+
+
+def role(game: GameInfo, name: str) -> str:
+    rules = loader.load(game.ruleset)
+    try:
+        return rules.role(name).name
+    except KeyError:
+        raise ControlError(
+            f"Keine Rolle heißt {name!r}.{did_you_mean(name, rules.roles)}"
+        ) from None
+
+
+def request(
+    sessions: sessionmaker[Session],
+    game: GameInfo,
+    kind: str,
+    reason: str,
+    by: str,
+    *,
+    what: str,
+    **fields: object,
+) -> None:
+    if not reason.strip():
+        raise ControlError("Ein Eingriff braucht einen Grund (--reason).")
+    with sessions() as session:
+        number = store.request(
+            session, game.id, kind, reason=reason.strip(), requested_by=by, **fields
+        )
+    Console().print(
+        f"Eingriff Nr. {number} vorgemerkt: {KIND_WORDS[kind]} – {escape(what)}. "
+        "Der laufende Bot wendet ihn beim nächsten Durchgang an; "
+        "`wolfbot interventions` zeigt, ob er gilt.",
+        highlight=False,
+    )
+
+
+# -- output --------------------------------------------------------------------------------------
+def render_interventions(
+    console: Console, game: GameInfo, rows: list[store.StoredIntervention], zone: ZoneInfo
+) -> None:
+    title = f"Eingriffe der Spielleitung: {escape(game.title)}"
+    if not rows:
+        console.print(f"{title}: keine.")
+        return
+    console.print(interventions_table(title, rows, zone))
+
+
+def interventions_table(title: str, rows: list[store.StoredIntervention], zone: ZoneInfo) -> Table:
+    table = Table(title=title)
+    for column in ("Nr.", "Zeit", "Art", "Spieler", "Was", "Grund", "von", "Zustand", "Ablehnung"):
+        table.add_column(column, overflow="fold")
+    for r in rows:
+        style = STATE_STYLES.get(r.state, "")
+        state = STATE_WORDS.get(r.state, r.state)
+        if r.state == "applied" and r.log_position is not None:
+            state += f" (ab Ereignis {r.log_position})"
+        table.add_row(
+            str(r.id),
+            local(r.applied_at or r.requested_at, zone),
+            KIND_WORDS.get(r.kind, r.kind),
+            plain(r.player),
+            plain(_what(r)),
+            plain(r.reason),
+            plain(r.requested_by),
+            f"[{style}]{escape(state)}[/{style}]" if style else escape(state),
+            plain(r.refusal),
+        )
+    return table
+
+
+def _what(row: store.StoredIntervention) -> str:
+    if row.kind in ("accept", "reject") and row.command is not None:
+        text = row.command_text or row.command.text
+        engine = VERDICT_WORDS["rejected" if row.kind == "accept" else "accepted"]
+        return f"Befehl {row.command.id}: {text} (Engine: {engine})"
+    if row.kind == "expire":
+        return f"Frage ({row.argument})"
+    return row.argument or ""
