@@ -22,6 +22,8 @@ from wolfbot.forum.local.urls import Links
 
 TEMPLATES = Path(__file__).parent / "templates"
 TOKEN_PLACEHOLDER = "\ue000xsrf-token\ue000"
+STATIC = Path(__file__).parent / "static"
+STYLESHEET = "style/local.css"  # under the forum's base URL, like WoltLab's style/style-1.css
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +88,7 @@ class Renderer:
             markup=markup,
             links=links,
             site=site,
+            stylesheet=STYLESHEET,
             token=TOKEN_PLACEHOLDER,
             iso=self.iso,
             de_datetime=lambda ts: texts.german_datetime(ts, tz),
