@@ -16,7 +16,8 @@ import pytest
 
 from wolfbot.demo.round import GAME_MASTER, run_demo
 from wolfbot.engine import events as ev
-from wolfbot.forum.local import LocalForum
+from wolfbot.forum.local import LocalForum, display
+from wolfbot.markup import parse_message
 from wolfbot.posts import german
 from wolfbot.rulesets import loader
 
@@ -329,3 +330,21 @@ def test_the_terminal_tells_each_death_with_its_role_and_cause(demo) -> None:
     for death in deaths:
         assert f"{death.player} ({death.role or 'Rolle verdeckt'}) " in told
     assert "wurde gelyncht" in told or "gefressen" in told
+
+
+def test_the_forum_shows_every_message_as_the_client_reads_it(demo) -> None:
+    """The look-alike shows spoilers with their label and mentions as profile links
+    (`display.show`); each message of the round still has the text, the commands and so
+    the content hash the client read from the stored HTML."""
+    _, forum, _, _ = demo
+    stored = [post.html for post in thread_posts(forum)]
+    for row in forum.conversations(GAME_MASTER):
+        stored += [message.html for message in forum.conversation(row.id).messages]
+    changed = Counter()
+    for html in stored:
+        for markup in ("6", "5"):
+            shown = display.show(html, markup, forum.store, lambda i, n: f"/user/{i}/")
+            assert parse_message(shown) == parse_message(html), html
+            changed["spoiler"] += "spoilerBox" in shown
+            changed["mention"] += "localMention" in shown
+    assert changed["spoiler"] and changed["mention"]

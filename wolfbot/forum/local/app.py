@@ -71,6 +71,7 @@ class ForumApp:
         self.markup = markup
         self.errors = errors
         self.renderer = renderer or Renderer(markup, links)
+        self.renderer.users = self.store
         self.sessions = Sessions(lambda: forum.clock().timestamp(), forum.rules.session_timeout)
         self.routes: dict[str, Callable[[ForumApp, Context], Response]] = {
             "index": index_page,
