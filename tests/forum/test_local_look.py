@@ -4,11 +4,13 @@ zone. Whatever is added for the eye, the client reads each message as before."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
-from test_local_support import Browser, Clock, browser, make_forum, running, soup
+from test_local_support import START, Browser, Clock, browser, make_forum, running, soup
 
 from wolfbot.forum.base import content_hash
-from wolfbot.forum.local import LocalForum, Rules
+from wolfbot.forum.local import LocalForum, Rules, make_server
 from wolfbot.markup import parse_message
 from wolfbot.posts.woltlab import mention
 
@@ -183,3 +185,43 @@ def test_conversation_messages_show_spoilers_and_mentions(forum: LocalForum, bot
     text = html.select_one("article.jsMessage .messageBody > .messageText")
     assert text.select("a.localMention") and text.select(".spoilerBox")
     reads_the_same(text.decode_contents(), stored)
+
+
+@pytest.mark.parametrize(
+    ("zone", "winter", "summer"),
+    [(None, "13:00", "14:00"), ("Europe/Berlin", "13:00", "14:00"), ("UTC", "12:00", "12:00")],
+)
+def test_forum_serve_shows_local_times(tmp_path, zone: str | None, winter: str, summer: str):
+    """`wolfbot forum serve` shows times in its `--timezone`, by default Europe/Berlin
+    (MEZ in January, MESZ in July), in the text a person reads and in the attributes."""
+    db = str(tmp_path / "forum.sqlite")
+    forum = LocalForum(db, clock=Clock(START))  # 5 January 2024, 12:00 UTC
+    forum.add_user("Anna", "anna")
+    thread_id = forum.add_thread("Spiel", "Anna", "<p>Winter</p>")
+    forum.add_post(thread_id, "Anna", "<p>Sommer</p>", time=datetime(2024, 7, 5, 12, tzinfo=UTC))
+    forum.store.close()
+    options = {"timezone": zone} if zone else {}
+    server, lines = make_server(db, "127.0.0.1", 0, "6", False, **options)
+    with server, browser(server) as guest:
+        page = soup(guest.get(f"index.php?thread/{thread_id}/"))
+    server.forum.store.close()
+    times = page.select("a.permalink woltlab-core-date-time")
+    assert [t.get_text() for t in times] == [
+        f"5. Januar 2024 um {winter}",
+        f"5. Juli 2024 um {summer}",
+    ]
+    assert [datetime.fromisoformat(t["date"]).astimezone(UTC).hour for t in times] == [12, 12]
+    assert f"Zeiten in {zone or 'Europe/Berlin'}" in "\n".join(lines)
+
+
+def test_forum_serve_refuses_an_unknown_time_zone(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from wolfbot.cli import app
+
+    db = tmp_path / "forum.sqlite"
+    result = CliRunner().invoke(
+        app, ["forum", "serve", "--db", str(db), "--timezone", "Mars/Olymp"]
+    )
+    assert result.exit_code == 2 and "--timezone" in result.output
+    assert not db.exists()

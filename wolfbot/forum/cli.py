@@ -18,11 +18,18 @@ def serve(
     port: Annotated[int, typer.Option(help="port (0: any free one)")] = 8080,
     markup: Annotated[str, typer.Option(help="WoltLab markup: 6 or 5")] = "6",
     demo: Annotated[bool, typer.Option(help="seed a Spielleitung, 12 players, a thread")] = False,
+    timezone: Annotated[
+        str, typer.Option(help="time zone of the times on the pages (IANA name, e.g. UTC)")
+    ] = "Europe/Berlin",
 ) -> None:
     """Serve a local WoltLab look-alike forum (for the demo and end-to-end tests)."""
-    from wolfbot.forum.local import serve_main
+    from wolfbot.forum.local import serve_main, timezone_named
 
-    serve_main(db, host, port, markup, demo)
+    try:
+        timezone_named(timezone)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--timezone") from exc
+    serve_main(db, host, port, markup, demo, timezone)
 
 
 @forum_app.command("parse")
