@@ -163,6 +163,7 @@ def test_mentions_link_to_the_profile(forum: LocalForum, bot: Browser) -> None:
         ("Bernd", str(bernd), links_of(bernd, "Bernd")),
     ]
     assert not text.select("woltlab-metacode")
+    assert len(text.select("a.localMentionTyped .localMentionQuote")) == 2  # hidden by CSS
     reads_the_same(text.decode_contents(), stored)
     assert parse_message(text.decode_contents()).commands == ("!Lynch Bernd",)
     profile = soup(bot.get(links[0][2]))

@@ -9,7 +9,7 @@ A person's browser knows none of these elements, so the pages show them as WoltL
   in 5.x markup as 5.4's `div.spoilerBox.jsSpoilerBox` with the label on its header button;
 * a mention of a user of the forum as a link to the user's profile: the stored metacode (its
   attribute is the user id) and the typed "@Name" / "@'Frau Holle'" (a known user's name,
-  as WoltLab links it when the message is saved).
+  as WoltLab links it when the message is saved; the quotes are hidden by the stylesheet).
 
 What the client reads does not change: both spoiler shapes are spoilers to
 `wolfbot.markup`, and a mention link has the class `localMention`, not WoltLab's
@@ -40,6 +40,7 @@ _METACODE = re.compile(
 # text between tags; elements whose text is never a mention (links, code, scripts, …)
 _TAG = re.compile(r"(<[^>]*>)")
 _TAG_NAME = re.compile(r"<\s*(/?)\s*([a-zA-Z][\w-]*)")
+_QUOTE = '<span class="localMentionQuote">\'</span>'
 _NO_MENTIONS = frozenset({"a", "code", "kbd", "pre", "samp", "script", "style", "textarea"})
 
 
@@ -145,9 +146,15 @@ def mentions(html_text: str, users: Users, profile: ProfileLink) -> str:
         return html_text
 
     def typed(match: re.Match[str]) -> str:
-        name = html.unescape(match.group("bare") or match.group("quoted").replace("''", "'"))
+        quoted = match.group("quoted")
+        name = html.unescape(match.group("bare") or quoted.replace("''", "'"))
         person = people.get(name.casefold())
-        return _link(person, match.group(0), profile, True) if person else match.group(0)
+        if person is None:
+            return match.group(0)
+        # WoltLab shows "@Frau Holle": the quotes stay in the text (the client reads it as
+        # typed) but are hidden by the stylesheet
+        text = f"@{_QUOTE}{quoted}{_QUOTE}" if quoted is not None else match.group(0)
+        return _link(person, text, profile, True)
 
     pieces = _TAG.split(html_text)
     closed: list[str] = []  # the open elements whose text is never a mention
