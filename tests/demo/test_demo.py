@@ -10,6 +10,7 @@ import threading
 import time
 from collections import Counter
 from datetime import UTC, datetime
+from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
@@ -282,6 +283,26 @@ def test_it_prints_where_to_look(demo) -> None:
     with sqlite3.connect(result.bot_db) as db:  # the printed example queries run
         for query in re.findall(r'sqlite3 \S+ "([^"]+)"', text):
             assert db.execute(query).fetchall()
+
+
+def test_the_printed_links_say_whom_to_log_in_as(demo) -> None:
+    """Each printed link says with which account to open it: the thread is readable
+    without login, the Rollenmitteilung needs its player (a login link that returns to
+    it), every conversation the Spielleitung."""
+    result, _, lines, _ = demo
+    text = "\n".join(lines)
+    player, password = result.conversation_player, result.conversation_password
+    (thread_line,) = [line for line in lines if line.strip().startswith("Spielthread")]
+    assert thread_line.split()[-1] == result.thread_url
+    assert "ohne Anmeldung" in text
+    assert f"Anmelden als {player}, Kennwort {password}: " in text
+    login = next(line for line in lines if f"Anmelden als {player}," in line).split()[-1]
+    parts = urlsplit(login)
+    assert login.startswith(result.base_url) and "login/" in parts.query
+    assert parse_qs(parts.query)["url"] == [result.conversation_url]
+    assert f"Anmelden als {GAME_MASTER}, Kennwort wolfbot" in text
+    assert f"{result.base_url}index.php?conversation-list/" in text
+    assert "Spieler N: Kennwort spielerN" in text
 
 
 def test_with_serve_the_forum_stays_up_until_stopped(tmp_path) -> None:
