@@ -110,6 +110,48 @@ def demo(
     )
 
 
+@forum_app.command("screenshots")
+def forum_screenshots(
+    directory: Annotated[Path, typer.Argument(help="where the .png (and saved .html) go")],
+    db: Annotated[
+        Path | None, typer.Option(help="the local forum's SQLite file (default: play a demo)")
+    ] = None,
+    players: Annotated[int, typer.Option(help="players of the demo round played first")] = 12,
+    seed: Annotated[int, typer.Option(help="seed of that demo round")] = 7,
+    timezone: Annotated[str, typer.Option(help="time zone of the times shown")] = "Europe/Berlin",
+) -> None:
+    """Screenshots of the local forum in headless Chromium (`apt-get install chromium`): the
+    thread, a post with its spoiler opened, a conversation and the conversation list – of
+    the forum in --db, or of a demo round played first into DIRECTORY/demo."""
+    from wolfbot.demo.round import MAX_PLAYERS, MIN_PLAYERS, run_demo
+    from wolfbot.demo.screenshots import ScreenshotError, find_chromium, take
+    from wolfbot.forum.local import timezone_named
+
+    try:
+        timezone_named(timezone)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--timezone") from exc
+    if db is not None and not db.is_file():
+        raise typer.BadParameter(f"{db} is not a file", param_hint="--db")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise typer.BadParameter(f"{MIN_PLAYERS} to {MAX_PLAYERS} players", param_hint="--players")
+    chromium = find_chromium()
+    if chromium is None:
+        typer.echo("Kein Chromium gefunden: apt-get install chromium (oder WOLFBOT_CHROMIUM=…)")
+        raise typer.Exit(1)
+    if db is None:
+        typer.echo(f"Eine Demorunde mit {players} Spielern wird gespielt …")
+        db = run_demo(players, seed, directory / "demo", out=lambda _: None).forum_db
+    try:
+        shots = take(db, directory, chromium=chromium, timezone=timezone)
+    except ScreenshotError as exc:
+        typer.echo(f"Fehler: {exc}")
+        raise typer.Exit(1) from exc
+    for shot in shots:
+        size = shot.path.stat().st_size
+        typer.echo(f"{shot.path}  ({size // 1024} KB)  {shot.source}")
+
+
 @rules_app.command("show")
 def rules_show(
     name: Annotated[str, typer.Argument()] = "duesterliga",
