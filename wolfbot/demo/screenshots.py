@@ -33,7 +33,7 @@ import tempfile
 import time
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,7 +45,6 @@ from wolfbot.forum.local import DEFAULT_TIMEZONE, DEMO_GAME_MASTER, make_server
 
 WINDOW = (1280, 1000)
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-Out = Callable[[str], None]
 
 
 class ScreenshotError(RuntimeError):
@@ -108,6 +107,7 @@ class Browser:
     def __init__(self, chromium: str, window: tuple[int, int] = WINDOW, timeout: float = 60):
         self.window, self.timeout = window, timeout
         self._profile = tempfile.TemporaryDirectory(prefix="wolfbot-chromium-")
+        self._log = tempfile.TemporaryFile()
         to_browser, self._writer = (_above_4(fd) for fd in os.pipe())
         self._reader, from_browser = (_above_4(fd) for fd in os.pipe())
         # the pipe ends become the browser's fds 3 and 4 in a small trampoline (a shell's
@@ -131,7 +131,7 @@ class Browser:
             pass_fds=(to_browser, from_browser),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stderr=self._log,  # a file: a full pipe would stall the browser
         )
         os.close(to_browser)
         os.close(from_browser)
@@ -145,10 +145,17 @@ class Browser:
             ready, _, _ = select.select([self._reader], [], [], max(0.0, left))
             chunk = os.read(self._reader, 1 << 20) if ready else b""
             if not chunk:
-                raise ScreenshotError("Chromium did not answer (ended or took too long)")
+                raise ScreenshotError(
+                    f"Chromium did not answer (ended or too slow): {self._tail()}"
+                )
             self._buffer += chunk
         message, _, self._buffer = self._buffer.partition(b"\0")
         return json.loads(message)
+
+    def _tail(self) -> str:
+        self._log.seek(0)
+        lines = self._log.read().decode("utf-8", "replace").strip().splitlines()
+        return lines[-1] if lines else ""
 
     def call(self, method: str, session: str | None = None, **params: object) -> dict:
         self._last_id += 1
@@ -209,8 +216,7 @@ class Browser:
             except subprocess.TimeoutExpired:
                 self._process.kill()
                 self._process.wait()
-            if self._process.stderr is not None:
-                self._process.stderr.close()
+            self._log.close()
             os.close(self._writer)
             os.close(self._reader)
             self._profile.cleanup()
@@ -278,7 +284,7 @@ def _busiest_conversation(listing: str) -> str:
     return link.group(1).replace("&amp;", "&")
 
 
-def _spoiler_page(base_url: str, thread_html: str, client: httpx.Client) -> tuple[str, str]:
+def _spoiler_page(thread_html: str, client: httpx.Client) -> tuple[str, str]:
     """The page of the first post with a spoiler, the posts before it left out and its
     first spoiler opened – the saved copy's HTML and the post's permalink."""
     found = _SPOILER_POST.search(thread_html)
@@ -321,7 +327,7 @@ def take(
         client = logged_in(base_url, name, password)
         try:
             thread_html = client.get(thread_url).text
-            spoiler_html, _ = _spoiler_page(base_url, thread_html, client)
+            spoiler_html, _ = _spoiler_page(thread_html, client)
             listing = client.get("index.php?conversation-list/").text
             conversation = client.get(_busiest_conversation(listing)).text
         finally:
