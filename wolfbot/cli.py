@@ -238,6 +238,49 @@ def demo(
     )
 
 
+@forum_app.command("screenshots")
+def forum_screenshots(
+    directory: Annotated[Path, typer.Argument(help="wohin die .png (und .html) kommen")],
+    db: Annotated[
+        Path | None, typer.Option(help="die SQLite-Datei des lokalen Forums (ohne: eine Demo)")
+    ] = None,
+    players: Annotated[int, typer.Option(help="Spieler der Demorunde")] = 12,
+    seed: Annotated[int, typer.Option(help="der Seed der Demorunde")] = 7,
+    timezone: Annotated[str, typer.Option(help="die Zeitzone der Zeiten")] = "Europe/Berlin",
+) -> None:
+    """Bildschirmfotos des lokalen Forums mit Chromium ohne Fenster (`apt-get install
+    chromium`): das Thema, ein Beitrag mit geöffnetem Spoiler, eine Konversation und die
+    Konversationsliste – des Forums in --db oder einer Demorunde, die zuerst nach
+    VERZEICHNIS/demo gespielt wird."""
+    from wolfbot.demo.round import MAX_PLAYERS, MIN_PLAYERS, run_demo
+    from wolfbot.demo.screenshots import ScreenshotError, find_chromium, take
+    from wolfbot.forum.local import timezone_named
+
+    try:
+        timezone_named(timezone)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--timezone") from exc
+    if db is not None and not db.is_file():
+        raise typer.BadParameter(f"{db} ist keine Datei", param_hint="--db")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise typer.BadParameter(f"{MIN_PLAYERS} bis {MAX_PLAYERS} Spieler", param_hint="--players")
+    chromium = find_chromium()
+    if chromium is None:
+        typer.echo("Kein Chromium gefunden: apt-get install chromium (oder WOLFBOT_CHROMIUM=…)")
+        raise typer.Exit(1)
+    if db is None:
+        typer.echo(f"Eine Demorunde mit {players} Spielern wird gespielt …")
+        db = run_demo(players, seed, directory / "demo", out=lambda _: None).forum_db
+    try:
+        shots = take(db, directory, chromium=chromium, timezone=timezone)
+    except ScreenshotError as exc:
+        typer.echo(f"Fehler: {exc}")
+        raise typer.Exit(1) from exc
+    for shot in shots:
+        size = shot.path.stat().st_size
+        typer.echo(f"{shot.path}  ({size // 1024} KB)  {shot.source}")
+
+
 @rules_app.command("show")
 def rules_show(
     name: Annotated[str, typer.Argument(help="das Regelwerk (ein Ordner unter rules/)")] = (

@@ -4,19 +4,27 @@ each once; every Rollenmitteilung and the Wolfshöhle; the bot's SQLite file."""
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
 import sqlite3
+import struct
 import threading
 import time
+import zlib
 from collections import Counter
 from datetime import UTC, datetime
+from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
 
+from wolfbot.demo import screenshots
 from wolfbot.demo.round import GAME_MASTER, run_demo
+from wolfbot.demo.screenshots import find_chromium
 from wolfbot.engine import events as ev
-from wolfbot.forum.local import LocalForum
+from wolfbot.forum.local import LocalForum, display
+from wolfbot.markup import parse_message
 from wolfbot.posts import german
 from wolfbot.rulesets import loader
 
@@ -283,6 +291,26 @@ def test_it_prints_where_to_look(demo) -> None:
             assert db.execute(query).fetchall()
 
 
+def test_the_printed_links_say_whom_to_log_in_as(demo) -> None:
+    """Each printed link says with which account to open it: the thread is readable
+    without login, the Rollenmitteilung needs its player (a login link that returns to
+    it), every conversation the Spielleitung."""
+    result, _, lines, _ = demo
+    text = "\n".join(lines)
+    player, password = result.conversation_player, result.conversation_password
+    (thread_line,) = [line for line in lines if line.strip().startswith("Spielthread")]
+    assert thread_line.split()[-1] == result.thread_url
+    assert "ohne Anmeldung" in text
+    assert f"Anmelden als {player}, Kennwort {password}: " in text
+    login = next(line for line in lines if f"Anmelden als {player}," in line).split()[-1]
+    parts = urlsplit(login)
+    assert login.startswith(result.base_url) and "login/" in parts.query
+    assert parse_qs(parts.query)["url"] == [result.conversation_url]
+    assert f"Anmelden als {GAME_MASTER}, Kennwort wolfbot" in text
+    assert f"{result.base_url}index.php?conversation-list/" in text
+    assert "Spieler N: Kennwort spielerN" in text
+
+
 def test_with_serve_the_forum_stays_up_until_stopped(tmp_path) -> None:
     stop = threading.Event()
     lines: list[str] = []
@@ -329,3 +357,113 @@ def test_the_terminal_tells_each_death_with_its_role_and_cause(demo) -> None:
     for death in deaths:
         assert f"{death.player} ({death.role or 'Rolle verdeckt'}) " in told
     assert "wurde gelyncht" in told or "gefressen" in told
+
+
+def test_the_forum_shows_every_message_as_the_client_reads_it(demo) -> None:
+    """The look-alike shows spoilers with their label and mentions as profile links
+    (`display.show`); each message of the round still has the text, the commands and so
+    the content hash the client read from the stored HTML."""
+    _, forum, _, _ = demo
+    stored = [post.html for post in thread_posts(forum)]
+    for row in forum.conversations(GAME_MASTER):
+        stored += [message.html for message in forum.conversation(row.id).messages]
+    changed = Counter()
+    for html in stored:
+        for markup in ("6", "5"):
+            shown = display.show(html, markup, forum.store, lambda i, n: f"/user/{i}/")
+            assert parse_message(shown) == parse_message(html), html
+            changed["spoiler"] += "spoilerBox" in shown
+            changed["mention"] += "localMention" in shown
+    assert changed["spoiler"] and changed["mention"]
+
+
+def test_screenshots_in_a_real_browser(demo, tmp_path) -> None:
+    """`wolfbot forum screenshots` with headless Chromium: the thread, a post with its
+    spoiler opened, a conversation, the conversation list – each a PNG of the window's
+    size that is a page, not a blank (many colours, none covering almost all of it)."""
+    chromium = find_chromium()
+    if chromium is None:
+        why = "Chromium is not installed (apt-get install chromium)"
+        if os.environ.get("WOLFBOT_REQUIRE_CHROMIUM") == "1":
+            pytest.fail(f"{why}, and WOLFBOT_REQUIRE_CHROMIUM=1 requires it")
+        pytest.skip(f"{why}; WOLFBOT_REQUIRE_CHROMIUM=1 makes this a failure")
+    result = demo[0]
+    shots = screenshots.take(result.forum_db, tmp_path, chromium=chromium, window=(1024, 768))
+    assert [shot.name for shot in shots] == ["thread", "spoiler", "conversation", "conversations"]
+    digests = set()
+    for shot in shots:
+        data = shot.path.read_bytes()
+        assert len(data) > 20_000, shot
+        info = screenshots.png_info(shot.path, rows=80)
+        assert (info.width, info.height) == (1024, 768)
+        assert not info.blank and info.colours > 50, (shot, info)
+        digests.add(hashlib.sha256(data).hexdigest())
+    assert len(digests) == len(shots)
+    spoiler = (tmp_path / "spoiler.html").read_text()
+    assert '<details class="spoilerBox" open>' in spoiler and "localMention" in spoiler
+    assert "jsConversationSubject" in (tmp_path / "conversation.html").read_text()
+
+
+def test_png_info_tells_a_blank_from_a_page(tmp_path) -> None:
+    def png(rows: list[bytes], width: int) -> bytes:
+        def chunk(kind: bytes, body: bytes) -> bytes:
+            crc = zlib.crc32(kind + body)
+            return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", crc)
+
+        header = struct.pack(">IIBBBBB", width, len(rows), 8, 2, 0, 0, 0)
+        raw = b"".join(rows)
+        return (
+            b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(raw))
+            + chunk(b"IEND", b"")
+        )
+
+    width = 16
+    blank = [b"\x00" + b"\xff\xff\xff" * width] + [b"\x02" + bytes(3 * width)] * 15
+    (tmp_path / "blank.png").write_bytes(png(blank, width))
+    info = screenshots.png_info(tmp_path / "blank.png")
+    assert (info.width, info.height, info.colours, info.blank) == (16, 16, 1, True)
+    # every filter once: None, Sub, Up, Average, Paeth over a gradient
+    pixels = [bytes((x * 16, y * 16, (x + y) * 8)) for y in range(16) for x in range(16)]
+    rows, prev = [], bytes(3 * width)
+    for y in range(16):
+        line = b"".join(pixels[y * 16 : (y + 1) * 16])
+        kind = y % 5
+        rows.append(bytes([kind]) + _filtered(kind, line, prev))
+        prev = line
+    (tmp_path / "page.png").write_bytes(png(rows, width))
+    info = screenshots.png_info(tmp_path / "page.png")
+    assert info.colours == 256 and not info.blank
+
+
+def _filtered(kind: int, line: bytes, prev: bytes, bpp: int = 3) -> bytes:
+    out = bytearray()
+    for i, value in enumerate(line):
+        left = line[i - bpp] if i >= bpp else 0
+        up, corner = prev[i], prev[i - bpp] if i >= bpp else 0
+        if kind == 0:
+            guess = 0
+        elif kind == 1:
+            guess = left
+        elif kind == 2:
+            guess = up
+        elif kind == 3:
+            guess = (left + up) >> 1
+        else:
+            p = left + up - corner
+            pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+            guess = left if pa <= pb and pa <= pc else up if pb <= pc else corner
+        out.append((value - guess) & 255)
+    return bytes(out)
+
+
+def test_the_screenshot_command_says_when_chromium_is_missing(demo, monkeypatch) -> None:
+    from typer.testing import CliRunner
+
+    from wolfbot.cli import app
+
+    monkeypatch.setenv("WOLFBOT_CHROMIUM", "/nonexistent/chromium")
+    result = demo[0]
+    answer = CliRunner().invoke(app, ["forum", "screenshots", "x", "--db", str(result.forum_db)])
+    assert answer.exit_code == 1 and "apt-get install chromium" in answer.output

@@ -338,6 +338,8 @@ class Demo:
             conversation_url=links.conversation(conversation.id, conversation.slug),
             conversation_player=first,
             conversation_password=demo_password(1),
+            conversation_login=links.login(links.conversation(conversation.id, conversation.slug)),
+            conversations_url=links.controller("conversation-list"),
             markup=self.markup,
             game=self.game,
             roles=self.roles,

@@ -101,6 +101,8 @@ class DemoResult:
     conversation_url: str
     conversation_player: str
     conversation_password: str
+    conversation_login: str  # the login form that returns to the conversation
+    conversations_url: str  # the list of one's conversations
     markup: str
     game: Game
     roles: tuple[tuple[str, str], ...]
@@ -146,6 +148,13 @@ def _fresh(directory: Path) -> tuple[Path, Path]:
     return forum_db, bot_db
 
 
+def player_logins(result: DemoResult, shown: int = 3) -> str:
+    """ "Anna / spieler1, Bernd / spieler2, …": the first players' logins."""
+    names = player_names(len(result.roles))[:shown]  # the accounts in the order made
+    more = ", …" if len(result.roles) > shown else ""
+    return ", ".join(f"{n} / spieler{i}" for i, n in enumerate(names, 1)) + more
+
+
 def where_to_look(result: DemoResult) -> list[str]:
     port = result.base_url.rstrip("/").rsplit(":", 1)[-1]
     db, forum_db = result.bot_db, result.forum_db
@@ -160,12 +169,16 @@ def where_to_look(result: DemoResult) -> list[str]:
         f"Spieler ({mistakes} mit einem Fehler).",
         "",
         "Wo nachsehen:",
-        f"  Spielthread:          {result.thread_url}",
+        f"  Spielthread:           {result.thread_url}",
+        "    (lesbar ohne Anmeldung)",
         f"  Eine Rollenmitteilung: {result.conversation_url}",
-        f"    (angemeldet als {result.conversation_player} / {result.conversation_password}; "
-        f"die Spielleitung: {GAME_MASTER} / {GM_PASSWORD}; Spieler N: spielerN)",
-        f"  Das Forum (SQLite):   {forum_db}",
-        f"  Der Bot (SQLite):     {db}",
+        f"    Anmelden als {result.conversation_player}, Kennwort "
+        f"{result.conversation_password}: {result.conversation_login}",
+        f"  Alle Konversationen:   {result.conversations_url}",
+        f"    Anmelden als {GAME_MASTER}, Kennwort {GM_PASSWORD} (in jeder Konversation),",
+        f"    oder als ein Spieler: {player_logins(result)} (Spieler N: Kennwort spielerN)",
+        f"  Das Forum (SQLite):    {forum_db}",
+        f"  Der Bot (SQLite):      {db}",
         f'    sqlite3 {db} "select player, role, cause, time from v_deaths"',
         f'    sqlite3 {db} "select phase, actor, text, verdict, reason from v_audit"',
         f"  Später wieder ansehen: wolfbot forum serve --db {forum_db} --port {port}{markup}",

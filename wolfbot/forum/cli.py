@@ -23,12 +23,19 @@ def serve(
     demo: Annotated[
         bool, typer.Option(help="mit einer Spielleitung, 12 Spielern und einem Thema anlegen")
     ] = False,
+    timezone: Annotated[
+        str, typer.Option(help="die Zeitzone der Zeiten auf den Seiten (IANA-Name, z. B. UTC)")
+    ] = "Europe/Berlin",
 ) -> None:
     """Ein lokales Forum bereitstellen, das wie WoltLab aussieht (für die Demo und
     End-to-End-Tests)."""
-    from wolfbot.forum.local import serve_main
+    from wolfbot.forum.local import serve_main, timezone_named
 
-    serve_main(db, host, port, markup, demo)
+    try:
+        timezone_named(timezone)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--timezone") from exc
+    serve_main(db, host, port, markup, demo, timezone)
 
 
 @forum_app.command("parse")

@@ -29,7 +29,9 @@ Endpoints (`index.php?X/` and, for the pages, the friendly `X/`; details in `app
 
 from __future__ import annotations
 
+from datetime import tzinfo
 from typing import Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from wolfbot.forum.local.forum import ConversationView, LocalForum
 from wolfbot.forum.local.rules import ADMINISTRATORS, SPIELLEITUNG, Rules
@@ -38,6 +40,7 @@ from wolfbot.forum.local.store import Message, Post
 
 __all__ = [
     "ADMINISTRATORS",
+    "DEFAULT_TIMEZONE",
     "SPIELLEITUNG",
     "ConversationView",
     "LocalForum",
@@ -46,8 +49,10 @@ __all__ = [
     "Post",
     "RequestRecord",
     "Rules",
+    "make_server",
     "seed_demo",
     "serve_main",
+    "timezone_named",
 ]
 
 DEMO_PLAYERS = (
@@ -80,27 +85,61 @@ def seed_demo(forum: LocalForum) -> int:
     return forum.add_thread(DEMO_THREAD, name)
 
 
-def serve_main(db: str, host: str, port: int, markup: str, demo: bool) -> None:
-    """`wolfbot forum serve`: serve the forum in `db` until interrupted (blocking)."""
+DEFAULT_TIMEZONE = "Europe/Berlin"  # a German league's forum: its members read MEZ/MESZ
+
+
+def timezone_named(name: str) -> tzinfo:
+    """The IANA time zone `name` ("Europe/Berlin", "UTC"); ValueError if there is none."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise ValueError(f"unknown time zone {name!r} (e.g. Europe/Berlin, UTC)") from exc
+
+
+def make_server(
+    db: str,
+    host: str,
+    port: int,
+    markup: str,
+    demo: bool,
+    timezone: str = DEFAULT_TIMEZONE,
+) -> tuple[LocalForumServer, list[str]]:
+    """The server of `wolfbot forum serve` (not started) and what it prints: its address,
+    the time zone of its pages and, with `demo`, the thread and the logins."""
     if markup not in ("5", "6"):
         raise ValueError(f"markup must be '5' or '6', not {markup!r}")
+    zone = timezone_named(timezone)
     forum = LocalForum(db)
     thread_id = seed_demo(forum) if demo else None
     version: Literal["5", "6"] = "5" if markup == "5" else "6"
-    server = LocalForumServer(forum, host, port, version)
-    print(f"Lokales Forum (WoltLab {markup}.x-Markup) läuft auf {server.base_url}", flush=True)
+    server = LocalForumServer(forum, host, port, version, timezone=zone)
+    links = server.app.links
+    lines = [f"Lokales Forum (WoltLab {markup}.x-Markup) läuft auf {server.base_url}"]
     if thread_id is not None:
         thread = forum.store.thread(thread_id)
         assert thread is not None
-        print(f"Spielthread: {server.app.links.thread(thread.id, thread.slug)}")
-        print(f"Anmeldung:   {server.app.links.controller('login')}")
-        print(f"  {DEMO_GAME_MASTER[0]} / {DEMO_GAME_MASTER[1]}")
+        lines.append(f"Spielthread: {links.thread(thread.id, thread.slug)}")
+    lines.append(f"Anmeldung:   {links.controller('login')}")
+    if thread_id is not None:
+        lines.append(f"  {DEMO_GAME_MASTER[0]} / {DEMO_GAME_MASTER[1]}")
         for index, player in enumerate(DEMO_PLAYERS, 1):
-            print(f"  {player} / {demo_password(index)}")
+            lines.append(f"  {player} / {demo_password(index)}")
+    lines.append(f"Zeiten in {timezone} (--timezone).")
+    return server, lines
+
+
+def serve_main(
+    db: str, host: str, port: int, markup: str, demo: bool, timezone: str = DEFAULT_TIMEZONE
+) -> None:
+    """`wolfbot forum serve`: serve the forum in `db` until interrupted (blocking); times
+    are shown in `timezone`."""
+    server, lines = make_server(db, host, port, markup, demo, timezone)
+    for line in lines:
+        print(line, flush=True)
     print("Beenden mit Strg+C.", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
-        forum.store.close()
+        server.forum.store.close()

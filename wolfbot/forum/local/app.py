@@ -21,7 +21,7 @@ from urllib.parse import quote, urlencode
 
 from wolfbot.forum.local import ajax, forms, texts
 from wolfbot.forum.local.forum import LocalForum
-from wolfbot.forum.local.render import Renderer, interleave
+from wolfbot.forum.local.render import STATIC, STYLESHEET, Renderer, interleave
 from wolfbot.forum.local.sessions import (
     SESSION_COOKIE,
     XSRF_COOKIE,
@@ -71,6 +71,7 @@ class ForumApp:
         self.markup = markup
         self.errors = errors
         self.renderer = renderer or Renderer(markup, links)
+        self.renderer.users = self.store
         self.sessions = Sessions(lambda: forum.clock().timestamp(), forum.rules.session_timeout)
         self.routes: dict[str, Callable[[ForumApp, Context], Response]] = {
             "index": index_page,
@@ -83,6 +84,7 @@ class ForumApp:
             "post-add": forms.post_add,
             "conversation-add": forms.conversation_add,
             "ajax-proxy": ajax.handle,
+            "style": style_file,
         }
 
     # --- per request ---------------------------------------------------------------
@@ -335,3 +337,14 @@ def user_page(app: ForumApp, ctx: Context) -> Response:
     if profile is None:
         return app.error_page(ctx, 404, texts.NOT_FOUND)
     return app.page(ctx, "user.html.j2", profile=profile)
+
+
+def style_file(app: ForumApp, ctx: Context) -> Response:
+    """`style/local.css`: the look-alike's stylesheet (a static file, as WoltLab's
+    `style/style-1.css` is: no login, cacheable); anything else under `style/` is a 404."""
+    if ctx.req.route.segment != STYLESHEET.rsplit("/", 1)[-1] or ctx.req.method != "GET":
+        return app.error_page(ctx, 404, texts.NOT_FOUND)
+    css = (STATIC / "local.css").read_bytes()
+    return Response(200, css, [("Content-Type", "text/css; charset=UTF-8")]).header(
+        "Cache-Control", "max-age=3600"
+    )

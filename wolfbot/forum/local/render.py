@@ -15,13 +15,16 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
 
-from wolfbot.forum.local import texts
+from wolfbot.forum.local import display, texts
 from wolfbot.forum.local.store import LogEntry, Message, Post
 from wolfbot.forum.local.urls import Links
 
 TEMPLATES = Path(__file__).parent / "templates"
 TOKEN_PLACEHOLDER = "\ue000xsrf-token\ue000"
+STATIC = Path(__file__).parent / "static"
+STYLESHEET = "style/local.css"  # under the forum's base URL, like WoltLab's style/style-1.css
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +68,31 @@ def page_window(page: int, pages: int, around: int = 2) -> list[int | None]:
     return window
 
 
+def component_window(page: int, pages: int) -> list[int | None]:
+    """The page numbers 6.0's `<woltlab-core-pagination>` web component shows on a wide
+    screen (`#render`): the first, a gap ("⋯", None) when it hides three or more, the
+    neighbours of the current page (never a gap of one: `1 2 3`, not `1 ⋯ 3`), a gap, the
+    last."""
+    start, end = page - 1, page + 1
+    if start == 3:
+        start -= 1
+    if end == pages - 2:
+        end += 1
+    window: list[int | None] = [1]
+    if page > 4:
+        window.append(None)
+    window.extend(n for n in range(start, end + 1) if 1 < n < pages)
+    if pages - page > 3:
+        window.append(None)
+    window.append(pages)
+    return window
+
+
+def page_url(url: str, page: int) -> str:
+    """`getLinkUrl()` of the web component: `pageNo` appended with "&" or "?"."""
+    return f"{url}{'&' if '?' in url else '?'}pageNo={page}"
+
+
 def etag_of(html: str) -> str:
     return '"' + hashlib.sha256(html.encode("utf-8")).hexdigest()[:32] + '"'
 
@@ -75,6 +103,8 @@ class Renderer:
             raise ValueError(f"markup must be '5' or '6', not {markup!r}")
         self.markup = markup
         self.tz = tz
+        self.links = links
+        self.users: display.Users | None = None  # for mention links (set by the app)
         self.env = Environment(
             loader=FileSystemLoader(TEMPLATES),
             autoescape=True,
@@ -86,6 +116,7 @@ class Renderer:
             markup=markup,
             links=links,
             site=site,
+            stylesheet=STYLESHEET,
             token=TOKEN_PLACEHOLDER,
             iso=self.iso,
             de_datetime=lambda ts: texts.german_datetime(ts, tz),
@@ -93,7 +124,15 @@ class Renderer:
             de_time=lambda ts: f"{datetime.fromtimestamp(ts, tz):%H:%M}",
             utc_offset=self.utc_offset,
             page_window=page_window,
+            component_window=component_window,
+            page_url=page_url,
         )
+        self.env.filters["shown"] = self.shown
+
+    def shown(self, html: str) -> Markup:
+        """A stored message as the page shows it (`display.show`): spoilers with their
+        label, mentions as profile links."""
+        return Markup(display.show(html, self.markup, self.users, self.links.user))
 
     def iso(self, timestamp: int) -> str:
         """PHP's `DateTime::format('c')`: `2024-01-05T14:03:00+00:00`."""

@@ -251,6 +251,9 @@ class Store:
         row = self._one("SELECT id, name, signature FROM users WHERE id = ?", (user_id,))
         return User(*row) if row else None
 
+    def users(self) -> list[User]:
+        return [User(*row) for row in self._all("SELECT id, name, signature FROM users", ())]
+
     def user_by_name(self, name: str) -> User | None:
         row = self._one("SELECT id, name, signature FROM users WHERE name = ?", (name,))
         return User(*row) if row else None
