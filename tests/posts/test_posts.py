@@ -23,6 +23,7 @@ from wolfbot.posts import german
 from wolfbot.posts.context import PostContext, daily_schedule
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher, environment
+from wolfbot.posts.summary import phase_summaries
 from wolfbot.posts.woltlab import mention
 from wolfbot.rulesets import loader
 
@@ -497,6 +498,33 @@ def test_abschluss_summarises_every_night_and_day(played: Round, label, lines) -
     ]
     for line in lines:
         assert line in by_label[label]
+
+
+def test_the_rueckblick_tells_what_happened_in_the_order_it_happened(played: Round) -> None:
+    """A command stands where it was given: the dead Bürgermeister's !Nachfolger after his
+    death, not in a block before everything else of the night."""
+    spoilers = soup(played.post(FINAL)).find_all("woltlab-spoiler")
+    (night,) = [text(s) for s in spoilers if s["data-label"] == "Die zweite Nacht"]
+    order = ["Bernd (Werwolf): !Fressen Emil", "Emil (Bürger)", "Emil (Bürger): !Nachfolger Clara"]
+    assert [night.index(part) for part in order] == sorted(night.index(part) for part in order)
+    assert "Befehle:" not in text(soup(played.post(FINAL)))
+
+
+def test_the_rueckblick_says_what_the_night_did_not_carry_out() -> None:
+    """The Hexe's !Heiltrank on someone nobody attacked was accepted, then refused at its
+    turn: the Rückblick does not tell it as if it had happened."""
+    game = Game.new(RULES, PLAYERS, seed=5)
+    for by, channel, line in [
+        ("Anna", "wolves", "!Alpha Anna"),
+        ("Bernd", "wolves", "!Alpha Anna"),
+        ("Anna", "wolves", "!Fressen Dora"),
+        ("Frau Holle", "private", "!Heiltrank Gustav"),
+    ]:
+        process_post(game, by, channel, f"<p><strong>{line}</strong></p>")
+    game.advance()
+    (night,) = [p for p in phase_summaries(game) if p.kind == "night"]
+    (heal,) = [line for line in night.lines if "!Heiltrank Gustav" in line]
+    assert "nicht ausgeführt" in heal
 
 
 def test_abschluss_shows_start_and_final_role() -> None:

@@ -197,6 +197,10 @@ def _check_arguments(game: Game, player: PlayerState, command: Command, use: Com
             raise IllegalCommand(say("refused.target_alive", name=name, word=command.word))
         if name == player.name and not use.self_:
             raise IllegalCommand(say("refused.not_yourself", word=command.word))
+    spec = game.rules.command_specs.get(command.word)
+    lover = game.lover_of(player.name)
+    if spec is not None and spec.lovers_apart and lover in command.targets:
+        raise IllegalCommand(say("refused.lovers_apart", word=command.word, name=lover))
     last = player.last_targets.get(command.word)
     phase = game.state.phase
     if not use.repeat_target and last and last == (phase.number - 1, command.targets):
@@ -219,8 +223,11 @@ def waits_for_night(game: Game, command: Command, use: CommandUse) -> bool:
     a role, or a vote the night's resolution counts (the pack's attack)."""
     if game.state.phase.kind != "night":
         return False
-    handler = _handler(game, game.player(command.actor), use)
-    return handler is None or handler.counted_at_night_end
+    player = game.player(command.actor)
+    handler = _handler(game, player, use)
+    if handler is None:
+        return not behaviour_of(game.spec(player)).acts_at_once
+    return handler.counted_at_night_end
 
 
 def apply(game: Game, command: Command, use: CommandUse) -> None:

@@ -196,11 +196,10 @@ class Game:
             checks.apply(self, command, allowed)
         return self._since(mark)
 
-    def note_post(self, author: str, channel: str, text: str, commands: int = 0) -> None:
+    def note_post(self, author: str, channel: str, text: str) -> None:
         """Any post, before its commands: in a conversation at night it is a use ("Auch das
-        Nutzen einer Konversation ist das Nutzen einer Fähigkeit!"); a private text the
-        Spielleitung must pass on (the Priester's questions) is passed on; the author's role
-        may object to what he wrote (the Wiedergänger may not speak by day)."""
+        Nutzen einer Konversation ist das Nutzen einer Fähigkeit!"); the author's role may
+        object to what he wrote (the Wiedergänger may not speak by day)."""
         player = self.find_player(author)
         if player is None:
             return
@@ -212,8 +211,15 @@ class Game:
             return
         if channel not in ("thread", "private"):
             self.state.night.talked.add(author)
+
+    def pass_on(self, author: str, channel: str, text: str) -> None:
+        """A post's text, after its commands: a private text the Spielleitung must pass on
+        is passed on – the Priester's questions, also those written with the !Beichte that
+        opened the confession, and the Beichtkind's answers."""
+        if self.state.phase.kind != "night" or self.find_player(author) is None:
+            return
         relay = None if author in self.state.night.blocked else self.state.night.relays.get(author)
-        if channel == "private" and text and not commands and relay and relay[2] > 0:
+        if channel == "private" and text and relay and relay[2] > 0:
             recipient, label, left = relay
             self.state.night.relays[author] = (recipient, label, left - 1)
             self.emit(PrivateInfo((recipient,), "private", say("relayed", label=label, text=text)))

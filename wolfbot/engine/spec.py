@@ -49,6 +49,8 @@ class CommandSpec(_Frozen):
     args: tuple[str, ...] = ("player",)
     variants: tuple[str, ...] = ()
     doc: str = ""
+    # the Verliebten may not name each other with it ("können nicht beieinander übernachten")
+    lovers_apart: bool = False
 
     @model_validator(mode="after")
     def _known_kinds(self) -> CommandSpec:

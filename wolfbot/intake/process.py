@@ -63,7 +63,8 @@ def process_post(
     mark = len(game.state.log)
     body = body or parse_message(html)
     words = [line for line in body.text.splitlines() if line.strip() not in body.commands]
-    game.note_post(author, channel, "\n".join(words).strip(), len(body.commands))
+    text = "\n".join(words).strip()
+    game.note_post(author, channel, text)
     for stray in misplaced(game, author, body):
         game.reject(author, channel, stray.line, MISPLACED[stray.why])
     lines, rest = read_lines(body.commands)
@@ -77,4 +78,5 @@ def process_post(
     if rest:
         why = say("refused.too_many_commands", limit=MAX_COMMANDS_PER_POST, more=len(rest))
         game.reject(author, channel, rest[0], why)
+    game.pass_on(author, channel, text)
     return game.state.log[mark:]

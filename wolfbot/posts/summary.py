@@ -21,12 +21,37 @@ QUESTION_LABELS = {  # answers drawn by lot the other lines do not show
 
 @dataclass
 class PhaseSummary:
-    """One night or one day (with its Dämmerung) of the round."""
+    """One night or one day (with its Dämmerung) of the round: what happened, in order –
+    a command where it was given (the last one per player and word), events as they came."""
 
     kind: str  # "night" or "day"
     number: int
-    lines: list[str] = field(default_factory=list)
-    actions: dict[tuple[str, str], str] = field(default_factory=dict)  # last per actor, word
+    entries: list[str | None] = field(default_factory=list)  # None: replaced, or not counted
+    actions: dict[tuple[str, str], int] = field(default_factory=dict)  # standing: its entry
+
+    @property
+    def lines(self) -> list[str]:
+        return [entry for entry in self.entries if entry is not None]
+
+    def given(self, actor: str, text: str, line: str) -> None:
+        """An accepted command: the last one counts, in its place."""
+        key = (actor, _word(text))
+        if key in self.actions:
+            self.entries[self.actions[key]] = None
+        self.actions[key] = len(self.entries)
+        self.entries.append(line)
+
+    def undone(self, actor: str, text: str, note: str | None) -> None:
+        """A standing command that did not count after all: struck (the Spielleitung's
+        rejection), or noted as not carried out (`note`: why)."""
+        index = self.actions.get((actor, _word(text)))
+        if index is None or self.entries[index] is None:
+            return
+        if note is None:
+            self.entries[index] = None
+            del self.actions[(actor, _word(text))]
+        else:
+            self.entries[index] = f"{self.entries[index]} – nicht ausgeführt: {note}"
 
     @property
     def label(self) -> str:
@@ -38,9 +63,9 @@ class PhaseSummary:
             return "Der erste Tag (Tag der Bürgermeisterwahl)"
         return f"Der {ordinal_nominative(self.number)} Tag"
 
-    @property
-    def commands(self) -> list[str]:
-        return list(self.actions.values())
+
+def _word(text: str) -> str:
+    return (text.split() or [text])[0].casefold()
 
 
 def phase_summaries(game: Game) -> list[PhaseSummary]:
@@ -53,7 +78,7 @@ def phase_summaries(game: Game) -> list[PhaseSummary]:
         if isinstance(event, ev.PhaseBegan):
             phase = Phase.parse(event.phase)
             if phase.kind == "dusk":
-                current.lines.append("Die Dämmerung begann.")
+                current.entries.append("Die Dämmerung begann.")
                 continue
             if started:
                 out.append(current)
@@ -62,16 +87,20 @@ def phase_summaries(game: Game) -> list[PhaseSummary]:
         if isinstance(event, ev.GameOver):
             break
         if isinstance(event, ev.CommandAccepted) and event.channel != "thread":
-            word = event.text.split()[0] if event.text.split() else event.text
-            key = (event.actor, word.casefold())
-            current.actions.pop(key, None)  # the last command counts; keep it in its place
-            current.actions[key] = f"{event.actor} ({roles.get(event.actor, '?')}): {event.text}"
+            role = roles.get(event.actor, "?")
+            current.given(event.actor, event.text, f"{event.actor} ({role}): {event.text}")
+            continue
+        if isinstance(event, ev.CommandOverturned):
+            current.undone(event.actor, event.text, worded(game.rules, event.reason))
+            continue
+        if isinstance(event, ev.CommandRejected) and event.reason.key == "refused.by_spielleitung":
+            current.undone(event.actor, event.text, None)
             continue
         line = _describe(game, event, roles)
         if isinstance(event, ev.RoleChanged):
             roles[event.player] = event.role
         if line:
-            current.lines.append(line)
+            current.entries.append(line)
     out.append(current)
     return out
 
