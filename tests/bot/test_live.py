@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from bs4 import BeautifulSoup
 from roundkit import BOT, PASSWORD, PLAYERS, SEED, Site, bold, site
 from sqlalchemy import select
 from typer.testing import CliRunner
@@ -280,4 +281,25 @@ def test_mentions_carry_the_forum_user_ids(tmp_path: Path) -> None:
             rows = session.scalars(select(PlayerRow)).all()
         assert all(row.forum_user_id for row in rows)
         assert runner.bot.context.user_ids == {r.name: r.forum_user_id for r in rows}
+        runner.close()
+
+
+def test_the_eroeffnungsbeitrag_states_the_rounds_outing_rules(tmp_path: Path) -> None:
+    """"Wenn die Spielleitung vom absoluten Offenbarungsverbot abweicht, so gibt die
+    Spielleitung dies spätestens im Eröffnungsbeitrag bekannt": `[round] outing`."""
+    with site(tmp_path) as here:
+        text = config_text(here).replace(
+            'round_name = "Testrunde"',
+            'round_name = "Testrunde"\nouting = ["werwoelfe", "rollen"]\n'
+            'outing_roles = ["Seherin", "Hexe"]',
+        )
+        config = parse_config(tomllib.loads(text), here.db.parent / "config.toml", env=ENV)
+        runner = live(here, config)
+        runner.step()
+        runner.bot.send()
+        (opening,) = [p for p in here.forum.posts(here.thread_id) if p.author == BOT][:1]
+        body = " ".join(BeautifulSoup(opening.html, "html.parser").get_text(" ").split())
+        assert "Outing: Eingeschränktes Offenbarungsverbot für Werwölfe: Die Werwölfe" in body
+        assert "für bestimmte Rollen (Seherin und Hexe): Bestimmte Rollen dürfen" in body
+        assert "Keine Abweichung" not in body
         runner.close()

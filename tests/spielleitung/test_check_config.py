@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from wolfbot.cli import app
@@ -150,3 +151,23 @@ def test_a_forum_that_cannot_be_reached_is_a_warning(tmp_path: Path) -> None:
     assert "in Ordnung" in text
     assert "Warnung: Das Forum http://127.0.0.1:9/ war nicht erreichbar" in text
     assert "ist nicht geprüft" in text
+
+
+OUTINGS = [
+    ('outing = ["werwoelfe", "daemmerung"]', 0, ["in Ordnung"]),
+    ('outing = ["werwölfe"]', 2, ["Offenbarungsregelung heißt „werwölfe“", "Meintest du"]),
+    ('outing = ["rollen"]', 2, ["round.outing_roles nennt keine Rolle"]),
+]
+
+
+@pytest.mark.parametrize(("line", "code", "said"), OUTINGS, ids=["two", "unknown", "no-roles"])
+def test_the_outing_rules_are_a_round_option(tmp_path: Path, line: str, code: int, said) -> None:
+    """"Die Spielleitung kann von diesem absoluten Offenbarungs- und Andeutungsverbot
+    abweichen": `[round] outing` names the "Andere Offenbarungsregelungen"."""
+    config = _round(tmp_path, **{"outing ": line})
+    result = runner.invoke(
+        app, ["check-config", "--offline", str(config)], env={"WOLFBOT_PASSWORD": "x"}
+    )
+    assert result.exit_code == code, result.output
+    for part in said:
+        assert part in flat(result.output)

@@ -43,6 +43,7 @@ from wolfbot.forum.base import ChannelRef, Forum, ForumPost, ReadMark
 from wolfbot.forum.woltlab.client import WoltLabForum
 from wolfbot.outbox.values import PENDING, utc_now
 from wolfbot.posts.context import PostContext
+from wolfbot.posts.opening import outing_said
 from wolfbot.rulesets import loader
 from wolfbot.schedule.jobs import Deadlines, DeadlineScheduler
 from wolfbot.schedule.parts import Deadline
@@ -267,6 +268,7 @@ class Live:
             timezone=config.game.timezone,
             timetable=self.timetable(start).days(players + 2),
             rules_url=section.rules_url,
+            outing=outing_said(self.rules, section.outing, section.outing_roles),
         )
 
     # -- the loop -------------------------------------------------------------------------------

@@ -136,6 +136,16 @@ class ConversationSpec(_Frozen):
     use: Literal["always", "night", "never"] = "always"
 
 
+class OutingRule(_Frozen):
+    """One of the text's "Andere Offenbarungsregelungen" the Spielleitung may choose instead
+    of the absolute Offenbarungs- und Andeutungsverbot (posts only: the engine does not
+    judge what players write). `roles`: it names the roles it concerns."""
+
+    title: str
+    text: str
+    roles: bool = False
+
+
 class VariantSpec(_Frozen):
     """A Spielvariante (or one of the Archiv) the round plays when the option `variants`
     names it: its text, the night-order entries that act only with it (groups), the common
@@ -245,6 +255,10 @@ class Ruleset(_Frozen):
     conversations: dict[str, ConversationSpec] = Field(default_factory=dict)
     # Spielvarianten and the Archiv's, each off unless the option `variants` names it
     variants: dict[str, VariantSpec] = Field(default_factory=dict)
+    # "Kein Dorfbewohner darf seine Rolle offenbaren oder andeuten …" and the rules the
+    # Spielleitung may choose instead (`[round] outing`)
+    outing_ban: str = ""
+    outing: dict[str, OutingRule] = Field(default_factory=dict)
     # the message catalog: message key → its wording in `language` (a Jinja2 template over
     # the `Text`'s values); the engine never reads it, `wolfbot.posts.wording` does
     messages: dict[str, str] = Field(default_factory=dict)

@@ -174,3 +174,15 @@ def _options(game: Game, rules: Ruleset, ctx: PostContext) -> list[tuple[str, st
                 continue
             out.append((spec.doc, {True: "ja", False: "nein"}.get(value, str(value))))
     return out
+
+
+def outing_said(rules: Ruleset, keys: list[str] | tuple[str, ...], roles=()) -> str:
+    """How the round departs from the absolute Offenbarungs- und Andeutungsverbot, as the
+    Eröffnungsbeitrag states it: each chosen rule's title and text, the roles of one that
+    names roles; "" for none (the absolute ban holds)."""
+    said = []
+    for key in keys:
+        rule = rules.outing[key]
+        named = f" ({german.names(tuple(roles))})" if rule.roles and roles else ""
+        said.append(f"{rule.title}{named}: {rule.text}")
+    return " ".join(said)

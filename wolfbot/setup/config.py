@@ -338,6 +338,11 @@ class RoundConfig(_Section):
     game_masters: list[str] = Field(default_factory=list)  # besides the bot's account
     draft: bool = False  # every thread post waits for `wolfbot approve`
     rules_url: str = ""
+    # the "Andere Offenbarungsregelungen" instead of the absolute Offenbarungs- und
+    # Andeutungsverbot (the ruleset's `outing`: werwoelfe, rollen, daemmerung,
+    # kein_andeutungsverbot, kein_offenbarungsverbot); `outing_roles`: the roles of `rollen`
+    outing: list[str] = Field(default_factory=list)
+    outing_roles: list[str] = Field(default_factory=list)
 
 
 class Config(_Section):

@@ -6,6 +6,7 @@ is wrong and what would be right, "Fehler: …" (the round cannot start so) or "
   (+2 with a Dieb), the Rollenverteilung's advice (`role_checks`);
 - the Spielerliste (`[signup] players`): at least `min_players`, at most `max_players`;
 - the times of a day (`[schedule]`): the day begins, then the Dämmerung, then the night;
+- the Offenbarungsregelungen (`[round] outing`, `outing_roles`): of the ruleset;
 - with a forum (`forum_problems`): every listed player is a member of the forum; a forum
   that cannot be asked is a warning, never a failure of the check."""
 
@@ -17,6 +18,7 @@ from wolfbot.engine.spec import Ruleset
 from wolfbot.posts.german import did_you_mean
 from wolfbot.setup.config import Config
 from wolfbot.setup.role_checks import ERROR, WARNING, check_roles
+from wolfbot.spelling import name_key
 
 Lookup = Callable[[str], "int | None"]
 
@@ -57,6 +59,37 @@ def round_problems(config: Config, ruleset: Ruleset) -> list[str]:
                 )
             )
     problems.extend(schedule_problems(config))
+    problems.extend(outing_problems(config, ruleset))
+    return problems
+
+
+def outing_problems(config: Config, ruleset: Ruleset) -> list[str]:
+    """`[round] outing` names rules of the ruleset; `rollen` needs its `outing_roles`."""
+    section, problems = config.round, []
+    for key in section.outing:
+        if key not in ruleset.outing:
+            known = ", ".join(ruleset.outing)
+            problems.append(
+                f"{ERROR}: round.outing: keine Offenbarungsregelung heißt „{key}“."
+                f"{did_you_mean(key, ruleset.outing)} Möglich sind: {known}."
+            )
+    wants_roles = any(ruleset.outing[k].roles for k in section.outing if k in ruleset.outing)
+    if wants_roles and not section.outing_roles:
+        problems.append(
+            f"{ERROR}: round.outing nennt „rollen“, aber round.outing_roles nennt keine Rolle: "
+            "„Die Spielleitung gibt spätestens im Eröffnungsbeitrag bekannt, welche Rollen sich "
+            'offenbaren dürfen“ – z. B. outing_roles = ["Seherin"].'
+        )
+    if section.outing_roles and not wants_roles:
+        problems.append(
+            f"{ERROR}: round.outing_roles nennt Rollen, aber round.outing nicht „rollen“."
+        )
+    for role in section.outing_roles:
+        if ruleset.role_index.get(name_key(role)) is None:
+            problems.append(
+                f"{ERROR}: round.outing_roles: keine Rolle heißt „{role}“."
+                f"{did_you_mean(role, ruleset.roles)}"
+            )
     return problems
 
 
