@@ -114,6 +114,25 @@ def test_reject_and_every_override_write_pending_rows(round_) -> None:
     assert [p.name for p in bot.game.state.players][1] == "Zoë"
 
 
+def test_override_win_ends_the_round_with_the_faction_awarded(round_) -> None:
+    """"Die Spielleitung kann einer Fraktion den Sieg zusprechen, wenn es für alle anderen
+    Fraktionen absolut unmöglich ist, den Sieg noch zu erringen." """
+    here, bot = round_
+    unknown = run(here, "override", "win", "Dorff", "--reason", "x")
+    assert unknown.exit_code == 2 and "Meintest du „Dorf“" in unknown.output, unknown.output
+    why = "Kein Werwolf kann mehr gewinnen"
+    result = run(here, "override", "win", "das dorf", "--reason", why)
+    assert result.exit_code == 0, result.output
+    assert "Sieg zugesprochen – Dorf" in result.output
+    (row,) = stored(bot)
+    assert (row.kind, row.player, row.argument, row.state) == ("win", None, "Dorf", "pending")
+    assert bot.apply_interventions() == 1
+    assert bot.game.state.phase.kind == "over" and bot.game.state.winners == ("Dorf",)
+    bot.send()
+    final = [p for p in here.forum.posts(here.thread_id) if p.subject == "Das Ende der Runde"]
+    assert len(final) == 1 and why in final[0].html
+
+
 def test_a_refused_intervention_shows_in_status_and_interventions(round_) -> None:
     here, bot = round_
     assert run(here, "override", "kill", "Dora", "--reason", "x").exit_code == 0  # dead

@@ -30,6 +30,7 @@ from wolfbot.engine.errors import CommandError
 from wolfbot.engine.game import Game
 from wolfbot.engine.interventions import (
     AcceptCommand,
+    AwardWin,
     ExpireQuestion,
     Intervention,
     InterventionError,
@@ -82,6 +83,8 @@ def to_intervention(game: Game, row: StoredIntervention) -> Intervention:
     match row.kind:
         case "expire":
             return ExpireQuestion(name, argument)
+        case "win":
+            return AwardWin(argument, reason)
         case "accept" if row.command is not None:
             text = row.command_text or row.command.text
             actor, channel = row.command.actor, row.command.channel

@@ -4,8 +4,9 @@
 dennoch gelten lassen will" (`AcceptCommand`, `RejectCommand`); inactive Dorfbewohner are
 excluded or replaced by Reservespieler (`ExcludePlayer`, `ReplacePlayer`); and where the
 round needs a hand, a player is taken out, brought back or given another role
-(`KillPlayer`, `RevivePlayer`, `ChangeRole`). `ExpireQuestion` is the time of one open
-question running out (the schedule asks for it, not the Spielleitung).
+(`KillPlayer`, `RevivePlayer`, `ChangeRole`); a faction is awarded the win when no other
+can win any more (`AwardWin`). `ExpireQuestion` is the time of one open question running
+out (the schedule asks for it, not the Spielleitung).
 
     game.intervene(KillPlayer("Anna", reason="Regelverstoß"))   # → events
     # InterventionError(intervention, reason) when the rules do not allow it now
@@ -23,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from wolfbot.engine import changes, deaths
+from wolfbot.engine import changes, deaths, victory
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import CommandError
 from wolfbot.engine.events import (
@@ -35,6 +36,7 @@ from wolfbot.engine.events import (
 )
 from wolfbot.engine.rename import rename_player
 from wolfbot.engine.roles.registry import WORDS, votes_for
+from wolfbot.engine.spec import Ruleset
 from wolfbot.engine.state import Phase, PlayerState, Question
 from wolfbot.engine.text import Text, say
 from wolfbot.spelling import name_key
@@ -112,6 +114,33 @@ class ChangeRole:
 
 
 @dataclass(frozen=True, slots=True)
+class AwardWin:
+    """"Die Spielleitung kann einer Fraktion den Sieg zusprechen, wenn es für alle anderen
+    Fraktionen absolut unmöglich ist, den Sieg noch zu erringen": the round ends now and
+    `faction` (any spelling of a faction of the ruleset) wins – with its living and dead
+    players, as a win by the rules."""
+
+    KIND: ClassVar[str] = "win"
+    faction: str
+    reason: str
+
+    def noted(self, game: Game) -> tuple[str, str]:
+        return "", faction_named(game.rules, self.faction) or self.faction
+
+
+def faction_named(rules: Ruleset, name: str) -> str | None:
+    """The side of this spelling ("dorf", "das Rudel") that can win together: a team
+    faction of the ruleset or the Liebespaar; None if none."""
+    key = name_key(name).removeprefix("das ").removeprefix("die ").removeprefix("der ")
+    return next((f for f in winning_sides(rules) if name_key(f) == key), None)
+
+
+def winning_sides(rules: Ruleset) -> tuple[str, ...]:
+    teams = [name for name, spec in rules.factions.items() if spec.kind == "team"]
+    return (*teams, victory.LIEBESPAAR)
+
+
+@dataclass(frozen=True, slots=True)
 class ReplacePlayer:
     """The Reservespieler `reserve` takes the player's place: same role, same position;
     votes, offices, lovers, night actions and questions follow the new name."""
@@ -184,6 +213,7 @@ Decision = (
     | ReplacePlayer
     | AcceptCommand
     | RejectCommand
+    | AwardWin
 )  # the Spielleitung's: each is recorded as `Intervened(KIND, *noted(game), reason)`
 Intervention = Decision | ExpireQuestion
 
@@ -277,6 +307,10 @@ def _check_held_ones(game: Game, intervention: Intervention, refuse: Refuse) -> 
                 raise refuse(say("intervention.same_role", name=name, role=canonical))
         case RejectCommand():
             _check_reject(game, intervention, refuse)
+        case AwardWin(faction=faction):
+            if faction_named(game.rules, faction) is None:
+                known = winning_sides(game.rules)
+                raise refuse(say("intervention.unknown_faction", faction=faction, known=known))
 
 
 def _not_held(game: Game, refuse: Refuse) -> None:
@@ -371,6 +405,10 @@ def apply(game: Game, intervention: Decision) -> None:
             _change_role(game, game.player(name), role)
         case ReplacePlayer(player=name, reserve=reserve):
             _replace(game, name, reserve)
+        case AwardWin(faction=faction, reason=reason):
+            won = faction_named(game.rules, faction) or faction
+            game.emit(Announcement(say("win_awarded", faction=won, reason=reason), SPIELLEITUNG))
+            game.declare_win(won)
 
 
 def find_question(game: Game, player: str, kind: str) -> Question | None:

@@ -51,11 +51,12 @@ class Expect(_Strict):
 
 class Intervene(_Strict):
     """wolfbot's step beyond the shared format: a decision of the Spielleitung –
-    `victim` (Die Schwarze Pest's victim of the night), `kill`, `exclude`, `revive` or
-    `role` (with `argument`: the new role)."""
+    `victim` (Die Schwarze Pest's victim of the night), `kill`, `exclude`, `revive`,
+    `role` (with `argument`: the new role) or `win` (with `argument`: the faction awarded
+    the win; no player)."""
 
-    kind: Literal["victim", "kill", "exclude", "revive", "role"]
-    player: str
+    kind: Literal["victim", "kill", "exclude", "revive", "role", "win"]
+    player: str = ""
     argument: str = ""
     reason: str = "Szenario"
 

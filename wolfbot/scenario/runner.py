@@ -9,7 +9,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.day import tally as lynch_tally
 from wolfbot.engine.errors import SetupError
 from wolfbot.engine.game import Game
-from wolfbot.engine.interventions import Decision, about_a_player
+from wolfbot.engine.interventions import AwardWin, Decision, about_a_player
 from wolfbot.intake.process import process_post
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher
@@ -107,6 +107,8 @@ class Run:
         return []
 
     def _decision(self, step: Intervene) -> Decision:
+        if step.kind == "win":
+            return AwardWin(step.argument, step.reason)
         name = self._player_name(step.player)
         decision = about_a_player(step.kind, name, step.argument, step.reason)
         assert decision is not None  # the model's kinds are all about a player

@@ -37,6 +37,7 @@ KIND_WORDS = {
     "role": "neue Rolle",
     "replace": "ersetzt",
     "expire": "Frist abgelaufen",
+    "win": "Sieg zugesprochen",
 }
 STATE_WORDS = {"pending": "wartet", "applied": "angewandt", "refused": "abgelehnt"}
 STATE_STYLES = {"pending": "yellow", "applied": "green", "refused": "red"}
@@ -105,6 +106,21 @@ def role(game: GameInfo, name: str) -> str:
         raise ControlError(
             f"Keine Rolle heißt {name!r}.{did_you_mean(name, rules.roles)}"
         ) from None
+
+
+def faction(game: GameInfo, name: str) -> str:
+    """The side of this spelling that can be awarded the win (Dorf, Rudel, …)."""
+    from wolfbot.engine.interventions import faction_named, winning_sides
+
+    rules = loader.load(game.ruleset)
+    found = faction_named(rules, name)
+    if found is None:
+        sides = winning_sides(rules)
+        raise ControlError(
+            f"Keine Fraktion heißt „{name}“.{did_you_mean(name, sides)} "
+            f"Den Sieg zusprechen lässt sich: {', '.join(sides)}."
+        )
+    return found
 
 
 def request(

@@ -167,6 +167,27 @@ def register(app: typer.Typer) -> None:
                 sessions, chosen, "role", reason, by, player=name, argument=canonical, what=what
             )
 
+    @override.command("win")
+    def win(
+        faction: Annotated[
+            str, typer.Argument(metavar="FRAKTION", help="die Fraktion, z. B. Dorf oder Rudel")
+        ],
+        reason: Reason,
+        db: Db = None,
+        game: GameId = None,
+        by: By = "Spielleitung",
+    ):
+        """Einer Fraktion den Sieg zusprechen, „wenn es für alle anderen Fraktionen absolut
+        unmöglich ist, den Sieg noch zu erringen“: die Runde endet mit dem
+        Abschlussbeitrag."""
+        from wolfbot.spielleitung import intervening as work
+        from wolfbot.spielleitung.rounds import open_store
+
+        with guarded(), open_store(db) as sessions:
+            chosen = work.running(sessions, game, db)
+            side = work.faction(chosen, faction)
+            work.request(sessions, chosen, "win", reason, by, argument=side, what=side)
+
     @override.command("replace")
     def replace(
         player: Player,

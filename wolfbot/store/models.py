@@ -359,6 +359,7 @@ INTERVENTION_KINDS = (
     "replace",
     "expire",
     "victim",  # the night's victim of the Schwarze Pest
+    "win",  # the Spielleitung awards a faction the win (argument: the faction)
 )
 INTERVENTION_STATES = ("pending", "applied", "refused")
 
