@@ -181,6 +181,21 @@ def test_the_reserve_plays_on_in_his_own_conversation_after_a_restart(here) -> N
     assert f"{RESERVE} – {LABEL}" in {c.title for c in here.forum.conversations(BOT)}
 
 
+def test_the_reserve_receives_everything_the_player_was_told_privately(here) -> None:
+    """"Wenn möglich ersetzt die Spielleitung inaktive Dorfbewohner durch Reservespieler":
+    the Reservespieler learns what his predecessor learnt – the Seherin's sight of night 1,
+    the receipts – in his own conversation, once (also after a restart)."""
+    bot = day_one(here)
+    request(bot, "replace", player="Clara", argument=RESERVE)
+    assert bot.apply_interventions() == 1
+    bot.send()
+    here.bot().send()  # a restart publishes nothing twice
+    told = [m for m in private_messages(here, RESERVE) if "bisher von der Spielleitung" in m]
+    assert len(told) == 1
+    assert "Anna ist Werwolf" in told[0] and "Angenommen: <strong>!Sehen Anna</strong>" in told[0]
+    assert "Frau Holle" not in told[0]  # what others were told stays theirs
+
+
 def test_a_refused_intervention_changes_nothing(here) -> None:
     bot = day_one(here)
     log = list(bot.game.state.log)

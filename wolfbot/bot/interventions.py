@@ -105,9 +105,9 @@ def to_intervention(game: Game, row: StoredIntervention) -> Intervention:
 def publish(desk: Desk, game: Game, start: int, events: Sequence[ev.Event]) -> None:
     """`Desk.publish`, and for a Reservespieler who took a player's place his
     Rollenmitteilung first: a conversation of his own, his private channel from now on
-    (the conversations of the old player he joins by the events' ParticipantsAdded). The
-    step of every replay too, so that a restarted bot reads the Reservespieler's
-    conversation."""
+    (the conversations of the old player he joins by the events' ParticipantsAdded), then
+    everything the old player was told privately so far, in one message. The step of every
+    replay too, so that a restarted bot reads the Reservespieler's conversation."""
     for event in events:
         if isinstance(event, ev.Intervened) and event.kind == "replace":
             reserve = event.argument
@@ -116,6 +116,13 @@ def publish(desk: Desk, game: Game, start: int, events: Sequence[ev.Event]) -> N
             desk.enqueue(
                 Outgoing(key, "conversation", message.html, None, message.title, (reserve,))
             )
+            before = game.state.log[:start]
+            told = desk.publisher.told_privately(game, event.player, reserve, before, desk.context)
+            if told is not None:  # "the reserve receives everything the player was told"
+                desk.enqueue(
+                    Outgoing(f"{key}/vorgeschichte", "post", told.html, None, told.title,
+                             parent=key)  # fmt: skip
+                )
     desk.publish(game, start, events)
 
 

@@ -66,6 +66,7 @@ class Nachfolger(Command): word = "Nachfolger"
 class Bürgermeister(Command): word = "Bürgermeister"
 class Lynch(Command): word = "Lynch"
 class Zurücknehmen(Command): word = "Zurücknehmen"
+class Rücktritt(Command): word = "Rücktritt"
 class Fressen(Command): word = "Fressen"
 class Ermorden(Command): word = "Ermorden"
 # -- role abilities ------------------------------------------------------------------------

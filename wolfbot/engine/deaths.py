@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 LYNCH = "Lynch"  # the cause of a lynched player's death
 LIEBESKUMMER = "Liebeskummer"
 INAKTIVITAET = "Inaktivität"  # an inactive player's death: his role is not revealed
+RUECKTRITT = "Rücktritt"  # a player withdrew from the round: dies as the inactive do
+UNREVEALED = (INAKTIVITAET, RUECKTRITT)  # "Seine Rolle wird nicht offenbart."
 
 
 def exclude(game: Game, player: PlayerState, *, by: str = "") -> None:
@@ -25,8 +27,11 @@ def exclude(game: Game, player: PlayerState, *, by: str = "") -> None:
     counts), he dies at the following Morgen with the cause `Inaktivität` and his role is
     not revealed (`night.resolve_deaths`). `by`: "" by the rule of the missed Dämmerungen,
     "Spielleitung" by the Spielleitung ("Ausschluss aus der Runde nach den Regelungen über
-    inaktive Dorfbewohner")."""
+    inaktive Dorfbewohner"), "Rücktritt" at his own wish ("Jeder Teilnehmer kann jederzeit
+    und ohne jedwede Begründung durch Mitteilung an die Spielleitung von der Teilnahme
+    zurücktreten": he dies at the following Morgen as such, his role not revealed)."""
     player.excluded = True
+    player.resigned = by == RUECKTRITT
     game.emit(PlayerExcluded(player.name, by))
 
 
@@ -49,7 +54,7 @@ def kill(
         player.death_cause = cause
         player.death_time = time
         shown = (
-            None if cause == INAKTIVITAET else game.behaviour(player).announced_role(game, player)
+            None if cause in UNREVEALED else game.behaviour(player).announced_role(game, player)
         )
         player.role_revealed_as = shown
         game.emit(PlayerDied(name, shown, cause, time))

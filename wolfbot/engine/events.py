@@ -144,7 +144,8 @@ class PlayerDied(Event):
 @dataclass(frozen=True, slots=True)
 class PlayerExcluded(Event):
     player: str
-    by: str = ""  # "" by the inactivity rule; "Spielleitung": excluded by the Spielleitung
+    by: str = ""  # "" by the inactivity rule; "Spielleitung": excluded by the Spielleitung;
+    # "Rücktritt": he withdrew from the round
 
 
 @dataclass(frozen=True, slots=True)

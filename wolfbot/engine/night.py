@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.deaths import INAKTIVITAET
+from wolfbot.engine.deaths import INAKTIVITAET, RUECKTRITT
 from wolfbot.engine.events import CommandOverturned, CommandRejected, PhaseBegan, PrivateInfo
 from wolfbot.engine.state import Attack, Kill, Modifier, PlayerState
 from wolfbot.engine.text import Text, say
@@ -269,5 +269,7 @@ def resolve_deaths(game: Game) -> None:
     order = {p.name: i for i, p in enumerate(game.state.players)}
     deaths = sorted(first.items(), key=lambda item: (item[1][0], order[item[0]]))
     game.kill([(name, cause) for name, (_, cause) in deaths])
-    excluded = [(p.name, INAKTIVITAET) for p in game.living() if p.excluded]
+    excluded = [
+        (p.name, RUECKTRITT if p.resigned else INAKTIVITAET) for p in game.living() if p.excluded
+    ]
     game.kill(excluded, time=f"day {game.state.phase.number}")

@@ -42,6 +42,7 @@ class PlayerState:
     original_role: str
     alive: bool = True
     excluded: bool = False
+    resigned: bool = False  # excluded at his own wish: "von der Teilnahme zurückgetreten"
     death_cause: str | None = None
     death_time: str | None = None  # "night 2", "day 1" (a dusk counts as its day)
     role_revealed_as: str | None = None  # the role announced at death (None: not revealed)

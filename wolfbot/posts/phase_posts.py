@@ -173,7 +173,7 @@ def _summary(game: Game, collected: list[ev.Event]) -> dict:
         "lynches": [e for e in collected if isinstance(e, ev.LynchDecided)],
         "mayor_elected": next((e for e in collected if isinstance(e, ev.MayorElected)), None),
         "successors": [e for e in collected if isinstance(e, ev.SuccessorNamed)],
-        "excluded": [e.player for e in collected if isinstance(e, ev.PlayerExcluded)],
+        "excluded": [e for e in collected if isinstance(e, ev.PlayerExcluded)],
         "lone_winners": [e for e in collected if isinstance(e, ev.LoneWinner)],
         "announcements": [
             worded(game.rules, e.text) for e in collected if isinstance(e, ev.Announcement)

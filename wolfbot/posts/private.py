@@ -115,6 +115,15 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
             title = _title(game, channel)
             text = LEFT[channel][len(gone) > 1].format(names=esc(names(gone)))
             return [Message(channel, members, title, f"<p>{text}</p>")]
+        case ev.PlayerExcluded(player=player, by="Rücktritt"):
+            return [
+                _to(
+                    player,
+                    "Rücktritt",
+                    "<p>Dein Rücktritt von der Teilnahme ist angenommen: Du nimmst an der Runde "
+                    "nicht mehr teil. Danke fürs Bescheidsagen!</p>",
+                )
+            ]
         case ev.PlayerExcluded(player=player, by=by) if by:
             return [
                 _to(

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
+from markupsafe import escape as esc
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
@@ -136,6 +137,31 @@ class Publisher:
         title = f"{player.name} – {ctx.round_label or 'Rollenmitteilung'}"
         html = self.render_html("rollenmitteilung.html.j2", title, ctx, data)
         return Message("private", (player.name,), title, html)
+
+    def told_privately(
+        self,
+        game: Game,
+        old: str,
+        new: str,
+        events: Iterable[ev.Event],
+        context: PostContext | None = None,
+    ) -> Message | None:
+        """Everything `old` was told privately in `events` (receipts, what his role learnt,
+        questions), in order, as one message for `new`, the Reservespieler who takes his
+        place; None if he was told nothing."""
+        told = [
+            m
+            for event in events
+            for m in self._private(game, event, context)
+            if m.channel == "private" and old in m.recipients
+        ]
+        if not told:
+            return None
+        title = f"Was {old} bisher von der Spielleitung erfahren hat"
+        parts = [f"<p>{esc(title)} – du spielst von nun an an seiner Stelle:</p>"]
+        for message in told:
+            parts.append(f"<p><strong>{esc(message.title)}</strong></p>{message.html}")
+        return Message("private", (new,), title, "".join(parts))
 
     def role_messages(self, game: Game, context: PostContext | None = None) -> list[Message]:
         return [self.role_message(game, p.name, context) for p in game.state.players]

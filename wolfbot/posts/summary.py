@@ -136,6 +136,8 @@ def _describe(game: Game, event: ev.Event, roles: dict[str, str]) -> str | None:
         case ev.PlayerDied(player=player, cause=cause):
             phrase = death_phrase(game.rules, cause)
             return f"{player} ({roles.get(player, '?')}) {phrase}."
+        case ev.PlayerExcluded(player=player, by="Rücktritt"):
+            return f"{player} ist von der Teilnahme zurückgetreten."
         case ev.PlayerExcluded(player=player):
             return f"{player} wurde wegen Inaktivität aus der Runde ausgeschlossen."
         case ev.PlayerRevived(player=player, by_role=by_role):

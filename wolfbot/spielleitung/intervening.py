@@ -86,13 +86,23 @@ def player(sessions: sessionmaker[Session], game: GameInfo, name: str) -> str:
     return found
 
 
-def reserve(sessions: sessionmaker[Session], game: GameInfo, name: str) -> str:
-    reserves = [p.name for p in _people(sessions, game, "reserve") if p.withdrawn_at is None]
-    found = find_name(name, reserves)
+def reserves(sessions: sessionmaker[Session], game: GameInfo) -> list[str]:
+    """The Reservespieler still waiting, in the order they signed up."""
+    return [p.name for p in _people(sessions, game, "reserve") if p.withdrawn_at is None]
+
+
+def reserve(sessions: sessionmaker[Session], game: GameInfo, name: str | None) -> str:
+    """The Reservespieler of this spelling; None: the next one."""
+    waiting = reserves(sessions, game)
+    if name is None:
+        if not waiting:
+            raise ControlError(f"Runde {game.id} hat keinen Reservespieler (mehr).")
+        return waiting[0]
+    found = find_name(name, waiting)
     if found is None:
-        listed = ", ".join(reserves) or "keine"
+        listed = ", ".join(waiting) or "keine"
         raise ControlError(
-            f"{name} ist kein Reservespieler der Runde {game.id}.{did_you_mean(name, reserves)} "
+            f"{name} ist kein Reservespieler der Runde {game.id}.{did_you_mean(name, waiting)} "
             f"Reservespieler: {listed}."
         )
     return found

@@ -191,13 +191,18 @@ def register(app: typer.Typer) -> None:
     @override.command("replace")
     def replace(
         player: Player,
-        reserve: Annotated[str, typer.Argument(help="der Reservespieler, der seinen Platz nimmt")],
         reason: Reason,
+        reserve: Annotated[
+            str | None,
+            typer.Argument(help="der Reservespieler, der seinen Platz nimmt (ohne: der nächste)"),
+        ] = None,
         db: Db = None,
         game: GameId = None,
         by: By = "Spielleitung",
     ):
-        """Ein Reservespieler nimmt den Platz des Spielers ein (gleiche Rolle, gleicher Platz)."""
+        """Ein Reservespieler nimmt den Platz des Spielers ein (gleiche Rolle, gleicher Platz)
+        und erfährt alles, was die Spielleitung dem Spieler bisher mitgeteilt hat; ohne Namen
+        der nächste Reservespieler der Anmeldung."""
         from wolfbot.spielleitung import intervening as work
         from wolfbot.spielleitung.rounds import open_store
 

@@ -41,6 +41,7 @@ from wolfbot.engine.roles import (
     pack_attacks,
     priester,
     protector,
+    resignation,
     ruhelose_geister,
     scharfschuetze,
     schwarze_pest,
@@ -163,6 +164,7 @@ WORDS: dict[str, WordHandler] = {
     "Fressen": pack.AttackVote(),
     "Anklagen": ruhelose_geister.Accuse(),
     "Schwarze Pest": schwarze_pest.DeclarePlague(),
+    "Rücktritt": resignation.Resign(),
 }
 
 QUESTIONS: dict[str, QuestionHandler] = {

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import victory
-from wolfbot.engine.deaths import INAKTIVITAET
+from wolfbot.engine.deaths import UNREVEALED
 from wolfbot.engine.events import Announcement
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import tell
@@ -37,7 +37,7 @@ class Spaeher(Behaviour):
         if player.alive:
             if game.state.phase.number == 1:
                 tell(game, player, _situation(game, game.state.players))
-        elif player.death_cause != INAKTIVITAET:  # he died this night: counted at the Morgen
+        elif player.death_cause not in UNREVEALED:  # he died this night: counted at the Morgen
             living = game.living()
             lovers = game.state.lovers or ()
             # "Diese beiden verliebten Dorfbewohner spielen fortan für das Liebespaar"

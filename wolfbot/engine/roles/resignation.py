@@ -1,0 +1,26 @@
+"""Der Rücktritt: "Jeder Teilnehmer kann jederzeit und ohne jedwede Begründung durch
+Mitteilung an die Spielleitung von der Teilnahme zurücktreten." `!Rücktritt` in his
+conversation with the Spielleitung: he takes no more part – excluded at once like an
+inactive Dorfbewohner (no more commands, no vote counts), he dies at the following Morgen
+without his role being revealed, unless a Reservespieler takes his place before ("Wenn
+möglich ersetzt die Spielleitung inaktive Dorfbewohner durch Reservespieler")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine import deaths
+from wolfbot.engine.commands import Command
+from wolfbot.engine.roles.base import WordHandler
+from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import say
+
+if TYPE_CHECKING:
+    from wolfbot.engine.game import Game
+
+
+class Resign(WordHandler):
+    irrevocable = say("resigned_for_good")
+
+    def apply(self, game: Game, player: PlayerState, command: Command) -> None:
+        deaths.exclude(game, player, by=deaths.RUECKTRITT)
