@@ -128,3 +128,11 @@ def test_a_post_counts_with_at_most_ten_commands_and_one_rejection_for_the_rest(
     if lines > MAX_COMMANDS_PER_POST:
         assert verdicts[-1].reason.key == "refused.too_many_commands"
         assert verdicts[-1].reason.value("more") == lines - MAX_COMMANDS_PER_POST
+
+
+def test_what_someone_not_in_the_round_writes_about_commands_is_no_command() -> None:
+    """A Spielleiter explains the commands in the thread: nothing is rejected or answered."""
+    game = day_one()
+    html = "<p>Abgestimmt wird mit !Lynch Name, zum Beispiel:</p><p><b>!Lynch Anna</b> – so.</p>"
+    events = process_post(game, "Spielleitung", "thread", html)
+    assert not [e for e in events if isinstance(e, ev.CommandRejected)]

@@ -35,8 +35,11 @@ MISPLACED = {  # why a command of the right form does not count where it stands
 def misplaced(game: Game, author: str, body: MessageBody) -> list[Stray]:
     """The commands of a post that do not count for their form or place, to be answered:
     a command of the ruleset with text after it, not bold, in a spoiler, or in a quote of
-    the author's own or one naming nobody – not a quote of another player's command, and
-    not a line the post gives again as a command that counts."""
+    the author's own or one naming nobody – not a quote of another player's command, not a
+    line the post gives again as a command that counts, nothing of someone who does not
+    play (a Spielleiter explaining "!Lynch Name")."""
+    if game.find_player(author) is None:  # a Spielleiter explaining, a guest: no command
+        return []
     counted = {name_key(line) for line in body.commands}
     return [
         stray
