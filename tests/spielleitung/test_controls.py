@@ -348,6 +348,22 @@ def test_audit_lists_every_command_in_order_with_verdict_reason_and_link(stores)
     assert "17 Befehle: 16 angenommen, 1 abgelehnt" in out
 
 
+
+def test_audit_says_what_the_night_did_not_carry_out(stores, tmp_path) -> None:
+    """An accepted command the night overturned (refused at its turn, its author blocked)
+    shows as such, with why – as the player was told."""
+    db = copy(stores["question"], tmp_path / "overturned.sqlite")
+    with sqlite3.connect(db) as raw:
+        raw.execute(
+            "UPDATE commands SET overturned_reason = 'In dieser Nacht blockiert: Der Befehl"
+            " wurde nicht ausgeführt.' WHERE actor = 'Clara' AND text = '!Sehen Anna'"
+        )
+    out = cli("audit", "--db", str(db)).output
+    row = line_with(out, "Clara", "!Sehen Anna")
+    assert "nicht ausgeführt" in row and "In dieser Nacht blockiert" in out
+    assert "davon in der Nacht nicht ausgeführt" in out
+
+
 @pytest.mark.parametrize(
     ("args", "count"),
     [
