@@ -26,8 +26,8 @@ def kind_of(name: str) -> Kind:
         if day.isdigit() and number.isdigit() and int(day) >= 1:
             return "zwischenstand"
     if words[0] in PHASES and len(words) == 2 and words[1].isdigit():
-        number = int(words[1])
-        if number >= 1 and (number, PHASES.index(words[0])) > (1, 0):  # not night 1
+        begun = int(words[1])
+        if begun >= 1 and (begun, PHASES.index(words[0])) > (1, 0):  # not night 1
             return "phase"
     return "other"
 
