@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -45,32 +44,30 @@ RICH_WORDS = {
     "ENVVAR_STRING": "[Umgebungsvariable: {}]",
     "REQUIRED_LONG_STRING": "[nötig]",
 }
-# click's and Typer's error messages: (English pattern, German), applied in order
-MESSAGES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(p), g)
-    for p, g in (
-        (r"^No such command (.+?)\.", r"Es gibt keinen Befehl \1."),
-        (r"^No such option: (\S+)", r"Es gibt keine Option \1"),
-        (r"\(Possible options: (.*)\)$", r"(möglich: \1)"),
-        (r"\.? ?Did you mean (.*)\?$", r". Meintest du \1?"),
-        (r"^Missing argument (.+?)\.", r"Das Argument \1 fehlt."),
-        (r"^Missing option (.+?)\.", r"Die Option \1 fehlt."),
-        (r"^Missing parameter:? ?(.*?)\.?$", r"Eine Angabe fehlt: \1"),
-        (r"^Missing command\.", r"Welcher Befehl? Es fehlt einer."),
-        (r"^Invalid value for (.+?): ", r"Ungültiger Wert für \1: "),
-        (r"^Invalid value: ", r"Ungültiger Wert: "),
-        (r"^Got unexpected extra argument(?:\(s\)|s)? \((.*)\)$", r"Unerwartete Angaben: \1"),
-        (r"^Option (.+?) does not take a value\.", r"Die Option \1 nimmt keinen Wert."),
-        (r"^Option (.+?) requires an argument\.", r"Die Option \1 braucht einen Wert."),
-        (r"^Option (.+?) requires (\d+) arguments\.", r"Die Option \1 braucht \2 Werte."),
-    )
-]
+# click's and Typer's error messages: (English pattern, German), applied in order (compiled
+# when an error is shown: re caches them)
+MESSAGES = (
+    (r"^No such command (.+?)\.", r"Es gibt keinen Befehl \1."),
+    (r"^No such option: (\S+)", r"Es gibt keine Option \1"),
+    (r"\(Possible options: (.*)\)$", r"(möglich: \1)"),
+    (r"\.? ?Did you mean (.*)\?$", r". Meintest du \1?"),
+    (r"^Missing argument (.+?)\.", r"Das Argument \1 fehlt."),
+    (r"^Missing option (.+?)\.", r"Die Option \1 fehlt."),
+    (r"^Missing parameter:? ?(.*?)\.?$", r"Eine Angabe fehlt: \1"),
+    (r"^Missing command\.", r"Welcher Befehl? Es fehlt einer."),
+    (r"^Invalid value for (.+?): ", r"Ungültiger Wert für \1: "),
+    (r"^Invalid value: ", r"Ungültiger Wert: "),
+    (r"^Got unexpected extra argument(?:\(s\)|s)? \((.*)\)$", r"Unerwartete Angaben: \1"),
+    (r"^Option (.+?) does not take a value\.", r"Die Option \1 nimmt keinen Wert."),
+    (r"^Option (.+?) requires an argument\.", r"Die Option \1 braucht einen Wert."),
+    (r"^Option (.+?) requires (\d+) arguments\.", r"Die Option \1 braucht \2 Werte."),
+)
 
 
 def german(message: str) -> str:
     """An error message of click or Typer in German (unknown ones stay as they are)."""
     for pattern, replacement in MESSAGES:
-        message = pattern.sub(replacement, message)
+        message = re.sub(pattern, replacement, message)
     return message
 
 
@@ -132,13 +129,13 @@ def _german_rich(module: ModuleType) -> None:
     highlighter.highlights = [h.replace("Usage: ", USAGE) for h in highlighter.highlights]
 
 
-@dataclass
 class _AfterImport:
     """A finder on `sys.meta_path` that lets the normal import load `name`, then calls
     `then(module)` before anyone uses it; it removes itself at once."""
 
-    name: str
-    then: Callable[[ModuleType], None]
+    def __init__(self, name: str, then: Callable[[ModuleType], None]) -> None:
+        self.name = name
+        self.then = then
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
         if name != self.name:
@@ -194,8 +191,7 @@ def _plain(descriptor: Any) -> bool:
     return False
 
 
-@dataclass(frozen=True)
-class PlainValue(coercion.RuntimeParam):
+class PlainValue(coercion.RuntimeParam):  # a frozen dataclass: (parameter_info, annotation)
     """A command line's text as a `str`, `int` or `Path`; a value of the right type as it
     is; anything else (a flag's text from the environment: "ja", "1") Typer converts."""
 
