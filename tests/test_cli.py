@@ -180,7 +180,7 @@ def test_the_store_comes_from_db_then_wolfbot_db_then_the_config(
     assert nothing.exit_code == 2
     assert "Welche Datenbank? Gib --db DATEI an" in nothing.output
     (tmp_path / "config.toml").write_text('[store]\npath = "runde.sqlite"\n', "utf-8")
-    from_config = runner.invoke(app, ["status"], env={"WOLFBOT_DB": None})
+    from_config = runner.invoke(app, ["status"], env={"WOLFBOT_DB": None, "COLUMNS": "250"})
     assert f"Datei nicht gefunden: {tmp_path / 'runde.sqlite'}" in " ".join(
         from_config.output.split()
     )
