@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -221,3 +222,70 @@ def test_importing_the_command_line_loads_nothing_heavy() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
     )
     assert done.stdout.strip().splitlines()[-1] == "LOADED:", done.stdout[-300:]
+
+
+def test_status_reads_the_store_without_the_heavy_libraries(tmp_path: Path) -> None:
+    """`wolfbot status` reads the store with sqlite3 (`wolfbot.spielleitung.store_file`):
+    neither SQLAlchemy nor Alembic, the engine, the templates, HTTP or pydantic (Typer's
+    conversion of the options) are imported – checked when the process ends."""
+    import subprocess
+    import sys
+
+    from wolfbot.store import records
+    from wolfbot.store.db import session_factory, upgrade
+
+    db = tmp_path / "runde.sqlite"
+    engine = upgrade(db)
+    with session_factory(engine)() as session:
+        records.create_game(session, title="Probe", ruleset="duesterliga", seed=1)
+    engine.dispose()
+    heavy = (
+        "sqlalchemy", "alembic", "jinja2", "httpx", "bs4", "pydantic", "yaml", "apscheduler",
+        "wolfbot.engine", "wolfbot.store.db", "wolfbot.rulesets.loader",
+    )  # fmt: skip
+    probe = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('LOADED:' + ','.join("
+        f"m for m in {heavy!r} if m in sys.modules)))\n"
+        "from wolfbot.cli import app\n"
+        f"app(['status', '--db', {str(db)!r}])\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "WOLFBOT_DB"}
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, env=env
+    )
+    assert done.returncode == 0, done.stderr[-500:]
+    assert "Runde 1" in done.stdout and "Probe" in done.stdout
+    assert done.stdout.strip().splitlines()[-1] == "LOADED:", done.stdout[-300:]
+
+
+def test_the_help_and_the_usage_errors_are_german() -> None:
+    """click's and Typer's own words too (`wolfbot.spielleitung.typer_setup`)."""
+
+    def german(words: list[str]):
+        return runner.invoke(app, words, env={"COLUMNS": "200"}, prog_name="wolfbot")
+
+    main = german(["--help"]).output
+    assert "Aufruf: wolfbot [OPTIONEN] BEFEHL [ARGUMENTE]..." in main
+    assert "─ Optionen ─" in main and "─ Befehle ─" in main
+    assert "diese Hilfe zeigen und beenden" in main and "die Version zeigen und beenden" in main
+    status = german(["status", "--help"]).output
+    assert "[Umgebungsvariable: WOLFBOT_DB]" in status and "[Standard: Europe/Berlin]" in status
+    rules = german(["rules", "show", "--help"]).output
+    assert "─ Argumente ─" in rules
+    errors = {
+        ("statsu",): "Es gibt keinen Befehl 'statsu'. Meintest du 'status'?",
+        ("scenario", "run"): "Das Argument 'paths' fehlt.",
+        ("status", "--game", "x"): "Ungültiger Wert für '--game': 'x' ist keine ganze Zahl.",
+        ("status", "--nope"): "Es gibt keine Option --nope",
+        ("rules", "show", "a", "b"): "Unerwartete Angaben: b",
+    }
+    for words, message in errors.items():
+        result = german(list(words))
+        assert result.exit_code == 2, (words, result.output)
+        assert message in result.output, (words, result.output)
+        assert "─ Fehler ─" in result.output and "Aufruf: wolfbot" in result.output
+        assert "Hilfe: 'wolfbot" in result.output and "--help'" in result.output
+    for text in (main, status, rules, *(german(list(w)).output for w in errors)):
+        for english in ("Usage:", "Show this message", "Options", "Commands", "Error", "Try '"):
+            assert english not in text, (english, text)

@@ -2,8 +2,11 @@
 
 Quick to start: this module and the modules that declare the commands import only typer
 at the top; each command imports what it needs when it runs (`wolfbot --help` and
-`wolfbot status` never load the engine, Jinja2 or httpx; `tests/test_cli_startup.py`,
-`benchmarks/cli_startup.py`).
+`wolfbot status` never load the engine, Jinja2 or httpx, and `status` reads the store with
+sqlite3, without SQLAlchemy; `tests/test_cli.py`, `benchmarks/cli_startup.py`).
+
+German throughout: the help and the usage errors too – click's and Typer's own words
+(`spielleitung.typer_setup`, which also converts plain option values without pydantic).
 
 No traceback for the Spielleitung (`Friendly`): a known error – an invalid configuration,
 an unknown ruleset, a forum that cannot be reached, a file that cannot be read – is one
@@ -24,11 +27,12 @@ import typer
 from typer.core import TyperGroup
 
 from wolfbot.forum.cli import forum_app
-from wolfbot.spielleitung import check_config, interventions, readonly, run
+from wolfbot.spielleitung import check_config, interventions, readonly, run, typer_setup
 from wolfbot.spielleitung.drafts import register as register_drafts
 from wolfbot.spielleitung.explain.command import register as register_explain
 
 DEBUG_ENV = "WOLFBOT_DEBUG"
+typer_setup.install()  # German help and errors; plain values without pydantic
 
 
 def debugging() -> bool:

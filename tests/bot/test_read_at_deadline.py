@@ -19,8 +19,8 @@ from wolfbot.bot.round import HOLD_FOR_A_FAILED_READ
 from wolfbot.engine import events as ev
 from wolfbot.forum.base import ChannelRef, Forum, ForumError, ReadMark, ReadResult
 from wolfbot.schedule.jobs import Deadlines
-from wolfbot.spielleitung.rounds import pick_game
 from wolfbot.spielleitung.status import load_status, render_status
+from wolfbot.spielleitung.store_file import open_readonly, pick_game
 
 
 class Flaky:
@@ -134,7 +134,8 @@ def test_status_says_which_deadline_waits_for_the_forum_and_why(flaky) -> None:
     forum.down = "thread"
     loop.tick(bot, now=deadline + timedelta(minutes=1))
 
-    status = load_status(bot.sessions, pick_game(bot.sessions, bot.game_id, here.db))
+    with open_readonly(here.db) as connection:
+        status = load_status(connection, pick_game(connection, bot.game_id, here.db))
     out = io.StringIO()
     render_status(Console(file=out, width=200), status, ZoneInfo("Europe/Berlin"), deadline)
     shown = out.getvalue()

@@ -14,8 +14,9 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlalchemy import Engine
 
-from wolfbot.engine.state import Phase
+from wolfbot.engine.state import PHASE_ORDER, Phase
 from wolfbot.posts.context import daily_schedule
+from wolfbot.schedule import names
 from wolfbot.schedule.jobs import Deadlines, DeadlineScheduler
 from wolfbot.schedule.timetable import (
     Cadence,
@@ -407,8 +408,17 @@ def test_a_stored_name_tells_what_the_deadline_is(
         assert str(deadline.begins) == extra.removeprefix("begins ")
     if extra.startswith("of"):
         assert deadline.of == extra.removeprefix("of ")
+    # the engine-free reading `wolfbot status` uses says the same
+    assert names.kind_of(name) == kind
+    assert names.begins(name) == (str(deadline.begins) if deadline.begins else None)
+    assert names.reminder_of(name) == deadline.of
     for made in ROUND.deadlines_through("night 3"):
         assert Deadline.parse(made.name, made.at) == made
+        assert names.kind_of(made.name) == made.kind
+
+
+def test_the_names_know_the_engines_phases() -> None:
+    assert names.PHASES == PHASE_ORDER
 
 
 # -- compressed time ---------------------------------------------------------------------------

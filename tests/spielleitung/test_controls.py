@@ -499,6 +499,22 @@ def test_a_file_that_is_no_store_is_an_error(tmp_path) -> None:
     assert result.exit_code == 2 and "keine wolfbot-Datenbank" in result.output
 
 
+def test_a_store_at_another_schema_revision_is_an_error(stores, tmp_path) -> None:
+    old = copy(stores["night"], tmp_path / "old.sqlite")
+    with sqlite3.connect(old) as con:
+        con.execute("UPDATE alembic_version SET version_num = '0007'")
+    for command in ("status", "audit"):
+        result = cli(command, "--db", str(old))
+        assert result.exit_code == 2, command
+        text = " ".join(result.output.split())
+        assert "hat den Datenbankstand 0007, dieses wolfbot braucht" in text
+        assert "alembic upgrade head" in text
+    with sqlite3.connect(old) as con:
+        con.execute("UPDATE alembic_version SET version_num = '9999'")
+    result = cli("status", "--db", str(old))
+    assert result.exit_code == 2 and "neuer als dieses wolfbot" in result.output
+
+
 def test_a_store_without_rounds_and_an_unknown_round(stores, tmp_path) -> None:
     empty = tmp_path / "empty.sqlite"
     upgrade(empty).dispose()

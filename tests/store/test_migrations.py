@@ -19,7 +19,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, select
 from sqlalchemy.exc import StatementError
 
-from wolfbot.store import db
+from wolfbot.store import db, revision
 from wolfbot.store.models import OutgoingMessage, metadata
 from wolfbot.store.views import VIEWS
 
@@ -139,6 +139,10 @@ def test_one_linear_history() -> None:
     assert script.get_base() == "0001"
     revisions = [r.revision for r in script.walk_revisions("base", "heads")]
     assert revisions[-3:] == ["0003", "0002", "0001"]
+    # the Spielleitung's commands check a store's revision against it, without Alembic;
+    # the revisions are numbers, in order (a store newer than the wolfbot is told apart)
+    assert script.get_current_head() == revision.HEAD
+    assert revisions == sorted(revisions, reverse=True)
 
 
 def test_the_command_line_takes_the_database_from_the_environment(tmp_path: Path) -> None:

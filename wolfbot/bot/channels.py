@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from wolfbot.engine import events as ev
 from wolfbot.forum.base import ChannelRef
+from wolfbot.outbox.keys import game_prefix
 from wolfbot.outbox.values import MessageKind, Priority
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.messages import Message
@@ -43,7 +44,7 @@ class Keys:
 
     @property
     def prefix(self) -> str:
-        return f"g{self.game_id}/"
+        return game_prefix(self.game_id)
 
     def opening(self) -> str:
         return f"{self.prefix}eroeffnung"

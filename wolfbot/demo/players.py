@@ -32,7 +32,8 @@ from wolfbot.engine.state import PlayerState, Question
 
 CLASSES = command_classes()
 VOTES = ("Lynch", "Bürgermeister")
-SKIPPED = ("Zurücknehmen",)  # a player rarely takes his vote back in the demo
+# a player rarely takes his vote back in the demo, and nobody leaves the round
+SKIPPED = ("Zurücknehmen", "Rücktritt")
 
 CHATTER = (
     "Guten Morgen zusammen!",

@@ -35,6 +35,9 @@ def roster(roles: Sequence[str], seed: int) -> list[tuple[str, str]]:
     return [(f"Spieler {i + 1}", role) for i, role in enumerate(shuffled)]
 
 
+RARE = ("Rücktritt",)  # a random player leaves the round now and then, not every night
+
+
 def random_command(
     game: Game,
     rng: random.Random,
@@ -53,7 +56,7 @@ def random_command(
         player = game.player(rng.choice(pending))
     else:
         player = rng.choice(players)
-    words = game.available_words(player.name)
+    words = [w for w in game.available_words(player.name) if w not in RARE or rng.random() < 0.02]
     uses = [u for u in game.command_uses(player) if u.word in words and word in (None, u.word)]
     if not uses:
         if rng.random() < legal_bias:
@@ -93,7 +96,7 @@ def everybody_acts(game: Game, rng: random.Random, *, legal_bias: float = 0.95) 
     for player in game.state.players:
         if rng.random() > 0.9:
             continue
-        words = game.available_words(player.name)
+        words = [w for w in game.available_words(player.name) if w not in RARE]
         wanted = [w for w in ("Lynch", "Bürgermeister") if w in words] or words[:1]
         for word in wanted:
             if word == words[0] or len(wanted) > 1 or rng.random() < 0.9:

@@ -11,6 +11,8 @@ from typing import Literal
 import httpx
 
 from wolfbot.forum.base import FloodLimited, ForumError, LoginFailed, Refused
+from wolfbot.outbox import keys
+from wolfbot.outbox.keys import SUPERSEDED as SUPERSEDED  # rows marks replaced edits
 
 MessageKind = Literal["post", "conversation", "add_participants", "edit"]
 MessageState = Literal["queued", "sending", "uncertain", "sent", "failed", "blocked", "draft"]
@@ -87,9 +89,6 @@ class RetryPolicy:
         return timedelta(seconds=min(self.backoff * 2**exponent, self.backoff_max))
 
 
-SUPERSEDED = "superseded by "  # `last_error` of an edit a newer edit of its post replaced
-
-
 class TooManyParticipants(ValueError):
     """A conversation would get more participants than the forum allows. WoltLab checks
     the limit for the whole conversation (opening it and adding later alike), so the outbox
@@ -122,7 +121,7 @@ class QueuedMessage:
     @property
     def superseded(self) -> bool:
         """An edit that a newer edit of the same post replaced before it was sent."""
-        return self.kind == "edit" and (self.last_error or "").startswith(SUPERSEDED)
+        return keys.superseded(self.kind, self.last_error)
 
 
 @dataclass(frozen=True, slots=True)

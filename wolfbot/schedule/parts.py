@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
-from typing import Any, Literal
+from typing import Any
 
 from wolfbot.engine.state import PHASE_ORDER, Phase
+from wolfbot.schedule.names import REMINDER, Kind, kind_of
 
-Kind = Literal["phase", "zwischenstand", "reminder", "question", "other"]
 PhaseLike = Phase | str
 
 
@@ -100,22 +100,16 @@ class Deadline:
 
     @classmethod
     def parse(cls, name: str, at: datetime) -> Deadline:
-        """Kind and phase from a stored name (see the module's table)."""
-        words = name.split(" ", 1)
-        if name.startswith("reminder ") and len(words) == 2:
-            inner = cls.parse(words[1], at)
-            return cls(name, at, "reminder", inner.phase)
-        if words[0] == "question" and len(words) == 2:
-            return cls(name, at, "question")
-        if words[0] == "zwischenstand" and len(words) == 2:
-            day, _, number = words[1].partition("/")
-            if day.isdigit() and number.isdigit() and int(day) >= 1:
-                return cls(name, at, "zwischenstand", Phase(int(day), "day"))
-        if words[0] in PHASE_ORDER and len(words) == 2 and words[1].isdigit():
-            begins = Phase(int(words[1]), words[0])
-            if begins.number >= 1 and phase_index(begins) > 0:  # night 1 is the start
-                return cls(name, at, "phase", previous_phase(begins))
-        return cls(name, at, "other")
+        """Kind and phase from a stored name (see the module's table; `names.kind_of`)."""
+        kind = kind_of(name)
+        if kind == "reminder":
+            return cls(name, at, "reminder", cls.parse(name.removeprefix(REMINDER), at).phase)
+        if kind == "zwischenstand":
+            day = int(name.split(" ", 1)[1].partition("/")[0])
+            return cls(name, at, "zwischenstand", Phase(day, "day"))
+        if kind == "phase":
+            return cls(name, at, "phase", previous_phase(Phase.parse(name)))
+        return cls(name, at, kind)
 
 
 # -- settings ----------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from wolfbot.spielleitung.rounds import GameInfo
+    from wolfbot.spielleitung.labels import GameInfo
 
 
 class ControlError(Exception):

@@ -9,38 +9,20 @@ from zoneinfo import ZoneInfo
 
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.posts.german import did_you_mean
 from wolfbot.rulesets import loader
 from wolfbot.spelling import find_name
+from wolfbot.spielleitung.intervention_table import KIND_WORDS, interventions_table
 from wolfbot.spielleitung.rounds import (
-    VERDICT_WORDS,
     ControlError,
     GameInfo,
-    local,
     pick_game,
-    plain,
 )
 from wolfbot.store import interventions as store
 from wolfbot.store.models import CommandRow, PlayerRow
-
-KIND_WORDS = {
-    "accept": "Befehl gilt",
-    "reject": "Befehl gilt nicht",
-    "kill": "aus der Runde genommen",
-    "victim": "Opfer der Schwarzen Pest",
-    "exclude": "ausgeschlossen",
-    "revive": "zurückgeholt",
-    "role": "neue Rolle",
-    "replace": "ersetzt",
-    "expire": "Frist abgelaufen",
-    "win": "Sieg zugesprochen",
-}
-STATE_WORDS = {"pending": "wartet", "applied": "angewandt", "refused": "abgelehnt"}
-STATE_STYLES = {"pending": "yellow", "applied": "green", "refused": "red"}
 
 
 # -- checks without the engine ---------------------------------------------------------------
@@ -166,36 +148,3 @@ def render_interventions(
         console.print(f"{title}: keine.")
         return
     console.print(interventions_table(title, rows, zone))
-
-
-def interventions_table(title: str, rows: list[store.StoredIntervention], zone: ZoneInfo) -> Table:
-    table = Table(title=title)
-    for column in ("Nr.", "Zeit", "Art", "Spieler", "Was", "Grund", "von", "Zustand", "Ablehnung"):
-        table.add_column(column, overflow="fold")
-    for r in rows:
-        style = STATE_STYLES.get(r.state, "")
-        state = STATE_WORDS.get(r.state, r.state)
-        if r.state == "applied" and r.log_position is not None:
-            state += f" (ab Ereignis {r.log_position})"
-        table.add_row(
-            str(r.id),
-            local(r.applied_at or r.requested_at, zone),
-            KIND_WORDS.get(r.kind, r.kind),
-            plain(r.player),
-            plain(_what(r)),
-            plain(r.reason),
-            plain(r.requested_by),
-            f"[{style}]{escape(state)}[/{style}]" if style else escape(state),
-            plain(r.refusal),
-        )
-    return table
-
-
-def _what(row: store.StoredIntervention) -> str:
-    if row.kind in ("accept", "reject") and row.command is not None:
-        text = row.command_text or row.command.text
-        engine = VERDICT_WORDS["rejected" if row.kind == "accept" else "accepted"]
-        return f"Befehl {row.command.id}: {text} (Engine: {engine})"
-    if row.kind == "expire":
-        return f"Frage ({row.argument})"
-    return row.argument or ""

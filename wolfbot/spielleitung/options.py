@@ -25,7 +25,7 @@ from wolfbot.spielleitung.errors import ControlError
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from wolfbot.spielleitung.rounds import GameInfo
+    from wolfbot.spielleitung.labels import GameInfo
 
 GameId = Annotated[
     int | None,
@@ -98,7 +98,7 @@ def games_table(games: list[GameInfo]) -> Table:
     from rich.markup import escape
     from rich.table import Table
 
-    from wolfbot.spielleitung.rounds import STATUS_WORDS, phase_label
+    from wolfbot.spielleitung.labels import STATUS_WORDS, phase_label
 
     table = Table(title="Runden")
     for column in ("--game", "Titel", "Phase", "Status", "angelegt"):

@@ -52,14 +52,15 @@ def register(
 
         from rich.console import Console
 
-        from wolfbot.spielleitung.rounds import open_store, pick_game, zone_of
+        from wolfbot.spielleitung.labels import zone_of
         from wolfbot.spielleitung.status import load_status, render_status
+        from wolfbot.spielleitung.store_file import open_readonly, pick_game
 
         out = Console()
-        with guarded(), open_store(db) as sessions:
+        with guarded(), open_readonly(db) as connection:
             zone = zone_of(timezone)
-            chosen = pick_game(sessions, game, db)
-            render_status(out, load_status(sessions, chosen), zone, datetime.now(UTC))
+            chosen = pick_game(connection, game, db)
+            render_status(out, load_status(connection, chosen), zone, datetime.now(UTC))
 
     @app.command("audit")
     def audit(

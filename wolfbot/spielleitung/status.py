@@ -1,11 +1,21 @@
 """`wolfbot status`: where a round stands, read from the store – the phase, the next
 deadlines, the current tally with the non-voters, the open questions, the commands waiting
 for the Spielleitung's decision, the night's submitted actions and the write queue's
-messages that are not out (waiting, blocked, failed)."""
+messages that are not out (waiting, blocked, failed).
+
+Quick to start: it reads the store read-only with the standard library's `sqlite3` – the
+views (`v_players`, `v_current_tally`, `v_audit`, `v_open_questions`, `v_night_actions`),
+`schedule`, `outgoing_messages` and `interventions` – and imports neither SQLAlchemy nor
+the engine (`store_file` checks the file; `tests/test_cli.py` checks the imports).
+
+    with store_file.open_readonly(db) as connection:
+        game = store_file.pick_game(connection, None, db)
+        render_status(console, load_status(connection, game), zone, now)"""
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -14,25 +24,20 @@ from zoneinfo import ZoneInfo
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
-from sqlalchemy import text
-from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot.bot.channels import Keys
-from wolfbot.outbox.rows import listed
-from wolfbot.outbox.values import QueuedMessage
-from wolfbot.schedule.jobs import Deadlines
-from wolfbot.schedule.parts import Deadline
-from wolfbot.spielleitung.intervening import interventions_table
-from wolfbot.spielleitung.rounds import (
+from wolfbot.outbox.keys import game_prefix, superseded
+from wolfbot.spielleitung.intervention_table import interventions_table
+from wolfbot.spielleitung.labels import (
     STATUS_WORDS,
     GameInfo,
     channel_label,
+    deadline_label,
     local,
+    parse_utc,
     phase_label,
     plain,
 )
-from wolfbot.store import interventions
-from wolfbot.store.interventions import StoredIntervention
+from wolfbot.store.intervention_values import LinkedCommand, StoredIntervention
 
 QUESTION_WORDS = {
     "shot": "Schuss (Jäger)",
@@ -66,6 +71,31 @@ class Vote:
     voters: str
 
 
+@dataclass(frozen=True, slots=True)
+class Due:
+    """A deadline of the schedule not done yet: its name ("day 2") and when (UTC)."""
+
+    name: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Queued:
+    """A message of the write queue, as far as `status` shows it."""
+
+    key: str
+    kind: str
+    title: str | None
+    state: str
+    attempts: int
+    not_before: datetime | None
+    last_error: str | None
+
+    @property
+    def superseded(self) -> bool:
+        return superseded(self.kind, self.last_error)
+
+
 @dataclass
 class Status:
     """Everything `wolfbot status` shows of one round."""
@@ -73,7 +103,7 @@ class Status:
     game: GameInfo
     players: int = 0
     alive: int = 0
-    deadlines: list[Deadline] = field(default_factory=list)
+    deadlines: list[Due] = field(default_factory=list)
     # due deadlines the bot could not carry out yet: name → (why, since when)
     waiting: dict[str, tuple[str, object]] = field(default_factory=dict)
     tally: list[Vote] | None = None  # None: not a day (no tally to show)
@@ -83,83 +113,86 @@ class Status:
     # the commands of this day or night that did not count, no `wolfbot accept` asked for yet
     rejected: list[dict[str, Any]] = field(default_factory=list)
     night_actions: list[dict[str, Any]] | None = None  # None: not a night
-    outbox: list[QueuedMessage] = field(default_factory=list)  # not sent yet, or given up
+    outbox: list[Queued] = field(default_factory=list)  # not sent yet, or given up
     # the Spielleitung's interventions still waiting for the bot, or refused by the rules
     interventions: list[StoredIntervention] = field(default_factory=list)
     sent: int = 0
     superseded: int = 0  # edits a newer edit of the same post replaced (never sent)
 
 
-def load_status(sessions: sessionmaker[Session], game: GameInfo) -> Status:
+def load_status(connection: sqlite3.Connection, game: GameInfo) -> Status:
+    """What `render_status` shows of `game`, read on `connection` (`store_file`)."""
     status = Status(game)
     gid = {"g": game.id}
-    with sessions() as session:
-        roster = _rows(
-            session,
-            "SELECT name, alive, excluded FROM v_players WHERE game_id = :g AND kind = 'player'"
-            " AND withdrawn_at IS NULL",  # a player a Reservespieler replaced is withdrawn
+    roster = _rows(
+        connection,
+        "SELECT name, alive, excluded FROM v_players WHERE game_id = :g AND kind = 'player'"
+        " AND withdrawn_at IS NULL",  # a player a Reservespieler replaced is withdrawn
+        gid,
+    )
+    status.players = len(roster)
+    status.alive = sum(1 for p in roster if p["alive"])
+    day = game.status == "running" and game.phase.split(" ")[0] in ("day", "dusk")
+    if day:
+        votes = _rows(
+            connection,
+            "SELECT target, votes, voters FROM v_current_tally WHERE game_id = :g",
             gid,
         )
-        status.players = len(roster)
-        status.alive = sum(1 for p in roster if p["alive"])
-        day = game.status == "running" and game.phase.split(" ")[0] in ("day", "dusk")
-        if day:
-            votes = _rows(
-                session,
-                "SELECT target, votes, voters FROM v_current_tally WHERE game_id = :g",
-                gid,
-            )
-            status.tally = [Vote(v["target"], v["votes"], v["voters"] or "") for v in votes]
-            voted = {name.strip() for v in votes for name in (v["voters"] or "").split(",")}
-            status.non_voters = [
-                p["name"]
-                for p in roster
-                if p["alive"] and not p["excluded"] and p["name"] not in voted
-            ]
-        status.questions = _rows(
-            session,
-            "SELECT question_id, player, kind, prompt, options, deadline "
-            "FROM v_open_questions WHERE game_id = :g ORDER BY question_id",
+        status.tally = [Vote(v["target"], v["votes"], v["voters"] or "") for v in votes]
+        voted = {name.strip() for v in votes for name in (v["voters"] or "").split(",")}
+        status.non_voters = [
+            p["name"] for p in roster if p["alive"] and not p["excluded"] and p["name"] not in voted
+        ]
+    status.questions = _rows(
+        connection,
+        "SELECT question_id, player, kind, prompt, options, deadline "
+        "FROM v_open_questions WHERE game_id = :g ORDER BY question_id",
+        gid,
+    )
+    status.undecided = _rows(
+        connection,
+        "SELECT command_id, at, phase, actor, channel, text, reason, link "
+        "FROM v_audit WHERE game_id = :g AND verdict = 'pending' ORDER BY command_id",
+        gid,
+    )
+    if game.status == "running":
+        status.rejected = _rows(
+            connection,
+            "SELECT command_id, at, actor, channel, text, reason, link FROM v_audit a"
+            " WHERE game_id = :g AND verdict = 'rejected' AND decided_by = 'engine'"
+            " AND phase IN (:p1, :p2) AND NOT EXISTS (SELECT 1 FROM interventions i"
+            " WHERE i.command_id = a.command_id AND i.kind = 'accept'"
+            " AND i.state <> 'refused') ORDER BY command_id",
+            {**gid, **_phases_now(game.phase)},
+        )
+    if game.status == "running" and game.phase.startswith("night "):
+        status.night_actions = _rows(
+            connection,
+            "SELECT actor, word, text, channel, at, link FROM v_night_actions WHERE game_id = :g",
             gid,
         )
-        status.undecided = _rows(
-            session,
-            "SELECT command_id, at, phase, actor, channel, text, reason, link "
-            "FROM v_audit WHERE game_id = :g AND verdict = 'pending' ORDER BY command_id",
+    waiting = _rows(
+        connection,
+        "SELECT name, waiting, waiting_since FROM schedule WHERE game_id = :g"
+        " AND done_at IS NULL AND waiting IS NOT NULL",
+        gid,
+    )
+    status.waiting = {w["name"]: (w["waiting"], w["waiting_since"]) for w in waiting}
+    status.deadlines = [
+        Due(d["name"], parse_utc(d["due_at"]) or datetime.min)
+        for d in _rows(
+            connection,
+            "SELECT name, due_at FROM schedule WHERE game_id = :g AND done_at IS NULL"
+            " ORDER BY due_at, id",  # every deadline not done, past or future, oldest first
             gid,
         )
-        if game.status == "running":
-            status.rejected = _rows(
-                session,
-                "SELECT command_id, at, actor, channel, text, reason, link FROM v_audit a"
-                " WHERE game_id = :g AND verdict = 'rejected' AND decided_by = 'engine'"
-                " AND phase IN (:p1, :p2) AND NOT EXISTS (SELECT 1 FROM interventions i"
-                " WHERE i.command_id = a.command_id AND i.kind = 'accept'"
-                " AND i.state <> 'refused') ORDER BY command_id",
-                {**gid, **_phases_now(game.phase)},
-            )
-        if game.status == "running" and game.phase.startswith("night "):
-            status.night_actions = _rows(
-                session,
-                "SELECT actor, word, text, channel, at, link FROM v_night_actions "
-                "WHERE game_id = :g",
-                gid,
-            )
-        waiting = _rows(
-            session,
-            "SELECT name, waiting, waiting_since FROM schedule WHERE game_id = :g"
-            " AND done_at IS NULL AND waiting IS NOT NULL",
-            gid,
-        )
-        status.waiting = {w["name"]: (w["waiting"], w["waiting_since"]) for w in waiting}
-        messages = listed(session, Keys(game.id).prefix)
+    ]
+    messages = _queued(connection, game_prefix(game.id))
     status.sent = sum(1 for m in messages if m.state == "sent")
     status.outbox = [m for m in messages if m.state != "sent" and not m.superseded]
     status.superseded = sum(1 for m in messages if m.superseded)
-    status.deadlines = Deadlines(sessions, game.id).pending()
-    with sessions() as session:
-        found = interventions.load(session, game.id)
-    status.interventions = [r for r in found if r.state in ("pending", "refused")]
+    status.interventions = _interventions(connection, game.id, ("pending", "refused"))
     return status
 
 
@@ -171,23 +204,87 @@ def _phases_now(phase: str) -> dict[str, str]:
     return {"p1": phase, "p2": phase}
 
 
-def _rows(session: Session, sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
-    return [dict(row) for row in session.execute(text(sql), params).mappings()]
+def _rows(connection: sqlite3.Connection, sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+    return [dict(row) for row in connection.execute(sql, params)]
+
+
+def _queued(connection: sqlite3.Connection, prefix: str) -> list[Queued]:
+    """The messages whose keys start with `prefix`, in the order they would be sent: lowest
+    priority number first, then the oldest (as `outbox.rows.listed`)."""
+    rows = _rows(
+        connection,
+        "SELECT key, kind, title, state, attempts, not_before, last_error"
+        " FROM outgoing_messages WHERE substr(key, 1, :n) = :prefix"
+        " ORDER BY priority, created_at, id",
+        {"n": len(prefix), "prefix": prefix},
+    )
+    return [
+        Queued(
+            r["key"],
+            r["kind"],
+            r["title"],
+            r["state"],
+            r["attempts"],
+            parse_utc(r["not_before"]),
+            r["last_error"],
+        )
+        for r in rows
+    ]
+
+
+def _interventions(
+    connection: sqlite3.Connection, game_id: int, states: tuple[str, ...]
+) -> list[StoredIntervention]:
+    """The game's interventions in these states, in id order, each with its command (as
+    `store.interventions.load`)."""
+    marks = ", ".join("?" for _ in states)
+    rows = connection.execute(
+        "SELECT i.id, i.game_id, i.kind, i.player, i.argument, i.command_text, i.command_id,"
+        " i.reason, i.requested_by, i.requested_at, i.state, i.applied_at, i.refusal,"
+        " i.log_position, c.id AS c_id, c.actor, c.channel, c.phase, c.word, c.targets,"
+        " c.text, c.verdict, c.decided_by"
+        " FROM interventions i LEFT JOIN commands c ON c.id = i.command_id"
+        f" WHERE i.game_id = ? AND i.state IN ({marks}) ORDER BY i.id",
+        (game_id, *states),
+    ).fetchall()
+    found = []
+    for r in rows:
+        command = None
+        if r["c_id"] is not None:
+            command = LinkedCommand(
+                r["c_id"],
+                r["actor"],
+                r["channel"],
+                r["phase"],
+                r["word"],
+                tuple(json.loads(r["targets"] or "[]")),
+                r["text"],
+                r["verdict"],
+                r["decided_by"],
+            )
+        found.append(
+            StoredIntervention(
+                id=r["id"],
+                game_id=r["game_id"],
+                kind=r["kind"],
+                player=r["player"],
+                argument=r["argument"],
+                command_text=r["command_text"],
+                command_id=r["command_id"],
+                reason=r["reason"],
+                requested_by=r["requested_by"],
+                requested_at=parse_utc(r["requested_at"]) or datetime.min,
+                state=r["state"],
+                applied_at=parse_utc(r["applied_at"]),
+                refusal=r["refusal"],
+                log_position=r["log_position"],
+                command=command,
+            )
+        )
+    return found
 
 
 # -- output ------------------------------------------------------------------------------------
-def deadline_label(deadline: Deadline) -> str:
-    if deadline.kind == "phase" and deadline.begins is not None:
-        return f"{phase_label(str(deadline.begins))} beginnt"
-    if deadline.kind == "zwischenstand":
-        return "Zwischenstand"
-    if deadline.kind == "reminder":
-        return f"Erinnerung vor {deadline_label(Deadline.parse(deadline.of or '', deadline.at))}"
-    if deadline.kind == "question":
-        return "Antwortfrist einer Frage"
-    return deadline.name
-
-
 def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetime) -> None:
     game = status.game
     head = Table(title=f"Runde {game.id}", show_header=False)
@@ -208,7 +305,9 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
             late = "überfällig" if deadline.at <= now else ""
             if deadline.name in status.waiting:
                 late = f"wartet seit {local(status.waiting[deadline.name][1], zone)}"
-            table.add_row(deadline.name, deadline_label(deadline), local(deadline.at, zone), late)
+            table.add_row(
+                deadline.name, deadline_label(deadline.name), local(deadline.at, zone), late
+            )
         console.print(table)
         for name, (why, _since) in status.waiting.items():
             console.print(f"[yellow]{escape(name)} wartet: {escape(why)}[/yellow]")

@@ -33,6 +33,7 @@ from wolfbot.store.batch import RowBatch
 from wolfbot.store.errors import StoreError
 from wolfbot.store.event_log import add_events, check_next
 from wolfbot.store.inputs import StoredInput, command_values
+from wolfbot.store.intervention_values import LinkedCommand, StoredIntervention
 from wolfbot.store.lookups import current_role, game_row, player_row, schedule_entry, utc_now
 from wolfbot.store.lookups import find_player as find_player_row
 from wolfbot.store.models import (
@@ -45,42 +46,6 @@ from wolfbot.store.models import (
 from wolfbot.store.results import CommandResult
 
 SCHEDULE = "schedule"  # `requested_by` of a question whose time ran out
-
-
-@dataclass(frozen=True, slots=True)
-class LinkedCommand:
-    """The `commands` row an accept or reject decides on."""
-
-    id: int
-    actor: str
-    channel: str
-    phase: str
-    word: str | None
-    targets: tuple[str, ...]
-    text: str
-    verdict: str
-    decided_by: str
-
-
-@dataclass(frozen=True, slots=True)
-class StoredIntervention:
-    """One row of `interventions`, with the command it decides on (accept/reject)."""
-
-    id: int
-    game_id: int
-    kind: str
-    player: str | None
-    argument: str | None
-    command_text: str | None
-    command_id: int | None
-    reason: str
-    requested_by: str
-    requested_at: datetime
-    state: str
-    applied_at: datetime | None
-    refusal: str | None
-    log_position: int | None
-    command: LinkedCommand | None = None
 
 
 @dataclass(frozen=True, slots=True)

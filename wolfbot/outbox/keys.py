@@ -1,0 +1,17 @@
+"""The write queue's names for its rows, standard library only (`wolfbot status` reads the
+queue with them and stays quick to start): the key prefix of a round's messages and the
+mark of an edit a newer edit replaced."""
+
+from __future__ import annotations
+
+SUPERSEDED = "superseded by "  # `last_error` of an edit a newer edit of its post replaced
+
+
+def game_prefix(game_id: int) -> str:
+    """Every key of round `game_id`'s messages starts with it: "g2/" (`bot.channels.Keys`)."""
+    return f"g{game_id}/"
+
+
+def superseded(kind: str, last_error: str | None) -> bool:
+    """An edit that a newer edit of the same post replaced before it was sent."""
+    return kind == "edit" and (last_error or "").startswith(SUPERSEDED)

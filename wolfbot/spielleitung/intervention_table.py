@@ -1,0 +1,61 @@
+"""The table of the Spielleitung's interventions (`wolfbot interventions`, and `wolfbot
+status` for those still waiting or refused) and its German words. Light: rich and the
+labels only."""
+
+from __future__ import annotations
+
+from zoneinfo import ZoneInfo
+
+from rich.markup import escape
+from rich.table import Table
+
+from wolfbot.spielleitung.labels import VERDICT_WORDS, local, plain
+from wolfbot.store.intervention_values import StoredIntervention
+
+KIND_WORDS = {
+    "accept": "Befehl gilt",
+    "reject": "Befehl gilt nicht",
+    "kill": "aus der Runde genommen",
+    "victim": "Opfer der Schwarzen Pest",
+    "exclude": "ausgeschlossen",
+    "revive": "zurückgeholt",
+    "role": "neue Rolle",
+    "replace": "ersetzt",
+    "expire": "Frist abgelaufen",
+    "win": "Sieg zugesprochen",
+}
+STATE_WORDS = {"pending": "wartet", "applied": "angewandt", "refused": "abgelehnt"}
+STATE_STYLES = {"pending": "yellow", "applied": "green", "refused": "red"}
+
+
+def interventions_table(title: str, rows: list[StoredIntervention], zone: ZoneInfo) -> Table:
+    table = Table(title=title)
+    for column in ("Nr.", "Zeit", "Art", "Spieler", "Was", "Grund", "von", "Zustand", "Ablehnung"):
+        table.add_column(column, overflow="fold")
+    for r in rows:
+        style = STATE_STYLES.get(r.state, "")
+        state = STATE_WORDS.get(r.state, r.state)
+        if r.state == "applied" and r.log_position is not None:
+            state += f" (ab Ereignis {r.log_position})"
+        table.add_row(
+            str(r.id),
+            local(r.applied_at or r.requested_at, zone),
+            KIND_WORDS.get(r.kind, r.kind),
+            plain(r.player),
+            plain(_what(r)),
+            plain(r.reason),
+            plain(r.requested_by),
+            f"[{style}]{escape(state)}[/{style}]" if style else escape(state),
+            plain(r.refusal),
+        )
+    return table
+
+
+def _what(row: StoredIntervention) -> str:
+    if row.kind in ("accept", "reject") and row.command is not None:
+        text = row.command_text or row.command.text
+        engine = VERDICT_WORDS["rejected" if row.kind == "accept" else "accepted"]
+        return f"Befehl {row.command.id}: {text} (Engine: {engine})"
+    if row.kind == "expire":
+        return f"Frage ({row.argument})"
+    return row.argument or ""
