@@ -237,7 +237,7 @@ def _restore(bot: Round, row: StoredIntervention) -> list[ev.Event] | None:
     the post stood – a deleted post, or an edited one's earlier state – by a post of the
     bot under the key of that version (queued once, with the row `applied`, in one
     transaction). The engine is not asked: nothing in the game changes. Refused when there
-    is no such version, or the post is neither deleted nor edited (it stands as it was)."""
+    is no such version, or it is what the forum shows (neither deleted nor edited since)."""
     game_id = bot.game_id or 0
     with bot.sessions() as session:
         versions = records.versions_beside(session, game_id, int(row.argument or 0))
@@ -245,8 +245,8 @@ def _restore(bot: Round, row: StoredIntervention) -> list[ev.Event] | None:
     refusal = None
     if chosen is None:
         refusal = f"Runde {game_id} hat keinen Beitrag Nr. {row.argument}."
-    elif not chosen.deleted and len(versions) == 1:
-        refusal = f"Beitrag Nr. {chosen.id} ist weder gelöscht noch bearbeitet."
+    elif not chosen.deleted and chosen is versions[-1]:
+        refusal = f"Beitrag Nr. {chosen.id} steht im Forum, wie er ist: nichts wiederherzustellen."
     if chosen is None or refusal is not None:
         with bot.sessions() as session:
             store.refuse(session, row.id, refusal or "", now=bot.clock())

@@ -25,6 +25,8 @@ from wolfbot.spielleitung.rounds import (
     plain,
 )
 from wolfbot.store import interventions as store
+from wolfbot.store import records
+from wolfbot.store.inputs import StoredInput
 from wolfbot.store.models import CommandRow, PlayerRow
 
 KIND_WORDS = {
@@ -37,6 +39,7 @@ KIND_WORDS = {
     "role": "neue Rolle",
     "replace": "ersetzt",
     "expire": "Frist abgelaufen",
+    "restore": "Beitrag wiederhergestellt",
 }
 STATE_WORDS = {"pending": "wartet", "applied": "angewandt", "refused": "abgelehnt"}
 STATE_STYLES = {"pending": "yellow", "applied": "green", "refused": "red"}
@@ -107,6 +110,32 @@ def role(game: GameInfo, name: str) -> str:
         ) from None
 
 
+def restorable(sessions: sessionmaker[Session], game: GameInfo, input_id: int) -> StoredInput:
+    """The kept version `input_id` of a post that was deleted or edited since, not asked to
+    be restored yet."""
+    with sessions() as session:
+        versions = records.versions_beside(session, game.id, input_id)
+    chosen = next((v for v in versions if v.id == input_id), None)
+    if chosen is None:
+        raise ControlError(
+            f"Kein Beitrag Nr. {input_id} in Runde {game.id} (die Nummern zeigt `wolfbot deleted`)."
+        )
+    if not chosen.deleted and chosen is versions[-1]:
+        raise ControlError(
+            f"Beitrag Nr. {input_id} von {chosen.author} ist weder gelöscht noch seitdem "
+            "bearbeitet: er steht im Forum, wie der Bot ihn gelesen hat."
+        )
+    with sessions() as session:
+        asked = store.restore_of(session, game.id, input_id)
+    if asked is not None:
+        state = STATE_WORDS.get(asked.state, asked.state)
+        raise ControlError(
+            f"Beitrag Nr. {input_id} wird bereits wiederhergestellt (Eingriff Nr. {asked.id}, "
+            f"{state})."
+        )
+    return chosen
+
+
 def request(
     sessions: sessionmaker[Session],
     game: GameInfo,
@@ -172,4 +201,6 @@ def _what(row: store.StoredIntervention) -> str:
         return f"Befehl {row.command.id}: {text} (Engine: {engine})"
     if row.kind == "expire":
         return f"Frage ({row.argument})"
+    if row.kind == "restore":
+        return f"Beitrag Nr. {row.argument}"
     return row.argument or ""
