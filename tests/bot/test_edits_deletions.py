@@ -182,3 +182,33 @@ def test_the_earlier_state_of_an_edited_post_is_restored(here) -> None:
     bot.send()
     quote = thread_posts_by_bot(here)[-1]
     assert "den früheren Zustand des Beitrags von" in quote and "Anna war es." in quote
+
+
+def test_a_conversation_post_is_restored_in_its_conversation_not_in_the_thread(here) -> None:
+    """The Wolfshöhle's secrets stay there: an edited message's earlier state is quoted back
+    into the conversation it was written in."""
+    bot = day_one(here)
+    wolves = here.conversation("Anna", "wolves")
+    message_id = here.forum.add_conversation_message(wolves, "Anna", "<p>Morgen Clara.</p>")
+    bot.poll()
+    anna = here.forum.user_id("Anna")
+    assert anna is not None
+    here.forum.edit_own_message(anna, wolves, message_id, "<p>Nichts.</p>")
+    bot.poll()
+    (edited,) = view(bot, "v_edited")
+    in_thread = thread_posts_by_bot(here)
+    with bot.sessions() as session:
+        store.request(
+            session,
+            bot.game_id,
+            "restore",
+            player="Anna",
+            argument=str(edited["first_id"]),
+            reason="Antrag von Bernd",
+            requested_by="Spielleitung",
+        )
+    assert bot.apply_interventions() == 1
+    bot.send()
+    assert thread_posts_by_bot(here) == in_thread
+    last = [m for m in here.forum.conversation(wolves).messages if m.author == BOT][-1]
+    assert "früheren Zustand" in last.html and "Morgen Clara." in last.html

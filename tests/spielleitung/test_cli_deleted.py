@@ -82,6 +82,8 @@ def test_the_deleted_post_is_listed_and_restored_once(round_) -> None:
     assert "wiederhergestellt" in run(here, "deleted").output
     assert "Beitrag wiederhergestellt" in run(here, "interventions").output
     assert "Gelöschte Beiträge" not in run(here, "status").output
+    replayed = run(here, "replay")  # the notices and the restore are no steps of the game
+    assert replayed.exit_code == 0 and "identisch" in replayed.output, replayed.output
 
 
 def test_a_post_as_it_stands_or_none_at_all_is_not_restored(round_) -> None:
