@@ -4,6 +4,7 @@ if from a browser), the bot reads, decides and writes through its write queue.""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -80,7 +81,7 @@ SCRIPT: list[Step] = [
     ("post", "Bernd", "thread", bold("!Lynch Clara")),
     ("post", "Frau Holle", "thread", bold("!Lynch Anna")),
     ("poll",),
-    ("edit", "Frau Holle", -1, bold("!Lynch Clara")),  # edited after it counted: ignored
+    ("edit", "Frau Holle", -1, bold("!Lynch Clara")),  # edited after it counted: answered
     ("poll",),
     ("deadline", "dusk 1"),  # the Dämmerung
     ("send",),
@@ -255,8 +256,19 @@ def bot_messages(here: Site) -> Counter[tuple[str, str, str]]:
         view = here.forum.conversation(conversation_id)
         for message in view.messages:
             if message.author == BOT:
-                seen[(row.title, "", message.html)] += 1
+                html = message.html.replace(here.server.base_url, "/")
+                seen[(row.title, "", html)] += 1
     return seen
+
+
+_POST_TIME = re.compile(r"vom \w+, \d\d\.\d\d\.\d{4}, \d\d:\d\d Uhr")
+
+
+def without_post_times(messages: Counter[tuple[str, str, str]]) -> Counter[tuple[str, str, str]]:
+    """The messages with the times of players' posts they name ("deinen Beitrag vom …")
+    left out: a step repeated after a kill ticks the forum's clock again, so the posts of
+    such a run are written later than in a straight one."""
+    return Counter({(w, t, _POST_TIME.sub("vom …", h)): n for (w, t, h), n in messages.items()})
 
 
 def thread_titles(here: Site) -> list[str]:

@@ -55,8 +55,11 @@ def test_a_straight_round_publishes_every_post_once(straight) -> None:
     receipts = [html for where, _, html in messages if where == "Frau Holle – 1. Ligarunde"]
     assert any("Abgelehnt" in html and "!Sehen Anna" in html for html in receipts)
     posts = [s for s in SCRIPT if s[0] == "post"]
-    assert inputs == len(posts)  # the edit was not processed again
-    assert commands == sum(s[3].count("<strong>!") for s in posts)
+    # the edit is kept (not processed), its changed "!Lynch Clara" a rejected command row
+    assert inputs == len(posts) + 1
+    assert commands == sum(s[3].count("<strong>!") for s in posts) + 1
+    edited = [html for where, _, html in messages if where == "Frau Holle – 1. Ligarunde"]
+    assert sum("bearbeitet" in html for html in edited) == 1  # told once
 
 
 def test_a_kill_between_any_two_inputs_loses_and_doubles_nothing(straight, tmp_path) -> None:

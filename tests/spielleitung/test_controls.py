@@ -548,10 +548,11 @@ def test_an_unknown_time_zone_is_an_error(stores) -> None:
     assert result.exit_code == 2 and "Unbekannte Zeitzone" in result.output
 
 
-def test_register_adds_the_three_commands() -> None:
+def test_register_adds_the_read_only_commands() -> None:
     app = typer.Typer()
     readonly.register(app)
-    assert sorted(c.name or "" for c in app.registered_commands) == ["audit", "replay", "status"]
+    names = sorted(c.name or "" for c in app.registered_commands)
+    assert names == ["audit", "deleted", "replay", "status"]
 
 
 # -- helpers -----------------------------------------------------------------------------------

@@ -11,6 +11,9 @@ queued message and adds nothing:
     g{game}/e{seq}/{i}/{name}   … one per recipient when it goes to several players
     g{game}/e{seq}/{i}/add      … adding the participants before the message
     g{game}/{name}              a post made on demand (the Zwischenstand of schedule `name`)
+    g{game}/beitrag/{id}/{what} about the kept post `input_posts.id`: `bearbeitet` and
+                                `geloescht` tell its author the first version counts,
+                                `wiederhergestellt` quotes it back (`wolfbot restore`)
 
 The mapping forum conversation ↔ engine channel needs no table of its own: a conversation
 is the message that opened it, and the write queue stores its forum id once it is open
@@ -60,6 +63,9 @@ class Keys:
 
     def on_demand(self, name: str) -> str:
         return f"{self.prefix}{name}"
+
+    def post_note(self, input_id: int, what: str) -> str:
+        return f"{self.prefix}beitrag/{input_id}/{what}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,10 @@ override` write them `pending`) and the question deadlines of the schedule.
     bot.apply_interventions()          # each pending one in order; at every tick
     bot.expire_question("question 7")  # the schedule's deadline of question 7
 
-Each intervention is one step like a post: the engine checks and applies it
+A `restore` (`wolfbot restore`) is no step of the game: the bot quotes a kept post back
+where it stood (`_restore`), the engine is not asked and replay skips it.
+
+Each other intervention is one step like a post: the engine checks and applies it
 (`Game.intervene`), its events are recorded with the row marked `applied` at that place in
 the log (or the row is marked `refused` with the engine's reason, and nothing changed), in
 one transaction (`wolfbot.store.interventions`); then its events are published like a
@@ -39,11 +42,15 @@ from wolfbot.engine.interventions import (
     about_a_player,
     find_question,
 )
+from wolfbot.forum.base import ChannelRef
 from wolfbot.intake.commands import parse_command
+from wolfbot.outbox.values import Priority
+from wolfbot.posts.edits import KeptPost, restored
 from wolfbot.posts.wording import worded
 from wolfbot.store import interventions as store
 from wolfbot.store import records
 from wolfbot.store.interventions import Replacement, StoredIntervention
+from wolfbot.store.models import POST_INTERVENTIONS
 from wolfbot.store.results import CommandResult
 
 log = logging.getLogger("wolfbot.bot.interventions")
@@ -187,12 +194,12 @@ def _open_question(bot: Round, game_id: int, name: str) -> tuple[str, str] | Non
     return found.player, found.kind
 
 
-def _apply(
-    bot: Round, row: StoredIntervention, done: str | None = None
-) -> list[ev.Event] | None:
+def _apply(bot: Round, row: StoredIntervention, done: str | None = None) -> list[ev.Event] | None:
     """One pending intervention: applied and recorded (its events returned, published) or
     refused (None)."""
     game_id, game = bot.game_id or 0, bot.game
+    if row.kind in POST_INTERVENTIONS:
+        return _restore(bot, row)
     start = len(game.state.log)
     try:
         value = to_intervention(game, row)
@@ -233,6 +240,48 @@ def _apply(
     log.info("intervention %d (%s %s): %d events", row.id, row.kind, row.player, len(events))
     publish(bot.desk, game, start, events)
     return events
+
+
+def _restore(bot: Round, row: StoredIntervention) -> list[ev.Event] | None:
+    """`restore`: the kept version `row.argument` (an `input_posts` id) quoted back where
+    the post stood – a deleted post, or an edited one's earlier state – by a post of the
+    bot under the key of that version (queued once, with the row `applied`, in one
+    transaction). The engine is not asked: nothing in the game changes. Refused when there
+    is no such version, or it is what the forum shows (neither deleted nor edited since)."""
+    game_id = bot.game_id or 0
+    with bot.sessions() as session:
+        versions = records.versions_beside(session, game_id, int(row.argument or 0))
+    chosen = next((v for v in versions if str(v.id) == row.argument), None)
+    refusal = None
+    if chosen is None:
+        refusal = f"Runde {game_id} hat keinen Beitrag Nr. {row.argument}."
+    elif not chosen.deleted and chosen is versions[-1]:
+        refusal = f"Beitrag Nr. {chosen.id} steht im Forum, wie er ist: nichts wiederherzustellen."
+    if chosen is None or refusal is not None:
+        with bot.sessions() as session:
+            store.refuse(session, row.id, refusal or "", now=bot.clock())
+        log.warning("intervention %d (restore %s) refused: %s", row.id, row.argument, refusal)
+        return None
+    first = next((v for v in versions if v.processed_at is not None), chosen)
+    desk = bot.desk
+    post = KeptPost(chosen.author, chosen.posted_at, chosen.url, first.engine_channel, chosen.html)
+    message = restored(desk.publisher, desk.context, post, deleted=chosen.deleted)
+    channel = ChannelRef.parse(chosen.channel)
+    title = message.title if channel.kind == "thread" else None
+    key = desk.book.keys.post_note(chosen.id, "wiederhergestellt")
+    out = Outgoing(key, "post", message.html, channel, title, (), Priority.PHASE)
+    with bot.sessions() as session:
+        store.record_restored(
+            session,
+            game_id,
+            row.id,
+            lambda batch: desk.enqueue(out, batch),
+            log_position=len(bot.game.state.log),
+            now=bot.clock(),
+        )
+    log.info("intervention %d: post %d of %s restored in %s", row.id, chosen.post_id,
+             chosen.author, channel)  # fmt: skip
+    return []
 
 
 def _accepted(

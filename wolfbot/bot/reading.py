@@ -6,17 +6,19 @@ in a channel of the round, with or without commands – "Auch das Nutzen einer K
 ist das Nutzen einer Fähigkeit!", so a night's chat in the Wolfshöhle counts too. Not:
 
 - an edit of a post processed already: "Das Bearbeiten von Beiträgen ist nur erlaubt, um
-  unwesentliche Fehler zu korrigieren" – the first version counts, the edit is logged for
-  the Spielleitung (who may restore the earlier state "auf Antrag");
+  unwesentliche Fehler zu korrigieren" – the first version counts; the edit is kept for
+  the Spielleitung (who may restore the earlier state "auf Antrag"), and its author told
+  when it changed his commands (`wolfbot.bot.edits`);
 - a deletion: "Das Löschen von Beiträgen ist verboten. Die Spielleitung stellt gelöschte
-  Beiträge wieder her." – what the post did stands; the store marks it `deleted`.
+  Beiträge wieder her." – what the post did stands; the store marks it `deleted`, its
+  author is told so, and `wolfbot restore` quotes it back.
 
 Which channels a poll reads: the thread always; a conversation only when the conversation
 list (`Forum.activity`, one page when little happened) shows a message later than the
 mark's `seen_until`, or cannot tell. An idle poll of a round with any number of
 conversations costs the thread and one list page. A poll up to a deadline (`until`) reads
 every channel: a phase closes only on a complete read. An edit of a conversation message is
-therefore seen when that conversation is read next, not at once (edits are only logged).
+therefore seen when that conversation is read next, not at once.
 """
 
 from __future__ import annotations
@@ -50,6 +52,9 @@ class PollReport:
     processed: int = 0  # given to the engine and recorded now
     deferred: int = 0  # written after `until`: left for the next poll
     edited: int = 0
+    # the edited posts of other authors (after the round's first post): the bot keeps each
+    # version and answers one whose commands changed (`wolfbot.bot.edits`)
+    edits: list[tuple[ForumPost, Reading]] = field(default_factory=list)
     failed: dict[ChannelRef, str] = field(default_factory=dict)  # channel → the forum's error
     deleted: list[tuple[ChannelRef, int]] = field(default_factory=list)
     marks: dict[ChannelRef, ReadMark] = field(default_factory=dict)
@@ -176,12 +181,14 @@ def read_channels(
                 continue  # the bot's own edit (the Eröffnungsbeitrag's links)
             report.edited += 1
             log.warning(
-                "%s: post %d by %s was edited (%d×); edits are not processed",
+                "%s: post %d by %s was edited (%d×); the first version counts",
                 reading.ref,
                 post.post_id,
                 post.author,
                 post.edit_count,
             )
+            if post.post_id > reading.floor:
+                report.edits.append((post, reading))
         report.deleted.extend((reading.ref, post_id) for post_id in result.deleted)
         read.append((reading, result))
     # a channel that could not be read may hold posts written after its last known post:

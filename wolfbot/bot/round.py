@@ -39,6 +39,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.bot import interventions, replay, stored
 from wolfbot.bot.channels import ChannelBook, Keys, Reading
+from wolfbot.bot.edits import note_deletion, note_edit
 from wolfbot.bot.reading import PollReport, read_channels
 from wolfbot.bot.writing import Desk
 from wolfbot.engine import events as ev
@@ -242,14 +243,13 @@ class RoundBot:
         wanted = [(post, reading) for post, reading in batch if self._wanted(post, reading)]
         for start in range(0, len(wanted), POSTS_PER_BATCH):
             report.processed += self._take_batch(wanted[start : start + POSTS_PER_BATCH])
+        edits = [(post, reading) for post, reading in report.edits if self._wanted(post, reading)]
+        if edits or report.deleted:  # before the marks: a stored mark has seen them
+            self._take_changes([post for post, _ in edits], report.deleted)
         self._marks.update(report.marks)
         if report.marks:  # after the posts are recorded: a stored mark is never ahead of them
             with self.sessions() as session:
                 stored.save_read_marks(session, self._id, report.marks, self.clock())
-        for channel, post_id in report.deleted:
-            with self.sessions() as session:
-                if records.mark_deleted(session, self._id, channel, post_id):
-                    log.warning("%s: post %d was deleted after it was processed", channel, post_id)
         return report
 
     def mark_of(self, channel: ChannelRef) -> ReadMark | None:
@@ -314,11 +314,36 @@ class RoundBot:
                 raise
         return taken
 
+    def _take_changes(
+        self, edits: Sequence[ForumPost], deleted: Sequence[tuple[ChannelRef, int]]
+    ) -> None:
+        """The edits and deletions of processed posts a poll saw, in one transaction: each
+        version kept, the authors told (`wolfbot.bot.edits`). A failure is logged: the
+        game does not depend on them."""
+        now, phase = self.clock(), str(self.game.state.phase)
+        try:
+            with self.sessions() as session, session.begin():
+                batch = RowBatch(session)
+                known = records.versions_of(session, self._id, edits)
+                for post in edits:
+                    earlier = known.get((str(post.channel), post.post_id), [])
+                    note_edit(self.desk, self.rules, self._id, phase, post, batch, earlier, now)
+                batch.write()
+                batch = RowBatch(session)
+                for channel, post_id in deleted:
+                    if note_deletion(self.desk, self.rules, self._id, channel, post_id, batch):
+                        log.warning("%s: post %d was deleted after it was read", channel, post_id)
+                batch.write()
+        except Exception:
+            log.exception("edits and deletions of this poll could not be recorded")
+
     def _take(
         self, post: ForumPost, reading: Reading, batch: RowBatch, earlier: list[InputPost]
     ) -> int:
         """Skip the post (`earlier`: its recorded versions), or run it through the engine,
-        stage its rows in `batch` and queue what it did. Returns 1 if it was processed."""
+        stage its rows in `batch` and queue what it did. Returns 1 if it was processed. A
+        post processed already in another version was edited since (read again from an
+        older mark): that version is kept and answered as an edit (`note_edit`)."""
         done = {row.content_hash for row in earlier if row.processed_at is not None}
         if post.content_hash in done:
             return 0
@@ -328,6 +353,8 @@ class RoundBot:
                 reading.ref,
                 post.post_id,
             )
+            phase = str(self.game.state.phase)
+            note_edit(self.desk, self.rules, self._id, phase, post, batch, earlier, self.clock())
             return 0
         start = len(self.game.state.log)
         results = run_post(self.game, post.author, reading.engine, post.html, post.body)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot.bot.channels import ChannelBook, Outgoing, routes
+from wolfbot.bot.channels import ChannelBook, Outgoing, into_conversations, routes
 from wolfbot.bot.drafts import is_draft
 from wolfbot.bot.links import PhaseLinks, PostUrl
 from wolfbot.engine import events as ev
@@ -138,6 +138,12 @@ class Desk:
             for out in outs:
                 self.links.note(item.event, out)
                 self.enqueue(out, batch)
+
+    def tell(self, key: str, message: Message, batch: RowBatch | None = None) -> None:
+        """A private message made outside the engine's events (an edit's or a deletion's
+        answer), into each recipient's conversation, queued once under `key`."""
+        for out in into_conversations(key, message, Priority.RECEIPT, self.book):
+            self.enqueue(out, batch)
 
     def post_now(self, key: str, title: str, html: str) -> None:
         """A post made on demand (the Zwischenstand), queued once under `key`."""

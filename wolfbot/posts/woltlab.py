@@ -12,7 +12,9 @@ import base64
 import json
 import re
 from collections.abc import Callable, Mapping
+from typing import Any
 
+import lxml.html
 from markupsafe import Markup, escape
 
 _NEEDS_QUOTES = re.compile(r"[\s,]|^'")
@@ -60,3 +62,84 @@ def mentioned_user_ids(html: str) -> list[int]:
     for value in re.findall(r'data-name="user" data-attributes="([^"]*)"', html):
         ids.extend(int(v) for v in json.loads(base64.b64decode(value)))
     return ids
+
+
+# -- a kept post quoted back ------------------------------------------------------------------
+Element = Any  # an lxml element (`lxml.html.HtmlElement`)
+_KEPT_TAGS = frozenset(
+    "p strong b em i u s del ins sub sup ul ol li pre code kbd h1 h2 h3 h4 h5 h6".split()
+)
+_DROPPED = frozenset({"script", "style", "template", "noscript", "iframe", "object", "button"})
+_BOX_PARTS = frozenset({"quoteBoxIcon", "quoteBoxTitle", "spoilerBoxHeader", "spoilerSummary"})
+_QUOTE_TITLE = re.compile(r"^(?:Zitat von|Quote from)\s+(.+?)$|^(.+?)\s+(?:schrieb|wrote):?$")
+
+
+def quotable(html: str) -> Markup:
+    """A post as the bot read it (WoltLab's rendered HTML) in the form a message is saved
+    in, to quote it: plain formatting kept without attributes, a link with its address, a
+    quote as `woltlab-quote` (with its author), a spoiler as `woltlab-spoiler` (with its
+    label), a mention as the typed "@Name", a smiley as its text; any other element is
+    left out around its text, scripts and styles altogether."""
+    if not html.strip():
+        return Markup("")
+    root = lxml.html.fragment_fromstring(html, create_parent="div")
+    return Markup("".join(_inside(root)))
+
+
+def _classes(element: Element) -> set[str]:
+    return set(str(element.get("class") or "").split())
+
+
+def _text(element: Element) -> str:
+    return " ".join(element.text_content().split())
+
+
+def _inside(element: Element) -> list[str]:
+    parts = [str(escape(element.text or ""))]
+    for child in element:
+        parts.append(_element(child))
+        parts.append(str(escape(child.tail or "")))
+    return parts
+
+
+def _element(element: Element) -> str:
+    if not isinstance(element.tag, str):
+        return ""  # a comment or processing instruction
+    tag, classes = element.tag.lower(), _classes(element)
+    inner = "".join(_inside(element))
+    if tag in _DROPPED or tag == "summary" or classes & _BOX_PARTS:
+        return ""
+    if tag in ("blockquote", "woltlab-quote") or "quoteBox" in classes:
+        author = element.get("data-author") or _titled(element, "quoteBoxTitle")
+        match = _QUOTE_TITLE.match(author)
+        author = (match.group(1) or match.group(2)) if match else author
+        named = f' data-author="{escape(author)}"' if author else ""
+        return f"<woltlab-quote{named}>{inner}</woltlab-quote>"
+    if tag in ("details", "woltlab-spoiler") or "spoilerBox" in classes:
+        label = element.get("data-label") or _titled(element, "spoilerSummary", "summary")
+        label = label or _titled(element, "jsSpoilerToggle")
+        named = f' data-label="{escape(label)}"' if label and label != "Spoiler anzeigen" else ""
+        return f"<woltlab-spoiler{named}>{inner}</woltlab-spoiler>"
+    if (
+        tag == "a"
+        and "userMention" in classes
+        or (tag == "woltlab-metacode" and element.get("data-name") == "user")
+    ):
+        name = _text(element).lstrip("@")
+        return str(mention(name)) if name else ""
+    if tag == "img":
+        return str(escape(element.get("alt") or ""))
+    if tag == "a":
+        href = str(element.get("href") or "")
+        return f'<a href="{escape(href)}">{inner}</a>' if href.startswith("http") else inner
+    if tag in ("br", "hr"):
+        return f"<{tag}>"
+    return f"<{tag}>{inner}</{tag}>" if tag in _KEPT_TAGS else inner
+
+
+def _titled(element: Element, css_class: str, tag: str = "") -> str:
+    """The text of the first element inside with this class (or tag), "" if none."""
+    for item in element.iter():
+        if isinstance(item.tag, str) and (css_class in _classes(item) or item.tag == tag):
+            return _text(item)
+    return ""

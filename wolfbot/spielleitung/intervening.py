@@ -15,13 +15,15 @@ from sqlalchemy.orm import Session, sessionmaker
 from wolfbot.posts.german import did_you_mean
 from wolfbot.rulesets import loader
 from wolfbot.spelling import find_name
-from wolfbot.spielleitung.intervention_table import KIND_WORDS, interventions_table
+from wolfbot.spielleitung.intervention_table import KIND_WORDS, STATE_WORDS, interventions_table
 from wolfbot.spielleitung.rounds import (
     ControlError,
     GameInfo,
     pick_game,
 )
 from wolfbot.store import interventions as store
+from wolfbot.store import records
+from wolfbot.store.inputs import StoredInput
 from wolfbot.store.models import CommandRow, PlayerRow
 
 
@@ -113,6 +115,32 @@ def faction(game: GameInfo, name: str) -> str:
             f"Den Sieg zusprechen lässt sich: {', '.join(sides)}."
         )
     return found
+
+
+def restorable(sessions: sessionmaker[Session], game: GameInfo, input_id: int) -> StoredInput:
+    """The kept version `input_id` of a post that was deleted or edited since, not asked to
+    be restored yet."""
+    with sessions() as session:
+        versions = records.versions_beside(session, game.id, input_id)
+    chosen = next((v for v in versions if v.id == input_id), None)
+    if chosen is None:
+        raise ControlError(
+            f"Kein Beitrag Nr. {input_id} in Runde {game.id} (die Nummern zeigt `wolfbot deleted`)."
+        )
+    if not chosen.deleted and chosen is versions[-1]:
+        raise ControlError(
+            f"Beitrag Nr. {input_id} von {chosen.author} ist weder gelöscht noch seitdem "
+            "bearbeitet: er steht im Forum, wie der Bot ihn gelesen hat."
+        )
+    with sessions() as session:
+        asked = store.restore_of(session, game.id, input_id)
+    if asked is not None:
+        state = STATE_WORDS.get(asked.state, asked.state)
+        raise ControlError(
+            f"Beitrag Nr. {input_id} wird bereits wiederhergestellt (Eingriff Nr. {asked.id}, "
+            f"{state})."
+        )
+    return chosen
 
 
 def request(

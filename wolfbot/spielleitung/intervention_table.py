@@ -23,6 +23,7 @@ KIND_WORDS = {
     "replace": "ersetzt",
     "expire": "Frist abgelaufen",
     "win": "Sieg zugesprochen",
+    "restore": "Beitrag wiederhergestellt",
 }
 STATE_WORDS = {"pending": "wartet", "applied": "angewandt", "refused": "abgelehnt"}
 STATE_STYLES = {"pending": "yellow", "applied": "green", "refused": "red"}
@@ -58,4 +59,6 @@ def _what(row: StoredIntervention) -> str:
         return f"Befehl {row.command.id}: {text} (Engine: {engine})"
     if row.kind == "expire":
         return f"Frage ({row.argument})"
+    if row.kind == "restore":
+        return f"Beitrag Nr. {row.argument}"
     return row.argument or ""

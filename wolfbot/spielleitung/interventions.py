@@ -1,11 +1,12 @@
 """The Spielleitung's interventions from the command line: `wolfbot accept`, `reject`,
-`override …` and `interventions`.
+`override …`, `restore` and `interventions`.
 
     wolfbot accept 17 --as "!Lynch Frau Holle" --reason "Tippfehler im Namen" --db F
     wolfbot reject 23 --reason "nach Fristende gepostet" --db F
     wolfbot override kill|exclude|revive PLAYER --reason "…" --db F
     wolfbot override role PLAYER ROLE --reason "…" --db F
     wolfbot override replace PLAYER RESERVE --reason "…" --db F
+    wolfbot restore NR --reason "gelöscht" --db F   # quote a kept post back (wolfbot deleted)
     wolfbot interventions --db F        # what became of them
 
 The command line runs beside the bot: it only checks what it can without the rules engine
@@ -33,7 +34,8 @@ CommandId = Annotated[int, typer.Argument(help="die Nr. des Befehls (wolfbot aud
 
 
 def register(app: typer.Typer) -> None:
-    """Add `accept`, `reject`, `override …` and `interventions` to the main Typer app."""
+    """Add `accept`, `reject`, `override …`, `restore` and `interventions` to the main
+    Typer app."""
     override = typer.Typer(
         help="Die Runde nach der Entscheidung der Spielleitung ändern.",
         rich_markup_mode="markdown",
@@ -213,6 +215,40 @@ def register(app: typer.Typer) -> None:
             what = f"{new} für {name}"
             work.request(
                 sessions, chosen, "replace", reason, by, player=name, argument=new, what=what
+            )
+
+    @app.command("restore")
+    def restore(
+        input_id: Annotated[
+            int,
+            typer.Argument(
+                metavar="NR", help="die Nr. des Beitrags, wie ihn `wolfbot deleted` zeigt"
+            ),
+        ],
+        reason: Reason,
+        db: Db = None,
+        game: GameId = None,
+        by: By = "Spielleitung",
+    ) -> None:
+        """Die Spielleitung stellt einen gelöschten Beitrag wieder her – oder auf Antrag den
+        früheren Zustand eines bearbeiteten: der laufende Bot zitiert ihn, wie er ihn gelesen
+        hat, dorthin zurück, wo er stand (die Befehle darin zählen nicht noch einmal)."""
+        from wolfbot.spielleitung import intervening as work
+        from wolfbot.spielleitung.rounds import open_store
+
+        with guarded(), open_store(db) as sessions:
+            chosen = work.running(sessions, game, db)
+            kept = work.restorable(sessions, chosen, input_id)
+            state = "gelöscht" if kept.deleted else "früherer Zustand"
+            work.request(
+                sessions,
+                chosen,
+                "restore",
+                reason,
+                by,
+                player=kept.author,
+                argument=str(kept.id),
+                what=f"Beitrag Nr. {kept.id} von {kept.author} ({state})",
             )
 
     @app.command("interventions")

@@ -1,5 +1,5 @@
-"""The Spielleitung's read-only controls over the store: `wolfbot status`, `wolfbot audit`
-and `wolfbot replay`.
+"""The Spielleitung's read-only controls over the store: `wolfbot status`, `wolfbot audit`,
+`wolfbot deleted` and `wolfbot replay`.
 
     from wolfbot.spielleitung import readonly
     readonly.register(app)                 # in wolfbot/cli.py: adds the three commands
@@ -8,6 +8,7 @@ and `wolfbot replay`.
 
     wolfbot status --db wolfbot.sqlite [--game 2]
     wolfbot audit  --db wolfbot.sqlite [--game 2] [--player Anna] [--phase "day 2"]
+    wolfbot deleted --db wolfbot.sqlite [--game 2]   # deleted and edited posts, kept text
     wolfbot replay --db wolfbot.sqlite [--game 2] [--templates DIR] [--events-only]
 
 None of them writes to the store (they may run while the bot runs). Exit codes: 0; 1 when
@@ -40,7 +41,7 @@ __all__ = ["register", "ControlError"]
 def register(
     app: typer.Typer, *, context: Callable[[StoredRound], PostContext] | None = None
 ) -> None:
-    """Add `status`, `audit` and `replay` to the main Typer app. `context` makes the
+    """Add `status`, `audit`, `deleted` and `replay` to the main Typer app. `context` makes the
     `PostContext` the bot publishes the round with (from its configuration); without it
     `replay` uses the bot's default, `PostContext()`."""
 
@@ -84,6 +85,21 @@ def register(
             only = AuditFilter(player=player, phase=_phase(phase))
             chosen = pick_game(sessions, game, db)
             render_audit(out, chosen, load_audit(sessions, chosen, only), only, zone)
+
+    @app.command("deleted")
+    def deleted(db: Db = None, game: GameId = None, timezone: Zone = DEFAULT_ZONE) -> None:
+        """Gelöschte und bearbeitete Beiträge mit dem Text, den der Bot gelesen hat, und
+        ihrer Nr. für `wolfbot restore`."""
+        from rich.console import Console
+
+        from wolfbot.spielleitung.deleted import load_changed, render_changed
+        from wolfbot.spielleitung.rounds import open_store, pick_game, zone_of
+
+        out = Console()
+        with guarded(), open_store(db) as sessions:
+            zone = zone_of(timezone)
+            chosen = pick_game(sessions, game, db)
+            render_changed(out, chosen, load_changed(sessions, chosen), zone)
 
     @app.command("replay")
     def replay(

@@ -1,7 +1,8 @@
 """`wolfbot status`: where a round stands, read from the store – the phase, the next
 deadlines, the current tally with the non-voters, the open questions, the commands waiting
-for the Spielleitung's decision, the night's submitted actions and the write queue's
-messages that are not out (waiting, blocked, failed).
+for the Spielleitung's decision, the posts deleted and not restored yet, the night's
+submitted actions and the write queue's messages that are not out (waiting, blocked,
+failed).
 
 Quick to start: it reads the store read-only with the standard library's `sqlite3` – the
 views (`v_players`, `v_current_tally`, `v_audit`, `v_open_questions`, `v_night_actions`),
@@ -118,6 +119,8 @@ class Status:
     interventions: list[StoredIntervention] = field(default_factory=list)
     sent: int = 0
     superseded: int = 0  # edits a newer edit of the same post replaced (never sent)
+    # posts deleted after the bot read them that the Spielleitung has not restored yet
+    deleted: int = 0
 
 
 def load_status(connection: sqlite3.Connection, game: GameInfo) -> Status:
@@ -188,6 +191,13 @@ def load_status(connection: sqlite3.Connection, game: GameInfo) -> Status:
             gid,
         )
     ]
+    status.deleted = connection.execute(
+        "SELECT count(DISTINCT forum_channel || '/' || post_id) FROM v_deleted d"
+        " WHERE game_id = :g AND NOT EXISTS (SELECT 1 FROM v_deleted r"
+        " WHERE r.game_id = d.game_id AND r.forum_channel = d.forum_channel"
+        " AND r.post_id = d.post_id AND r.restored_at IS NOT NULL)",
+        gid,
+    ).fetchone()[0]
     messages = _queued(connection, game_prefix(game.id))
     status.sent = sum(1 for m in messages if m.state == "sent")
     status.outbox = [m for m in messages if m.state != "sent" and not m.superseded]
@@ -381,6 +391,13 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
                 plain(c["link"]),
             )
         console.print(table)
+
+    if status.deleted:
+        console.print(
+            f"[yellow]Gelöschte Beiträge, nicht wiederhergestellt: {status.deleted}[/yellow]"
+            " – „Die Spielleitung stellt gelöschte Beiträge wieder her“: wolfbot deleted,"
+            " wolfbot restore NR --reason …"
+        )
 
     if status.interventions:
         title = "Eingriffe der Spielleitung: wartend oder abgelehnt (wolfbot interventions)"

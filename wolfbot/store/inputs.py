@@ -209,19 +209,127 @@ def add_input(
     return Recorded(input_id, False, len(results.commands), len(results.events))
 
 
+def add_version(
+    batch: RowBatch,
+    game_id: int,
+    post: ForumPost,
+    *,
+    now: datetime | None = None,
+    earlier: list[InputPost] | None = None,
+) -> tuple[int, bool]:
+    """Keep a later version of a processed post (an edit) in the caller's transaction: a
+    row that is no input of the engine (`processed_at`, `engine_channel` and
+    `log_position` NULL), so that the Spielleitung can see it and restore the earlier
+    state. Returns (its input id, whether it is new now); a version kept before is not
+    kept again."""
+    if earlier is None:
+        earlier = versions(batch.session, game_id, post)
+    for row in earlier:
+        if row.content_hash == post.content_hash:
+            return row.id, False
+    now = now or utc_now()
+    input_id = batch.add(
+        InputPost,
+        {
+            "game_id": game_id,
+            "post_id": post.post_id,
+            "channel": str(post.channel),
+            "content_hash": post.content_hash,
+            "first_seen_at": now,
+            "url": post.url,
+            "author": post.author,
+            "author_id": post.author_id,
+            "posted_at": post.time,
+            "edit_count": post.edit_count,
+            "deleted": post.deleted,
+            "html": post.html,
+            "engine_channel": None,
+            "log_position": None,
+            "processed_at": None,
+        },
+    )
+    return input_id, True
+
+
+def add_not_counted(
+    batch: RowBatch,
+    game_id: int,
+    input_id: int,
+    lines: Sequence[str],
+    *,
+    actor: str,
+    channel: str,
+    phase: str,
+    reason: str,
+    at: datetime,
+) -> None:
+    """Command lines of a kept version that do not count (an edit added them: the first
+    version counts), staged as `rejected` rows of that version, decided by the engine's
+    side without an event – listed with the other "fehlerhafte Befehle", so that
+    `wolfbot accept` can still let one count."""
+    for position, line in enumerate(lines, start=1):
+        batch.add(
+            CommandRow,
+            {
+                "game_id": game_id,
+                "input_id": input_id,
+                "position": position,
+                "actor": actor,
+                "channel": channel,
+                "phase": phase,
+                "word": None,
+                "targets": None,
+                "text": line,
+                "typed": None,
+                "verdict": "rejected",
+                "reason": reason,
+                "decided_by": "engine",
+                "at": at,
+                "decided_at": None,
+                "event_id": None,
+            },
+        )
+
+
 def mark_deleted(session: Session, game_id: int, channel: ChannelRef | str, post_id: int) -> int:
     """The post is gone or in the trash now; returns how many recorded versions it had."""
     with session.begin():
-        rows = session.scalars(
-            select(InputPost).where(
-                InputPost.game_id == game_id,
-                InputPost.channel == str(channel),
-                InputPost.post_id == post_id,
-            )
-        ).all()
-        for row in rows:
-            row.deleted = True
-        return len(rows)
+        return len(deleted_versions(session, game_id, channel, post_id))
+
+
+def deleted_versions(
+    session: Session, game_id: int, channel: ChannelRef | str, post_id: int
+) -> list[InputPost]:
+    """`mark_deleted` in the caller's transaction: the post's recorded versions (oldest
+    first), each marked `deleted` now."""
+    rows = session.scalars(
+        select(InputPost)
+        .where(
+            InputPost.game_id == game_id,
+            InputPost.channel == str(channel),
+            InputPost.post_id == post_id,
+        )
+        .order_by(InputPost.id)
+    ).all()
+    for row in rows:
+        row.deleted = True
+    return list(rows)
+
+
+def commands_of(session: Session, input_ids: Sequence[int]) -> dict[int, list[CommandRow]]:
+    """The command rows of these input posts, by input id, in the order of their lines
+    (in the caller's transaction)."""
+    found: dict[int, list[CommandRow]] = {}
+    if not input_ids:
+        return found
+    query = (
+        select(CommandRow)
+        .where(CommandRow.input_id.in_(list(input_ids)))
+        .order_by(CommandRow.input_id, CommandRow.position)
+    )
+    for row in session.scalars(query):
+        found.setdefault(row.input_id or 0, []).append(row)
+    return found
 
 
 def decide_command(
@@ -251,25 +359,45 @@ def load_inputs(session: Session, game_id: int) -> list[StoredInput]:
             .where(InputPost.game_id == game_id, InputPost.processed_at.is_not(None))
             .order_by(InputPost.id)
         ).all()
-        return [
-            StoredInput(
-                id=r.id,
-                post_id=r.post_id,
-                channel=r.channel,
-                engine_channel=r.engine_channel,
-                author=r.author,
-                author_id=r.author_id,
-                posted_at=r.posted_at,
-                html=r.html,
-                content_hash=r.content_hash,
-                edit_count=r.edit_count,
-                deleted=r.deleted,
-                url=r.url,
-                log_position=r.log_position,
-                processed_at=r.processed_at,
+        return [_stored_input(r) for r in rows]
+
+
+def versions_beside(session: Session, game_id: int, input_id: int) -> list[StoredInput]:
+    """Every kept version of the post that `input_id` is a version of (oldest first); empty
+    when the game has no such input."""
+    with session.begin():
+        row = session.get(InputPost, input_id)
+        if row is None or row.game_id != game_id:
+            return []
+        rows = session.scalars(
+            select(InputPost)
+            .where(
+                InputPost.game_id == game_id,
+                InputPost.channel == row.channel,
+                InputPost.post_id == row.post_id,
             )
-            for r in rows
-        ]
+            .order_by(InputPost.id)
+        ).all()
+        return [_stored_input(r) for r in rows]
+
+
+def _stored_input(r: InputPost) -> StoredInput:
+    return StoredInput(
+        id=r.id,
+        post_id=r.post_id,
+        channel=r.channel,
+        engine_channel=r.engine_channel,
+        author=r.author,
+        author_id=r.author_id,
+        posted_at=r.posted_at,
+        html=r.html,
+        content_hash=r.content_hash,
+        edit_count=r.edit_count,
+        deleted=r.deleted,
+        url=r.url,
+        log_position=r.log_position,
+        processed_at=r.processed_at,
+    )
 
 
 # -- inside a transaction ----------------------------------------------------------------------

@@ -21,7 +21,7 @@ Either way the intervention row links the command (`command_id`) and its events 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -38,6 +38,7 @@ from wolfbot.store.lookups import current_role, game_row, player_row, schedule_e
 from wolfbot.store.lookups import find_player as find_player_row
 from wolfbot.store.models import (
     INTERVENTION_KINDS,
+    POST_INTERVENTIONS,
     CommandRow,
     InterventionRow,
     PlayerRow,
@@ -112,8 +113,9 @@ def pending(session: Session, game_id: int) -> list[StoredIntervention]:
 
 
 def applied(session: Session, game_id: int) -> list[StoredIntervention]:
-    """The applied interventions in the order they were applied (by log position)."""
-    rows = _load(session, game_id, "applied")
+    """The applied interventions in the order they were applied (by log position), those
+    of the engine only (a `restore` is a post of the bot, not an input of the game)."""
+    rows = [r for r in _load(session, game_id, "applied") if r.kind not in POST_INTERVENTIONS]
     return sorted(rows, key=lambda r: (r.log_position or 0, r.id))
 
 
@@ -195,6 +197,47 @@ def record_applied(
         if done is not None:
             schedule_entry(session, game_id, done).done_at = now
         session.flush()
+
+
+def record_restored(
+    session: Session,
+    game_id: int,
+    intervention_id: int,
+    queue: Callable[[RowBatch], None],
+    *,
+    log_position: int,
+    now: datetime | None = None,
+) -> None:
+    """A `restore` carried out, in one transaction: `queue(batch)` stages the bot's post
+    (the write queue's row), and the intervention is `applied` (at `log_position`, the
+    engine's log length then – for reading only: it is not replayed)."""
+    with session.begin():
+        row = _pending_row(session, intervention_id)
+        if row.game_id != game_id:
+            raise StoreError(f"intervention {intervention_id} is not one of game {game_id}")
+        batch = RowBatch(session)
+        queue(batch)
+        batch.write()
+        row.state = "applied"
+        row.applied_at = now or utc_now()
+        row.log_position = log_position
+        session.flush()
+
+
+def restore_of(session: Session, game_id: int, input_id: int) -> StoredIntervention | None:
+    """The `restore` of this kept post asked for already (pending or applied), if any."""
+    with session.begin():
+        row = session.scalar(
+            select(InterventionRow)
+            .where(
+                InterventionRow.game_id == game_id,
+                InterventionRow.kind == "restore",
+                InterventionRow.argument == str(input_id),
+                InterventionRow.state != "refused",
+            )
+            .order_by(InterventionRow.id)
+        )
+        return _stored(session, row) if row is not None else None
 
 
 # -- inside a transaction ----------------------------------------------------------------------

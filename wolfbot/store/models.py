@@ -360,7 +360,10 @@ INTERVENTION_KINDS = (
     "expire",
     "victim",  # the night's victim of the Schwarze Pest
     "win",  # the Spielleitung awards a faction the win (argument: the faction)
+    "restore",  # a deleted post, or an edited one's earlier state, quoted back (no engine)
 )
+# kinds the bot carries out without the rules engine: no events, not replayed
+POST_INTERVENTIONS = ("restore",)
 INTERVENTION_STATES = ("pending", "applied", "refused")
 
 
@@ -368,7 +371,9 @@ class InterventionRow(Base):
     """A decision of the Spielleitung that changes the round (`wolfbot accept|reject|
     override`), or a question whose time ran out ("expire", requested by "schedule"). The
     CLI writes it `pending`; the running bot applies it in order (or refuses it, with the
-    engine's reason) and records where in the engine's log it did, for replay."""
+    engine's reason) and records where in the engine's log it did, for replay. A
+    `restore` (`wolfbot restore`: `argument` is the `input_posts` id) changes nothing in
+    the game: the bot quotes the kept post back into the thread; it is never replayed."""
 
     __tablename__ = "interventions"
     __table_args__ = (

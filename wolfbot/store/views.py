@@ -207,6 +207,53 @@ JOIN players p ON p.id = q.player_id
 WHERE q.answered_at IS NULL
 ORDER BY q.game_id, q.id"""
 
+V_DELETED = """\
+CREATE VIEW v_deleted AS
+-- Every post the bot read that was deleted on the forum afterwards ("Das Löschen von
+-- Beiträgen ist verboten. Die Spielleitung stellt gelöschte Beiträge wieder her"): each
+-- version the bot kept (the one that counted, and the edits it saw), by input_id – the
+-- Nr. of `wolfbot restore` –, its author, where, the link, when written and first seen,
+-- whether it counted, its command lines as answered, the kept HTML, and when the
+-- Spielleitung quoted it back into the thread (restored_at, NULL: not yet).
+SELECT ip.id AS input_id, ip.game_id, g.title AS game, ip.author, ip.channel AS forum_channel,
+       ip.post_id, ip.url AS link, ip.posted_at, ip.first_seen_at,
+       CASE WHEN ip.processed_at IS NULL THEN 0 ELSE 1 END AS counted,
+       (SELECT group_concat(c.text, ' | ') FROM commands c WHERE c.input_id = ip.id)
+           AS commands,
+       ip.html,
+       (SELECT min(i.applied_at) FROM interventions i
+        WHERE i.game_id = ip.game_id AND i.kind = 'restore' AND i.state = 'applied'
+          AND i.argument = CAST(ip.id AS TEXT)) AS restored_at
+FROM input_posts ip
+JOIN games g ON g.id = ip.game_id
+WHERE ip.deleted = 1
+ORDER BY ip.game_id, ip.posted_at, ip.id"""
+
+V_EDITED = """\
+CREATE VIEW v_edited AS
+-- Every edit of a post the bot had processed ("Das Bearbeiten von Beiträgen ist nur
+-- erlaubt, um unwesentliche Fehler zu korrigieren"): the version that counts (first_id, its
+-- commands, its HTML) and the edited one as the bot saw it (input_id, seen_at, the
+-- command lines it added, which do not count, its HTML), author, where, the link, and when
+-- the Spielleitung restored the earlier state in the thread (`wolfbot restore FIRST_ID`).
+SELECT e.id AS input_id, f.id AS first_id, e.game_id, g.title AS game, e.author,
+       e.channel AS forum_channel, e.post_id, e.url AS link, e.posted_at,
+       e.first_seen_at AS seen_at, e.edit_count, e.deleted,
+       (SELECT group_concat(c.text, ' | ') FROM commands c WHERE c.input_id = f.id)
+           AS first_commands,
+       (SELECT group_concat(c.text, ' | ') FROM commands c WHERE c.input_id = e.id)
+           AS not_counted,
+       f.html AS first_html, e.html,
+       (SELECT min(i.applied_at) FROM interventions i
+        WHERE i.game_id = f.game_id AND i.kind = 'restore' AND i.state = 'applied'
+          AND i.argument = CAST(f.id AS TEXT)) AS restored_at
+FROM input_posts e
+JOIN input_posts f ON f.game_id = e.game_id AND f.channel = e.channel
+     AND f.post_id = e.post_id AND f.processed_at IS NOT NULL
+JOIN games g ON g.id = e.game_id
+WHERE e.processed_at IS NULL
+ORDER BY e.game_id, e.id"""
+
 # in the order they are created (a view is created after the views it reads)
 VIEWS: dict[str, str] = {
     "v_players": V_PLAYERS,
@@ -217,6 +264,8 @@ VIEWS: dict[str, str] = {
     "v_published": V_PUBLISHED,
     "v_deaths": V_DEATHS,
     "v_open_questions": V_OPEN_QUESTIONS,
+    "v_deleted": V_DELETED,
+    "v_edited": V_EDITED,
 }
 
 

@@ -1,0 +1,112 @@
+"""Edits and deletions of posts the bot had read, in words: "Das Löschen von Beiträgen ist
+verboten. Die Spielleitung stellt gelöschte Beiträge wieder her. Das Bearbeiten von
+Beiträgen ist nur erlaubt, um unwesentliche Fehler zu korrigieren. Auf Antrag stellt die
+Spielleitung den früheren Zustand eines Beitrags wieder her."
+
+- `edit_notice`: to the author of an edited post whose command lines changed – the first
+  version counts (its commands as they were answered), what the edit added does not;
+- `deletion_notice`: to the author of a deleted post that had commands – they stand;
+- `restored`: the post by which the Spielleitung quotes the kept version back where it
+  stood (a WoltLab quote of the author's post; a quote never counts as a command).
+
+The engine knows nothing of this: what an edit or a deletion changes is nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from wolfbot.engine.spec import Ruleset
+from wolfbot.posts.context import PostContext
+from wolfbot.posts.messages import Message
+from wolfbot.posts.publisher import Publisher
+from wolfbot.posts.woltlab import quotable
+
+VERDICTS = {"accepted": "angenommen", "rejected": "abgelehnt", "pending": "wartet"}
+EDIT_TITLE = "Bearbeiteter Beitrag"
+DELETION_TITLE = "Gelöschter Beitrag"
+RESTORED_TITLE = "Wiederhergestellter Beitrag"
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """A command line of the version that counts, as it was answered."""
+
+    text: str
+    verdict: str  # accepted, rejected, pending
+
+
+@dataclass(frozen=True, slots=True)
+class KeptPost:
+    """A version of a post as the bot kept it (`input_posts`)."""
+
+    author: str
+    written: datetime
+    link: str
+    channel: str | None  # the engine's channel of the version that counts ("thread", …)
+    html: str
+
+
+def where(rules: Ruleset, channel: str | None) -> str:
+    """Where the post stood, as the author is told: "im Spielthread", "in der Wolfshöhle"."""
+    if channel in (None, "thread"):
+        return "im Spielthread"
+    if channel == "private":
+        return "in deiner Konversation mit der Spielleitung"
+    spec = rules.conversations.get(channel)
+    return spec.in_ if spec is not None else f"in der Konversation {channel}"
+
+
+def _counted(commands: Sequence[Answered]) -> list[tuple[str, str]]:
+    return [(c.text, VERDICTS.get(c.verdict, c.verdict)) for c in commands]
+
+
+def edit_notice(
+    publisher: Publisher,
+    rules: Ruleset,
+    context: PostContext,
+    post: KeptPost,
+    counted: Sequence[Answered],
+    added: Sequence[str],
+) -> Message:
+    data = {
+        "written": post.written,
+        "where": where(rules, post.channel),
+        "link": post.link,
+        "counted": _counted(counted),
+        "added": list(added),
+    }
+    html = publisher.render_html("bearbeitet.html.j2", EDIT_TITLE, context, data)
+    return Message("private", (post.author,), EDIT_TITLE, html)
+
+
+def deletion_notice(
+    publisher: Publisher,
+    rules: Ruleset,
+    context: PostContext,
+    post: KeptPost,
+    counted: Sequence[Answered],
+) -> Message:
+    data = {
+        "written": post.written,
+        "where": where(rules, post.channel),
+        "counted": _counted(counted),
+    }
+    html = publisher.render_html("geloescht.html.j2", DELETION_TITLE, context, data)
+    return Message("private", (post.author,), DELETION_TITLE, html)
+
+
+def restored(
+    publisher: Publisher, context: PostContext, post: KeptPost, *, deleted: bool
+) -> Message:
+    """The kept version quoted back; `deleted`: the post is gone (else: it was edited)."""
+    data = {
+        "author": post.author,
+        "written": post.written,
+        "link": post.link,
+        "deleted": deleted,
+        "kept": quotable(post.html),
+    }
+    html = publisher.render_html("wiederhergestellt.html.j2", RESTORED_TITLE, context, data)
+    return Message(post.channel or "thread", (), RESTORED_TITLE, html)
