@@ -204,3 +204,22 @@ def test_missing_reason_is_a_usage_error(round_) -> None:
     here, _ = round_
     result = run(here, "override", "kill", "Anna")
     assert result.exit_code == 2 and "--reason" in result.output
+
+
+def test_a_player_withdraws_and_the_next_reserve_is_proposed_and_confirmed(round_) -> None:
+    """"Jeder Teilnehmer kann jederzeit … durch Mitteilung an die Spielleitung von der
+    Teilnahme zurücktreten" – "Wenn möglich ersetzt die Spielleitung inaktive Dorfbewohner
+    durch Reservespieler": `wolfbot status` proposes the next one, one command confirms."""
+    here, bot = round_
+    here.act(("post", "Bernd", "private", bold("!Rücktritt")), bot)
+    bot.poll()
+    assert bot.game.player("Bernd").excluded
+    status = " ".join(run(here, "status").output.split())
+    assert "Bernd ist zurückgetreten: Vorschlag – der nächste Reservespieler Zoë" in status
+    assert 'wolfbot override replace "Bernd" --reason "zurückgetreten"' in status
+    result = run(here, "override", "replace", "Bernd", "--reason", "zurückgetreten")
+    assert result.exit_code == 0 and "Zoë für Bernd" in result.output, result.output
+    assert bot.apply_interventions() == 1
+    assert [p.name for p in bot.game.state.players][1] == "Zoë"
+    assert not bot.game.player("Zoë").excluded  # he plays on in Bernd's place
+    assert "Vorschlag" not in run(here, "status").output

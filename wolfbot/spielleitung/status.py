@@ -121,6 +121,9 @@ class Status:
     superseded: int = 0  # edits a newer edit of the same post replaced (never sent)
     # posts deleted after the bot read them that the Spielleitung has not restored yet
     deleted: int = 0
+    # "Wenn möglich ersetzt die Spielleitung inaktive Dorfbewohner durch Reservespieler":
+    # (excluded or withdrawn player, why, the next Reservespieler) for each who still lives
+    replacements: list[tuple[str, str, str]] = field(default_factory=list)
 
 
 def load_status(connection: sqlite3.Connection, game: GameInfo) -> Status:
@@ -169,6 +172,8 @@ def load_status(connection: sqlite3.Connection, game: GameInfo) -> Status:
             " AND i.state <> 'refused') ORDER BY command_id",
             {**gid, **_phases_now(game.phase)},
         )
+    if game.status == "running":
+        status.replacements = _replacements(connection, game.id)
     if game.status == "running" and game.phase.startswith("night "):
         status.night_actions = _rows(
             connection,
@@ -212,6 +217,31 @@ def _phases_now(phase: str) -> dict[str, str]:
     if kind in ("day", "dusk"):
         return {"p1": f"day {number}", "p2": f"dusk {number}"}
     return {"p1": phase, "p2": phase}
+
+
+def _replacements(connection: sqlite3.Connection, game_id: int) -> list[tuple[str, str, str]]:
+    """Each living player who is excluded or withdrew, paired in Spielerliste order with the
+    Reservespieler waiting in the order they signed up."""
+    gone = _rows(
+        connection,
+        "SELECT p.name, (SELECT json_extract(e.payload, '$.by') FROM events e"
+        " WHERE e.game_id = p.game_id AND e.type = 'PlayerExcluded'"
+        " AND json_extract(e.payload, '$.player') = p.name ORDER BY e.seq DESC LIMIT 1) AS by"
+        " FROM v_players p WHERE p.game_id = :g AND p.kind = 'player' AND p.alive = 1"
+        " AND p.excluded = 1 AND p.withdrawn_at IS NULL ORDER BY p.position",
+        {"g": game_id},
+    )
+    reserves = _rows(
+        connection,
+        "SELECT name FROM players WHERE game_id = :g AND kind = 'reserve'"
+        " AND withdrawn_at IS NULL ORDER BY position, id",
+        {"g": game_id},
+    )
+    why = {"Rücktritt": "zurückgetreten"}
+    return [
+        (g["name"], why.get(g["by"] or "", "wegen Inaktivität ausgeschlossen"), r["name"])
+        for g, r in zip(gone, reserves, strict=False)
+    ]
 
 
 def _rows(connection: sqlite3.Connection, sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
@@ -371,6 +401,14 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
                 plain(c["link"]),
             )
         console.print(table)
+
+    for player, why, reserve in status.replacements:
+        console.print(
+            f"[yellow]{escape(player)} ist {why}: Vorschlag – der nächste Reservespieler "
+            f"{escape(reserve)} nimmt seinen Platz ein und erfährt alles, was {escape(player)} "
+            f"bisher mitgeteilt wurde. Bestätigen mit: wolfbot override replace "
+            f"\"{escape(player)}\" --reason \"{why}\"[/yellow]"
+        )
 
     if status.rejected:
         table = Table(
