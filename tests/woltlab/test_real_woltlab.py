@@ -362,6 +362,10 @@ def _config(tmp_path: Path, username: str) -> Path:
     example = (Path(__file__).parents[2] / "config.example.toml").read_text()
     text = example.replace('base_url = "http://127.0.0.1:8080/"', 'base_url = "http://localhost/"')
     text = text.replace('username = "Spielleitung"', f'username = "{username}"')
+    members = ", ".join(f'"spieler{n:02}"' for n in range(1, 9))  # check-config asks the forum
+    lines = text.splitlines()
+    lines = [f"players = [{members}]" if ln.startswith("players = ") else ln for ln in lines]
+    text = "\n".join(lines) + "\n"
     path = tmp_path / "config.toml"
     path.write_text(text)
     return path

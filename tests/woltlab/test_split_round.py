@@ -23,20 +23,28 @@ pytestmark = pytest.mark.woltlab
 
 ANGENOMMEN = "Angenommen: {} – vorgemerkt, wird am Ende der Nacht ausgewertet"
 # what each conversation shows after the Rollenmitteilung (the bot's and the players' messages)
+DAY = ["Angenommen: !Bürgermeister spieler03", "Angenommen: !Lynch spieler01"]  # receipts
+DAY_TWO = ["Angenommen: !Lynch spieler02"]
 EXPECTED = {
     "spieler01 – {label}": [
         ANGENOMMEN.format("!Alpha spieler02"),
         ANGENOMMEN.format("!Fressen spieler05"),
+        "Angenommen: !Bürgermeister spieler01",
+        "Angenommen: !Lynch spieler03",
     ],
     "spieler02 – {label}": [
         ANGENOMMEN.format("!Alpha spieler02"),
         ANGENOMMEN.format("!Fressen spieler05"),
+        "Angenommen: !Bürgermeister spieler03",
+        "Angenommen: !Lynch spieler03",
         ANGENOMMEN.format("!Fressen spieler03"),
+        "Angenommen: !Lynch spieler04",
     ],
     "spieler03 – {label}": [
         "!Sehen spieler01",
         ANGENOMMEN.format("!Sehen spieler01"),
         "spieler01 ist Werwolf.",
+        *DAY,
         "!Sehen spieler02",
         ANGENOMMEN.format("!Sehen spieler02"),
         "Du warst Bürgermeister: Wen ernennst du zu deinem Nachfolger? Zur Wahl: spieler02, "
@@ -51,14 +59,18 @@ EXPECTED = {
         ANGENOMMEN.format("!Heiltrank spieler05"),
         "In dieser Nacht erfolgreich angegriffen: spieler05.",
         "Du heilst spieler05.",
+        *DAY,
+        *DAY_TWO,
     ],
-    "spieler05 – {label}": [],
-    "spieler06 – {label}": [],
-    "spieler07 – {label}": [],
+    "spieler05 – {label}": [*DAY, *DAY_TWO],
+    "spieler06 – {label}": [*DAY, *DAY_TWO],
+    "spieler07 – {label}": [*DAY, *DAY_TWO],
     "spieler08 – {label}": [
         "!Sehen spieler01",
         "Abgelehnt: !Sehen spieler01 , weil: Du hast keinen Befehl !Sehen. "
-        "Gültig sind jetzt: keine.",
+        "Gültig sind jetzt: !Rücktritt.",
+        *DAY,
+        *DAY_TWO,
     ],
     "Wolfshöhle – {label}": [
         "!Alpha spieler02",
@@ -146,9 +158,9 @@ def test_a_whole_round_with_the_thread_local_and_the_conversations_on_the_real_w
             if m.kind == "conversation"
             or (m.kind == "post" and (m.channel or "").startswith("conversation:"))
         )
-        assert on_forum == sent and sum(sent.values()) == 27
+        assert on_forum == sent and sum(sent.values()) == 49  # 22 receipts of thread votes
         # and the thread's: its 7 posts, the edits (links into the opening post) there
         assert Counter(
             (m.kind, (m.channel or "").split(":")[0]) for m in messages if m.kind != "conversation"
-        ) == {("post", "conversation"): 18, ("post", "thread"): 7, ("edit", "thread"): 5}
+        ) == {("post", "conversation"): 40, ("post", "thread"): 7, ("edit", "thread"): 5}
         print(f"played in {here.seconds:.1f} s, {sum(sent.values())} conversation messages")
