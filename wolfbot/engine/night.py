@@ -51,7 +51,7 @@ def run_stages(game: Game) -> bool:
             for role in by_entry.get(entry, ()):
                 for player in game.state.players:
                     if player.role == role and player.active and player.name in night.blocked:
-                        _overturn(game, player, say("overturned.blocked"))
+                        _overturn(game, player, None)
                     elif player.role == role and player.active:
                         if not whole_night:
                             game.behaviour(player).prepare(game, player)
@@ -73,9 +73,10 @@ def _bring_due_kills(game: Game) -> None:
         game.state.due_kills = [d for d in game.state.due_kills if d[0] != number]
 
 
-def _overturn(game: Game, player: PlayerState, reason: Text, texts: dict | None = None) -> None:
-    """The player's accepted night commands (of `texts`, text → reason; None: all) did not
-    act: each is overturned once, with why (for the audit; the player was told)."""
+def _overturn(game: Game, player: PlayerState, refused: dict[str, Text] | None) -> None:
+    """The player's accepted night commands did not act – those `refused` (text → why), or
+    all of them when he is blocked: each is overturned once, with why (for the audit; the
+    player was told)."""
     done = set()
     for event in reversed(game.state.log):
         if isinstance(event, PhaseBegan):
@@ -84,8 +85,8 @@ def _overturn(game: Game, player: PlayerState, reason: Text, texts: dict | None 
             done.add(event.text)
     for command in game.state.night.actions.get(player.name, {}).values():
         text = command.text()
-        if text not in done and (texts is None or text in texts):
-            why = reason if texts is None else texts[text]
+        if text not in done and (refused is None or text in refused):
+            why = say("overturned.blocked") if refused is None else refused[text]
             game.emit(CommandOverturned(player.name, command.channel, text, why))
 
 
@@ -100,7 +101,7 @@ def _took_part(game: Game, player: PlayerState, happened: list) -> None:
         if isinstance(e, CommandRejected) and e.actor == player.name
     }
     if refused:
-        _overturn(game, player, say("overturned.blocked"), refused)
+        _overturn(game, player, refused)
     for word, command in game.state.night.actions.get(player.name, {}).items():
         if command.text() in refused:
             continue

@@ -11,6 +11,7 @@ from typing import Any
 
 from markupsafe import escape as esc
 
+from wolfbot.engine import deaths
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.text import say
@@ -115,7 +116,7 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
             title = _title(game, channel)
             text = LEFT[channel][len(gone) > 1].format(names=esc(names(gone)))
             return [Message(channel, members, title, f"<p>{text}</p>")]
-        case ev.PlayerExcluded(player=player, by="Rücktritt"):
+        case ev.PlayerExcluded(player=player, by=deaths.RUECKTRITT):
             return [
                 _to(
                     player,

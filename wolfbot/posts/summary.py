@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from wolfbot.engine import deaths
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.state import Phase
@@ -136,7 +137,7 @@ def _describe(game: Game, event: ev.Event, roles: dict[str, str]) -> str | None:
         case ev.PlayerDied(player=player, cause=cause):
             phrase = death_phrase(game.rules, cause)
             return f"{player} ({roles.get(player, '?')}) {phrase}."
-        case ev.PlayerExcluded(player=player, by="Rücktritt"):
+        case ev.PlayerExcluded(player=player, by=deaths.RUECKTRITT):
             return f"{player} ist von der Teilnahme zurückgetreten."
         case ev.PlayerExcluded(player=player):
             return f"{player} wurde wegen Inaktivität aus der Runde ausgeschlossen."
