@@ -17,6 +17,7 @@ maxStartedConversationsPer24Hours -1, maxParticipants 100, maxConversations 1000
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -63,9 +64,32 @@ def _users() -> str:
     return " ".join(f"{name}:{pw}:{name}@example.com" for name, pw in PASSWORDS.items())
 
 
+def claim_for_this_worker() -> None:
+    """One server, one worker: under pytest-xdist the woltlab group must keep these tests
+    on one worker (tests/conftest.py). Two workers would install the server at once and
+    see each other's tables; say that plainly instead."""
+    run, worker = os.environ.get("PYTEST_XDIST_TESTRUNUID"), os.environ.get("PYTEST_XDIST_WORKER")
+    if not (run and worker):
+        return
+    STATE.mkdir(parents=True, exist_ok=True)
+    with open(STATE / "pytest-owner", "a+") as owner:
+        fcntl.flock(owner, fcntl.LOCK_EX)
+        owner.seek(0)
+        held = owner.read().split()
+        if len(held) == 2 and held[0] == run and held[1] != worker:
+            pytest.fail(
+                f"the real WoltLab's tests run on two xdist workers ({held[1]} and {worker}): "
+                "--dist loadgroup did not keep the group 'woltlab' together (pytest-xdist #1386)"
+            )
+        owner.seek(0)
+        owner.truncate()
+        owner.write(f"{run} {worker}")
+
+
 @pytest.fixture(scope="session")
 def woltlab() -> Server:
     required = os.environ.get("WOLFBOT_REQUIRE_WOLTLAB") == "1"
+    claim_for_this_worker()
 
     def unavailable(reason: str) -> None:
         if required:
