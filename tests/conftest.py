@@ -1,4 +1,4 @@
-"""The whole suite: tests that share one outside resource run on one xdist worker."""
+"""The whole suite: tests that share something costly run on one xdist worker."""
 
 from __future__ import annotations
 
@@ -7,8 +7,21 @@ import pytest
 
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The real WoltLab Suite is one server with one database (tests/woltlab): its tests
-    run in order on one worker (`--dist loadgroup`), while the others take the rest."""
+    """`--dist loadgroup` keeps a group on one worker, the others take the rest:
+
+    - the real WoltLab Suite is one server with one database (tests/woltlab): its tests run
+      in order on one worker;
+    - a module's tests that use one of its module-scoped fixtures (a played demo round, a
+      straight run to compare with) go together, or every worker would build it again."""
     for item in items:
         if item.get_closest_marker("woltlab") is not None:
             item.add_marker(pytest.mark.xdist_group("woltlab"))
+        elif _uses_a_module_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(f"module:{item.path}"))
+
+
+def _uses_a_module_fixture(item: pytest.Item) -> bool:
+    info = getattr(item, "_fixtureinfo", None)  # pytest's, stable since pytest 3
+    if info is None:
+        return False
+    return any(defs and defs[-1].scope == "module" for defs in info.name2fixturedefs.values())

@@ -146,14 +146,20 @@ class Site:
     posted: dict[str, list[int]] = field(default_factory=dict)  # author → his thread posts
 
     def client(self) -> WoltLabForum:
-        client = WoltLabForum(self.server.base_url, BOT, PASSWORD, min_interval=0, timeout=1)
+        # generous: on a loaded machine a loopback answer took over a second (a test then
+        # saw a read fail); faults are injected by the server, never waited for
+        client = WoltLabForum(self.server.base_url, BOT, PASSWORD, min_interval=0, timeout=15)
         self.clients.append(client)
         return client
 
     def sessions(self) -> sessionmaker[Session]:
-        """A fresh connection to the store file."""
-        engine = engine_for(self.db)
-        self.engines.append(engine)
+        """A fresh connection to the store file, as a new process opens it. One engine per
+        file, its pool emptied: its compiled statements are kept (compiling them anew for
+        every restart was a third of a restart test's time)."""
+        if not self.engines:
+            self.engines.append(engine_for(self.db))
+        (engine,) = self.engines
+        engine.dispose()
         return session_factory(engine)
 
     def bot(

@@ -12,6 +12,8 @@ from wolfbot.engine.spec import CommandSpec, RoleSpec, Ruleset
 from wolfbot.rulesets.shipped import shipped
 
 RULES_DIR = shipped("rules")
+# libyaml reads the ~110 files of a ruleset ten times faster than PyYAML's own Python
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class RulesetError(ValueError):
@@ -20,7 +22,7 @@ class RulesetError(ValueError):
 
 def _read(path: Path) -> dict:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)
     except (OSError, yaml.YAMLError) as exc:
         raise RulesetError(f"{path}: {exc}") from exc
     if not isinstance(data, dict):

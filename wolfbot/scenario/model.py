@@ -9,6 +9,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from wolfbot.engine.spec import Channel
+from wolfbot.rulesets.loader import YAML_LOADER
 
 
 class ScenarioError(ValueError):
@@ -90,8 +91,8 @@ class Scenario(_Strict):
 def load(path: Path) -> Scenario:
     try:
         text = path.read_text(encoding="utf-8")
-        data = yaml.safe_load(text)
-        node = yaml.compose(text)
+        data = yaml.load(text, Loader=YAML_LOADER)
+        node = yaml.compose(text, Loader=YAML_LOADER)
     except (OSError, yaml.YAMLError) as exc:
         raise ScenarioError(f"{path}: {exc}") from exc
     if not isinstance(data, dict):
