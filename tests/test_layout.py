@@ -14,6 +14,7 @@ import ast
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -139,7 +140,12 @@ PACKAGE_DIRS = {m for m in MODULES if (ROOT / m.replace(".", "/")).is_dir()}
 OTHER_FILES = sorted(
     p for folder in ("tests", "benchmarks", "migrations") for p in (ROOT / folder).rglob("*.py")
 )
-TREES = {path: ast.parse(path.read_text(encoding="utf-8")) for path in FILES + OTHER_FILES}
+
+
+@cache
+def trees() -> dict[Path, ast.Module]:
+    """Every file parsed, once, when a test first asks (not while the suite is collected)."""
+    return {path: ast.parse(path.read_text(encoding="utf-8")) for path in FILES + OTHER_FILES}
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,10 +214,20 @@ def _imports(path: Path, tree: ast.AST, module: str) -> list[Import]:
     return found
 
 
-IMPORTS = [i for path in FILES for i in _imports(path, TREES[path], _dotted(path))]
-ALL_IMPORTS = IMPORTS + [
-    i for path in OTHER_FILES for i in _imports(path, TREES[path], str(path.relative_to(ROOT)))
-]
+@cache
+def package_imports() -> list[Import]:
+    """The wolfbot imports of wolfbot's own modules."""
+    return [i for path in FILES for i in _imports(path, trees()[path], _dotted(path))]
+
+
+@cache
+def all_imports() -> list[Import]:
+    """…and those of the tests, benchmarks and migrations."""
+    return package_imports() + [
+        i
+        for path in OTHER_FILES
+        for i in _imports(path, trees()[path], str(path.relative_to(ROOT)))
+    ]
 
 
 def package_of(module: str) -> str:
@@ -222,7 +238,7 @@ def package_of(module: str) -> str:
 
 def _only_a_docstring(package: str) -> bool:
     init = ROOT / package.replace(".", "/") / "__init__.py"
-    body = TREES[init].body if init in TREES else []
+    body = trees()[init].body if init in trees() else []
     return (
         len(body) == 1
         and isinstance(body[0], ast.Expr)
@@ -231,7 +247,9 @@ def _only_a_docstring(package: str) -> bool:
     )
 
 
-DOCSTRING_ONLY = {package for package in PACKAGE_DIRS if _only_a_docstring(package)}
+@cache
+def docstring_only() -> set[str]:
+    return {package for package in PACKAGE_DIRS if _only_a_docstring(package)}
 
 
 # -- which package may import which ----------------------------------------------------------
@@ -249,7 +267,7 @@ def test_a_package_imports_only_what_it_may(package: str) -> None:
     allowed = MAY_IMPORT[package] | {package, "spelling"}
     wrong = [
         f"{i}: {package} may not import {package_of(i.target)}"
-        for i in IMPORTS
+        for i in package_imports()
         if package_of(i.module) == package and package_of(i.target) not in allowed
     ]
     assert not wrong, "\n".join(wrong)
@@ -259,7 +277,7 @@ def test_the_check_sees_imports() -> None:
     """Imports at the top, inside functions and for types only are all read."""
     by_when = {
         (i.module, i.target, i.when)
-        for i in IMPORTS
+        for i in package_imports()
         if i.module in ("wolfbot.cli", "wolfbot.schedule.timetable")
     }
     assert ("wolfbot.cli", "wolfbot.forum.cli", "module") in by_when
@@ -313,11 +331,11 @@ def _describe(cycle: list[str], imports: list[Import], key: Callable[[str], str]
 
 def test_no_cycle_between_packages() -> None:
     edges: dict[str, set[str]] = {}
-    for i in IMPORTS:
+    for i in package_imports():
         if package_of(i.module) != package_of(i.target):
             edges.setdefault(package_of(i.module), set()).add(package_of(i.target))
     cycles = _cycles(edges)
-    assert not cycles, "\n".join(_describe(c, IMPORTS, package_of) for c in cycles)
+    assert not cycles, "\n".join(_describe(c, package_imports(), package_of) for c in cycles)
 
 
 def _parents(importer: str, target: str) -> list[str]:
@@ -330,7 +348,9 @@ def _parents(importer: str, target: str) -> list[str]:
 
 @pytest.mark.parametrize("package", PACKAGES, ids=PACKAGES)
 def test_no_cycle_between_the_modules_of_a_package(package: str) -> None:
-    running = [i for i in IMPORTS if i.when != "types" and package_of(i.module) == package]
+    running = [
+        i for i in package_imports() if i.when != "types" and package_of(i.module) == package
+    ]
     edges: dict[str, set[str]] = {}
     for i in running:
         for target in (i.target, *_parents(i.module, i.target)):
@@ -361,18 +381,20 @@ def _old_imports(old: str, imports: list[Import]) -> list[str]:
     return [
         str(i)
         for i in imports
-        if (i.target == old and (gone or (i.name is not None and old in DOCSTRING_ONLY)))
+        if (i.target == old and (gone or (i.name is not None and old in docstring_only())))
         or (gone and i.name is not None and f"{i.target}.{i.name}" == old)
     ]
 
 
-STRINGS = [
-    (path, node.lineno, node.value)
-    for path, tree in TREES.items()
-    if path != Path(__file__)  # this file names the old paths in MOVED
-    for node in ast.walk(tree)
-    if isinstance(node, ast.Constant) and isinstance(node.value, str)
-]
+@cache
+def strings() -> list[tuple[Path, int, str]]:
+    return [
+        (path, node.lineno, node.value)
+        for path, tree in trees().items()
+        if path != Path(__file__)  # this file names the old paths in MOVED
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    ]
 
 
 def _old_names(old: str) -> list[str]:
@@ -381,7 +403,7 @@ def _old_names(old: str) -> list[str]:
     pattern = re.compile(rf"(?<![\w.]){dotted}(?!\w)|(?<![\w/]){path}\.py")
     return [
         f"{where.relative_to(ROOT)}:{line} names {old}"
-        for where, line, text in STRINGS
+        for where, line, text in strings()
         if pattern.search(text)
     ]
 
@@ -390,7 +412,7 @@ def _old_names(old: str) -> list[str]:
 def test_a_moved_module_is_only_at_its_new_path(old: str, new: str) -> None:
     assert new in MODULES and new not in PACKAGE_DIRS
     assert not (ROOT / f"{old.replace('.', '/')}.py").exists()
-    wrong = _old_imports(old, ALL_IMPORTS)
+    wrong = _old_imports(old, all_imports())
     if old not in MODULES:  # a name that is a package now (wolfbot.schedule) may be written
         wrong += _old_names(old)
     assert not wrong, f"{old} is {new} now:\n" + "\n".join(wrong)
@@ -411,25 +433,25 @@ def test_the_old_path_check_sees_old_imports(tmp_path: Path) -> None:
 
 
 INITS = sorted(
-    p for p in PACKAGE_DIRS - {"wolfbot"} if ROOT / p.replace(".", "/") / "__init__.py" in TREES
+    p for p in PACKAGE_DIRS - {"wolfbot"} if (ROOT / p.replace(".", "/") / "__init__.py").is_file()
 )
 
 
 @pytest.mark.parametrize("package", INITS)
 def test_a_package_init_is_its_docstring(package: str) -> None:
     init = ROOT / package.replace(".", "/") / "__init__.py"
-    docstring = ast.get_docstring(TREES[init])
+    docstring = ast.get_docstring(trees()[init])
     assert docstring, f"{init.relative_to(ROOT)} has no docstring"
     if package.count(".") == 1:  # a package of the layout says what it may import
         assert "may import" in docstring.casefold(), f"{package}: what may it import?"
-    assert package in DOCSTRING_ONLY or package in NOT_ONLY_A_DOCSTRING, (
+    assert package in docstring_only() or package in NOT_ONLY_A_DOCSTRING, (
         f"{init.relative_to(ROOT)}: only a docstring (import from its modules instead)"
     )
 
 
 def test_the_top_package_is_the_map() -> None:
-    docstring = ast.get_docstring(TREES[WOLFBOT / "__init__.py"]) or ""
-    assert "wolfbot" in DOCSTRING_ONLY
+    docstring = ast.get_docstring(trees()[WOLFBOT / "__init__.py"]) or ""
+    assert "wolfbot" in docstring_only()
     assert all(
         re.search(rf"^    {name}/? ", docstring, re.M) for name in set(PACKAGES) - {"spelling"}
     )

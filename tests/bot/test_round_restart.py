@@ -75,6 +75,7 @@ def test_a_kill_between_any_two_inputs_loses_and_doubles_nothing(straight, tmp_p
 
 def test_a_morgen_that_times_out_after_the_forum_stored_it_is_posted_once(tmp_path) -> None:
     with site(tmp_path) as here:
+        here.client_timeout = 2  # the server holds the stored write's answer for 3 s
         bot = here.bot()
         here.start(bot)
         bot.send()

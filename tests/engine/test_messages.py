@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import random
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -100,8 +101,10 @@ def test_the_engine_writes_no_sentence(path: Path) -> None:
 
 
 # -- message keys ------------------------------------------------------------------------------
-def _said_keys() -> dict[str, str]:
-    """Every key passed to `say(...)` anywhere in wolfbot → where; the key must be a literal."""
+@cache
+def said_keys() -> dict[str, str]:
+    """Every key passed to `say(...)` anywhere in wolfbot → where; the key must be a literal.
+    Read when a test asks first, not while the suite is collected."""
     keys: dict[str, str] = {}
     for path in SPEAKERS:
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -116,7 +119,6 @@ def _said_keys() -> dict[str, str]:
     return keys
 
 
-SAID = _said_keys()
 TEMPLATE_REFERENCE = re.compile(r"msg\('([\w.]+)'(\s*~)?")
 
 
@@ -131,7 +133,7 @@ def _referenced_in_catalog() -> tuple[set[str], set[str]]:
 
 
 def test_every_key_the_engine_says_is_in_the_catalog() -> None:
-    missing = {key: where for key, where in SAID.items() if key not in RULES.messages}
+    missing = {key: where for key, where in said_keys().items() if key not in RULES.messages}
     assert not missing, f"no wording in rules/duesterliga/messages for {missing}"
 
 
@@ -144,7 +146,7 @@ def test_every_key_the_catalog_refers_to_exists() -> None:
 
 def test_the_catalog_holds_no_unused_wording() -> None:
     keys, prefixes = _referenced_in_catalog()
-    used = set(SAID) | keys | {"death_by"}  # death_by: the posts' fallback for a death
+    used = set(said_keys()) | keys | {"death_by"}  # death_by: the posts' fallback for a death
     unused = sorted(
         k for k in RULES.messages if k not in used and not any(k.startswith(p) for p in prefixes)
     )

@@ -47,8 +47,8 @@ def site(request):
     for name in ("Anna", "Bernd", "Clara"):
         forum.add_user(name, f"pw-{name}")
     thread = forum.add_thread("Düsterliga – Testrunde", "Spielleitung")
-    with LocalForumServer(forum, markup=request.param, errors="woltlab", fault_delay=3) as server:
-        client = WoltLabForum(server.base_url, "Spielleitung", "geheim", min_interval=0, timeout=15)
+    with LocalForumServer(forum, markup=request.param, errors="woltlab", fault_delay=4) as server:
+        client = WoltLabForum(server.base_url, "Spielleitung", "geheim", min_interval=0, timeout=2)
         try:
             yield forum, server, client, ChannelRef("thread", thread)
         finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from fakes import Clock, Crash, FakeForum
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import SecretStr
+from sqlalchemy import Engine
 
 from wolfbot.forum.base import ChannelRef, ForumError, ReadMark
 from wolfbot.outbox.queue import (
@@ -586,15 +588,30 @@ ACTIONS = st.one_of(
 )
 
 
+@cache
+def _store() -> Engine:
+    engine = db.engine_for(":memory:")
+    metadata.create_all(engine)
+    return engine
+
+
+def emptied_store() -> Engine:
+    """One in-memory store for every example, emptied: a new one per example spent most of
+    the time creating the schema and compiling the same statements again."""
+    engine = _store()
+    with engine.begin() as connection:
+        for table in reversed(metadata.sorted_tables):
+            connection.execute(table.delete())
+    return engine
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(ACTIONS, max_size=40))
 def test_no_key_is_ever_posted_twice_and_every_key_eventually_once(actions: list) -> None:
     clock = Clock(START)
     forum = FakeForum(clock, limits=LIMITS)
     conv = f"conversation:{forum.add_conversation('Anna – 1. Runde', ['Anna'])}"
-    engine = db.engine_for(":memory:")
-    metadata.create_all(engine)
-    sessions = db.session_factory(engine)
+    sessions = db.session_factory(emptied_store())
     retry = RetryPolicy(max_attempts=1000, backoff=30, backoff_max=600)
 
     def new_outbox() -> Outbox:
@@ -656,7 +673,6 @@ def test_no_key_is_ever_posted_twice_and_every_key_eventually_once(actions: list
     assert sorted(forum.stored) == sorted(f"<p>{k}</p>" for k in keys)
     assert {m.state for m in outbox.messages()} <= {"sent"}
     assert forum.self_floods == 0, "the queue tripped the forum's flood control by itself"
-    engine.dispose()
 
 
 def test_a_refusal_blocks_the_message_without_checking_the_forum() -> None:

@@ -134,7 +134,12 @@ def test_every_listed_player_is_looked_up_on_the_forum(tmp_path: Path) -> None:
     for name in ("Anna", "Bernd", "Clara", "Dora", "Emil", "Frau Holle", "Gustav"):
         forum.add_user(name, "pw")  # no "Hanna"
     with LocalForumServer(forum) as server:
-        config = _round(tmp_path, players=EIGHT, base_url=f'base_url = "{server.base_url}"')
+        config = _round(
+            tmp_path,
+            players=EIGHT,
+            base_url=f'base_url = "{server.base_url}"',
+            request_interval="request_interval = 0",  # loopback: no pacing to wait for
+        )
         result = runner.invoke(app, ["check-config", str(config)], env={"WOLFBOT_PASSWORD": "pw"})
     forum.store.close()
     assert result.exit_code == 2, result.output
