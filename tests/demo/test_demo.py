@@ -41,12 +41,10 @@ SPOILER = re.compile(r"<woltlab-spoiler data-label=\"[^\"]*\">(.*?)</woltlab-spo
 def demo(tmp_path_factory):
     directory = tmp_path_factory.mktemp("demo")
     lines: list[str] = []
-    began = time.perf_counter()
     result = run_demo(PLAYERS, 7, directory, start=START, out=lines.append)
-    seconds = time.perf_counter() - began
     forum = LocalForum(str(result.forum_db))  # the file as `wolfbot forum serve` opens it
     try:
-        yield result, forum, lines, seconds
+        yield result, forum, lines
     finally:
         forum.store.close()
 
@@ -70,15 +68,14 @@ def mentioned(name: str) -> str:
     return f"@'{name}'" if " " in name or "." in name else f"@{name}"
 
 
-def test_the_round_is_played_to_the_end_quickly(demo) -> None:
-    result, _, _, seconds = demo
+def test_the_round_is_played_to_the_end(demo) -> None:
+    result, _, _ = demo
     assert result.game.state.phase.kind == "over" and result.winners
-    assert seconds < 60
     assert len(result.roles) == PLAYERS
 
 
 def test_the_thread_holds_every_phase_post_in_order_once(demo) -> None:
-    result, forum, _, _ = demo
+    result, forum, _ = demo
     titles = [p.subject for p in bot_posts(forum)]
     assert titles == result.phase_posts  # what the bot sent is what the forum shows
     assert titles[0].startswith("Düsterliga Season") and titles[0].endswith("Demorunde")
@@ -104,7 +101,7 @@ def test_the_thread_holds_every_phase_post_in_order_once(demo) -> None:
 
 
 def test_a_reminder_before_each_daemmerung_mentions_who_has_not_voted(demo) -> None:
-    result, forum, _, _ = demo
+    result, forum, _ = demo
     posts = bot_posts(forum)
     reminders = [i for i, p in enumerate(posts) if p.subject == "Erinnerung"]
     assert reminders
@@ -117,7 +114,7 @@ def test_a_reminder_before_each_daemmerung_mentions_who_has_not_voted(demo) -> N
 
 
 def test_players_who_could_still_act_at_night_are_reminded_privately(demo) -> None:
-    result, forum, _, _ = demo
+    result, forum, _ = demo
     reminded = [
         m.html
         for c in forum.conversations(GAME_MASTER)
@@ -129,7 +126,7 @@ def test_players_who_could_still_act_at_night_are_reminded_privately(demo) -> No
 
 
 def test_the_opening_post_names_the_players_roles_and_times(demo) -> None:
-    result, forum, _, _ = demo
+    result, forum, _ = demo
     opening = bot_posts(forum)[0].html
     for heading in ("Zeitplan", "Spielleitung", "Spielerliste", "Rollen", "Nachtreihenfolge"):
         assert f"<h2>{heading}</h2>" in opening
@@ -139,7 +136,7 @@ def test_the_opening_post_names_the_players_roles_and_times(demo) -> None:
 
 
 def test_each_morgen_tells_the_nights_deaths_and_the_spielerliste(demo) -> None:
-    result, forum, _, _ = demo
+    result, forum, _ = demo
     with sqlite3.connect(result.bot_db) as db:
         deaths = db.execute("select player, time from v_deaths").fetchall()
     morgen = [p for p in bot_posts(forum) if p.subject.startswith("Morgen")]
@@ -161,7 +158,7 @@ def test_each_morgen_tells_the_nights_deaths_and_the_spielerliste(demo) -> None:
 
 
 def test_each_daemmerung_shows_the_votes_with_voters_and_the_non_voters(demo) -> None:
-    result, forum, _, _ = demo
+    result, forum, _ = demo
     players = {name for name, _ in result.roles}
     dusks = [p for p in bot_posts(forum) if p.subject.startswith("Dämmerung")]
     assert dusks
@@ -185,7 +182,7 @@ def test_each_daemmerung_shows_the_votes_with_voters_and_the_non_voters(demo) ->
 
 
 def test_each_abend_shows_the_votes_and_the_lynch_in_a_spoiler(demo) -> None:
-    _, forum, _, _ = demo
+    _, forum, _ = demo
     evenings = [p for p in bot_posts(forum) if p.subject.startswith("Abend")]
     assert evenings
     assert "Zum Bürgermeister gewählt: <strong>" in evenings[0].html
@@ -201,7 +198,7 @@ def test_each_abend_shows_the_votes_and_the_lynch_in_a_spoiler(demo) -> None:
 
 
 def test_the_abschlussbeitrag_shows_the_rollenverteilung(demo) -> None:
-    result, forum, _, _ = demo
+    result, forum, _ = demo
     final = bot_posts(forum)[-1].html
     rules = loader.load("duesterliga")
     headings = {r.name: r.heading for r in rules.roles.values()}
@@ -215,7 +212,7 @@ def test_the_abschlussbeitrag_shows_the_rollenverteilung(demo) -> None:
 
 
 def test_every_player_has_his_rollenmitteilung_and_the_wolves_their_hoehle(demo) -> None:
-    result, forum, _, _ = demo
+    result, forum, _ = demo
     rules = loader.load("duesterliga")
     conversations = {c.title: c for c in forum.conversations(GAME_MASTER)}
     for name, role in result.roles:
@@ -239,7 +236,7 @@ def test_every_player_has_his_rollenmitteilung_and_the_wolves_their_hoehle(demo)
 
 
 def test_the_bot_wrote_each_message_once(demo) -> None:
-    result, forum, _, _ = demo
+    result, forum, _ = demo
     with sqlite3.connect(result.bot_db) as db:
         states = dict(db.execute("select state, count(*) from outgoing_messages group by 1"))
         written = db.execute(
@@ -257,7 +254,7 @@ def test_the_bot_wrote_each_message_once(demo) -> None:
 
 
 def test_the_players_made_mistakes_and_the_bot_told_them(demo) -> None:
-    result, forum, _, _ = demo
+    result, forum, _ = demo
     for mistake in ("typo", "text_after", "not_bold", "quote", "chatter"):
         assert result.player_posts[mistake] > 0, mistake
     players = [p.html for p in thread_posts(forum) if p.author != GAME_MASTER]
@@ -268,7 +265,7 @@ def test_the_players_made_mistakes_and_the_bot_told_them(demo) -> None:
 
 
 def test_questions_are_answered_sometimes_and_otherwise_decided_at_their_deadline(demo) -> None:
-    result, _, _, _ = demo
+    result, _, _ = demo
     assert result.questions["beantwortet"] and result.questions["Frist"]
     with sqlite3.connect(result.bot_db) as db:
         asked = db.execute(
@@ -280,7 +277,7 @@ def test_questions_are_answered_sometimes_and_otherwise_decided_at_their_deadlin
 
 
 def test_it_prints_where_to_look(demo) -> None:
-    result, _, lines, _ = demo
+    result, _, lines = demo
     text = "\n".join(lines)
     assert result.thread_url in text and result.conversation_url in text
     assert str(result.forum_db) in text and str(result.bot_db) in text
@@ -295,7 +292,7 @@ def test_the_printed_links_say_whom_to_log_in_as(demo) -> None:
     """Each printed link says with which account to open it: the thread is readable
     without login, the Rollenmitteilung needs its player (a login link that returns to
     it), every conversation the Spielleitung."""
-    result, _, lines, _ = demo
+    result, _, lines = demo
     text = "\n".join(lines)
     player, password = result.conversation_player, result.conversation_password
     (thread_line,) = [line for line in lines if line.strip().startswith("Spielthread")]
@@ -350,7 +347,7 @@ def test_the_command_refuses_a_player_count_or_markup_it_cannot_play(tmp_path) -
 
 
 def test_the_terminal_tells_each_death_with_its_role_and_cause(demo) -> None:
-    result, _, lines, _ = demo
+    result, _, lines = demo
     deaths = [e for e in result.game.state.log if isinstance(e, ev.PlayerDied)]
     told = "\n".join(lines)
     assert deaths
@@ -363,7 +360,7 @@ def test_the_forum_shows_every_message_as_the_client_reads_it(demo) -> None:
     """The look-alike shows spoilers with their label and mentions as profile links
     (`display.show`); each message of the round still has the text, the commands and so
     the content hash the client read from the stored HTML."""
-    _, forum, _, _ = demo
+    _, forum, _ = demo
     stored = [post.html for post in thread_posts(forum)]
     for row in forum.conversations(GAME_MASTER):
         stored += [message.html for message in forum.conversation(row.id).messages]
