@@ -64,7 +64,6 @@ from wolfbot.forum.woltlab.pages import Page, parse_page
 log = logging.getLogger(__name__)
 
 HTML_ACCEPT = "text/html,application/xhtml+xml"
-
 JSON_ACCEPT = "application/json"
 
 
