@@ -54,26 +54,18 @@ def test_rules_show_lists_roles_and_what_is_missing() -> None:
     )
 
 
-def test_demo_plays_a_round_to_the_end_with_every_phase_post(tmp_path: Path) -> None:
-    from wolfbot.demo.round import run_demo
-
-    lines: list[str] = []
-    result = run_demo(players=8, seed=1, directory=tmp_path, markup="5", out=lines.append)
-    assert result.game.state.phase.kind == "over"
-    titles = result.phase_posts
-    assert "Morgen des ersten Tages" in titles
-    assert "Dämmerung des ersten Tages" in titles
-    assert "Abend des ersten Tages" in titles
-    assert titles[-1] == "Das Ende der Runde"
-    assert (tmp_path / "forum.sqlite").is_file() and (tmp_path / "wolfbot.sqlite").is_file()
-
-
-def test_demo_command_prints_the_posts_and_where_to_look(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["demo", "--players", "8", "--seed", "3", "--dir", str(tmp_path)])
+def test_demo_command_plays_a_round_to_the_end_and_says_where_to_look(tmp_path: Path) -> None:
+    """One round on the 5.x markup (the 12-player demo of tests/demo plays 6.x): every
+    phase post, the Abschlussbeitrag, the links and the SQLite files."""
+    args = ["demo", "--players", "8", "--seed", "1", "--markup", "5", "--dir", str(tmp_path)]
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert "Morgen des ersten Tages" in result.output and "Gewonnen hat" in result.output
+    for phase in ("Morgen", "Dämmerung", "Abend"):
+        assert f"{phase} des ersten Tages" in result.output
+    assert "Das Ende der Runde" in result.output and "Gewonnen hat" in result.output
     assert "index.php?thread/" in result.output and "v_deaths" in result.output
     assert f"wolfbot forum serve --db {tmp_path / 'forum.sqlite'}" in result.output
+    assert (tmp_path / "forum.sqlite").is_file() and (tmp_path / "wolfbot.sqlite").is_file()
 
 
 def test_forum_parse_prints_one_json_line_per_post() -> None:

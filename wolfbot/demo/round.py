@@ -89,7 +89,7 @@ from wolfbot.setup.distribution import assign_roles, suggest_roles
 from wolfbot.store.db import session_factory, upgrade
 
 FAULTS: tuple[FaultMode, ...] = ("500", "timeout_after_commit", "garbage", "flood")
-FAULT_TIMEOUT = 0.2  # seconds the client waits for an answer in a run with faults
+FAULT_TIMEOUT = 0.1  # seconds the client waits for an answer in a run with faults
 MAX_RETRIES = 200  # turns of the loop to catch up after faults, before giving up
 RETRY_HOLD = timedelta(minutes=1)
 
