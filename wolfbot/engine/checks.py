@@ -28,7 +28,9 @@ def command_uses(game: Game, player: PlayerState) -> list[CommandUse]:
         uses.extend(u for u in game.rules.pack_commands if words is None or u.word in words)
     if player.name not in game.state.powerless:  # "verlieren … ihre Fähigkeiten"
         uses.extend(spec.commands)
-    uses.extend(_answer_use(q) for q in game.state.questions if q.player == player.name)
+    for question in game.state.questions:
+        if question.player == player.name:
+            uses.extend(_answer_uses(question))
     return uses
 
 
@@ -48,10 +50,20 @@ def _his_now(player: PlayerState, use: CommandUse) -> bool:
     return (use.by == "dead") != player.alive
 
 
-def _answer_use(question: Question) -> CommandUse:
-    return CommandUse.model_validate(
-        {"word": question.word, "phase": ("night", "day", "dusk"), "channel": question.channels}
-    )
+def _answer_uses(question: Question) -> list[CommandUse]:
+    """The answer (with a name) and the word that declines, if the question has one."""
+    answers = [(question.word, ("player",))]
+    if question.decline:
+        answers.append((question.decline, ()))
+    return [
+        CommandUse.model_validate(
+            {"word": word, "args": args, "phase": PHASES, "channel": question.channels}
+        )
+        for word, args in answers
+    ]
+
+
+PHASES = ("night", "day", "dusk")
 
 
 def _in_time(game: Game, use: CommandUse) -> bool:
@@ -76,7 +88,8 @@ def _uses_left(player: PlayerState, use: CommandUse) -> bool:
 def available_words(game: Game, player: PlayerState) -> list[str]:
     if game.state.phase.kind == "over":
         return []
-    pending = [q.word for q in game.state.questions if q.player == player.name]
+    asked = [q for q in game.state.questions if q.player == player.name]
+    pending = [w for q in asked for w in (q.word, q.decline) if w]
     if pending or player.excluded or game.state.step:
         return pending
     words: list[str] = []
@@ -130,6 +143,12 @@ def _for_the_coming_night(game: Game, player: PlayerState, command: Command) -> 
 
 def _question_answered(game: Game, player: PlayerState, command: Command) -> Question | None:
     for question in game.state.questions:
+        if question.player == player.name and question.decline == command.word:
+            if command.channel not in question.channels:
+                raise IllegalCommand(
+                    say("refused.answer_where", word=command.word, channel=question.channels[0])
+                )
+            return question
         if question.player == player.name and question.word == command.word:
             if command.channel not in question.channels:
                 raise IllegalCommand(
@@ -195,7 +214,7 @@ def _check_arguments(game: Game, player: PlayerState, command: Command, use: Com
             raise IllegalCommand(say("refused.target_dead", name=name))
         if kind == "dead" and target.alive:
             raise IllegalCommand(say("refused.target_alive", name=name, word=command.word))
-        if name == player.name and not use.self_:
+        if name == player.name and not self_allowed(game, use):
             raise IllegalCommand(say("refused.not_yourself", word=command.word))
     spec = game.rules.command_specs.get(command.word)
     lover = game.lover_of(player.name)
@@ -203,19 +222,29 @@ def _check_arguments(game: Game, player: PlayerState, command: Command, use: Com
         raise IllegalCommand(say("refused.lovers_apart", word=command.word, name=lover))
     last = player.last_targets.get(command.word)
     phase = game.state.phase
-    if not use.repeat_target and last and last == (phase.number - 1, command.targets):
+    if not repeat_allowed(game, use) and last and last == (phase.number - 1, command.targets):
         raise IllegalCommand(
             say("refused.same_target_again", word=command.word, targets=command.targets)
         )
+
+
+def self_allowed(game: Game, use: CommandUse) -> bool:
+    """Whether the use may name its own player (`self`, or the house rule `self_option`)."""
+    return use.self_ if use.self_option is None else bool(game.option(use.self_option))
+
+
+def repeat_allowed(game: Game, use: CommandUse) -> bool:
+    """Whether the use may name the same target two nights running."""
+    return use.repeat_target if use.repeat_option is None else bool(game.option(use.repeat_option))
 
 
 def _handler(game: Game, player: PlayerState, use: CommandUse) -> WordHandler | None:
     """The word's own handler (a vote of everybody or of the pack) – not for a use of the
     player's role: the Blutrünstige Wolf's private `!Fressen` is his own attack, not a vote
     of the pack."""
-    if use in game.spec(player).commands:
+    if use in game.spec(player).commands or use.handler is None:
         return None
-    return WORDS.get(use.word)
+    return WORDS[use.handler]
 
 
 def waits_for_night(game: Game, command: Command, use: CommandUse) -> bool:

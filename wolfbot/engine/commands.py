@@ -1,4 +1,4 @@
-"""Typed commands: one class per command word of the ruleset (`rules/*/commands.yaml`).
+"""Typed commands: one class per command word of the rulesets (`rules/*/commands.yaml`).
 
 A command is what a player asked for, already parsed and with names resolved; it has not
 been checked against the game yet. `repr` shows it as written:
@@ -131,6 +131,12 @@ class Gestaltwandlung(Command): word = "Gestaltwandlung"
 class Auslöschen(Command): word = "Auslöschen"
 class Konvertieren(Command): word = "Konvertieren"
 class Anklagen(Command): word = "Anklagen"
+# -- Wolf Village ----------------------------------------------------------------------------
+class Schützen(Command): word = "Schützen"
+class Hauptmann(Command): word = "Hauptmann"
+class Verbannen(Command): word = "Verbannen"
+class Abzeichen(Command): word = "Abzeichen"
+class Wegwerfen(Command): word = "Wegwerfen"
 # fmt: on
 
 

@@ -15,11 +15,18 @@ from wolfbot.engine.state import PlayerState
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
-LYNCH = "Lynch"  # the cause of a lynched player's death
 LIEBESKUMMER = "Liebeskummer"
 INAKTIVITAET = "Inaktivität"  # an inactive player's death: his role is not revealed
 RUECKTRITT = "Rücktritt"  # a player withdrew from the round: dies as the inactive do
 UNREVEALED = (INAKTIVITAET, RUECKTRITT)  # "Seine Rolle wird nicht offenbart."
+
+
+def revealed(game: Game, player: PlayerState) -> bool:
+    """Whether the round reveals this player's role at his death: always, unless the
+    ruleset's `reveal_option` hides the roles of the dead – but not his if his role is
+    `always_revealed` (Wolf Village's Jäger)."""
+    option = game.rules.reveal_option
+    return option is None or bool(game.option(option)) or game.spec(player).always_revealed
 
 
 def exclude(game: Game, player: PlayerState, *, by: str = "") -> None:
@@ -53,8 +60,8 @@ def kill(
         player.alive = False
         player.death_cause = cause
         player.death_time = time
-        shown = (
-            None if cause in UNREVEALED else game.behaviour(player).announced_role(game, player)
+        shown = None if cause in UNREVEALED or not revealed(game, player) else (
+            game.behaviour(player).announced_role(game, player)
         )
         player.role_revealed_as = shown
         game.emit(PlayerDied(name, shown, cause, time))

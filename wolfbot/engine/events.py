@@ -117,6 +117,15 @@ class SuccessorNamed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class OfficeDiscarded(Event):
+    """The holder gave the office up or left it unanswered where nobody then holds it (the
+    Hauptmann "wirft es weg")."""
+
+    office: str
+    holder: str
+
+
+@dataclass(frozen=True, slots=True)
 class VoteTally(Event):
     """The lynch votes when the Dämmerung began or the day ended (target → voters)."""
 

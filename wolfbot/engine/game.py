@@ -30,7 +30,7 @@ from wolfbot.engine.events import (
 )
 from wolfbot.engine.interventions import ExpireQuestion, Intervention
 from wolfbot.engine.rng import choose
-from wolfbot.engine.roles.registry import GROUPS, PLAIN, QUESTIONS, behaviour_of
+from wolfbot.engine.roles.registry import GROUPS, PLAIN, QUESTIONS, WORDS, behaviour_of
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
 from wolfbot.engine.state import GameState, NightState, Phase, PlayerState, Question
 from wolfbot.engine.text import Text, say
@@ -60,6 +60,7 @@ class Game:
             why = say("setup.unknown_options", ruleset=ruleset.name, names=sorted(unknown))
             raise SetupError(why)
         unknown_day = day.unknown_names(ruleset.day)
+        unknown_day += sorted(set(ruleset.word_handlers.values()) - set(WORDS))
         if unknown_day:
             why = say("setup.unknown_day_rules", ruleset=ruleset.name, names=unknown_day)
             raise SetupError(why)
@@ -95,7 +96,10 @@ class Game:
         role's data says he is told or made known as (`knows_werwolves`, `known_to_pack`),
         then his behaviour's own `setup`."""
         spec = self.spec(player)
-        if spec.knows_werwolves:
+        knows = spec.knows_werwolves
+        if spec.knows_werwolves_option is not None:
+            knows = bool(self.option(spec.knows_werwolves_option))
+        if knows:
             werwolves = [p.name for p in self.state.players if self.spec(p).is_werwolf]
             told = say("informed.werwolves", names=werwolves)
             self.emit(PrivateInfo((player.name,), "private", told))
@@ -139,6 +143,9 @@ class Game:
         if lovers and name in lovers:
             return lovers[1] if lovers[0] == name else lovers[0]
         return None
+
+    def next_phase(self) -> Phase:
+        return self.state.phase.next(self.rules.phases)
 
     def game_time(self) -> str:
         """The time of the game as deaths are dated: "night 2", or "day 2" (a dusk counts
@@ -189,8 +196,8 @@ class Game:
             return self._since(mark)
         waits = not isinstance(allowed, Question) and checks.waits_for_night(self, command, allowed)
         self.emit(CommandAccepted(command.actor, command.channel, command.text(), waits))
-        if isinstance(allowed, Question):
-            self.answer(allowed, command.target)
+        if isinstance(allowed, Question):  # no name: declined (`Question.decline`)
+            self.answer(allowed, command.target if command.targets else "")
             self._continue()
         else:
             checks.apply(self, command, allowed)
@@ -299,10 +306,10 @@ class Game:
                     self._default(question)
         elif state.phase.kind == "night":
             state.step = "night"
-        elif state.phase.kind == "day":
+        elif state.phase.kind == "day" and "dusk" in self.rules.phases:
             voting.begin_dusk(self)
-            self._begin(state.phase.next())
-        else:
+            self._begin(self.next_phase())
+        else:  # the Abend (or, without a Dämmerung, the day's end): the lynch
             state.step = "lynch"
         self._continue()
         return self._since(mark)
@@ -320,6 +327,7 @@ class Game:
         if question.optional:  # the deadline passed: no choice, the night goes on
             self.state.questions.remove(question)
             self.emit(QuestionAnswered(question.player, question.kind, "", False))
+            QUESTIONS[question.kind].unanswered(self, question)
         else:
             self.answer(question, self.draw(question.options), by_lot=True)
 
@@ -358,7 +366,7 @@ class Game:
                 offices.ask_successors(self)
             elif step == "begin":
                 state.step = None
-                following = state.phase.next()
+                following = self.next_phase()
                 if following.kind == "day":
                     tonight = f"night {state.phase.number}"
                     for player in state.players:
@@ -412,7 +420,9 @@ class Game:
 
     def group(self, entry: str):
         """The group acting at a night-order entry (the pack at "Werwölfe"), if any – an
-        entry of a variant only when the round plays it."""
+        entry of the ruleset's night order, and of a variant only when the round plays it."""
+        if entry not in self.rules.staged_entries:
+            return None
         variant = self.rules.variant_entries.get(entry)
         if variant is not None and not self.variant_on(variant):
             return None

@@ -35,7 +35,7 @@ from wolfbot.engine.events import (
     ParticipantsLeft,
 )
 from wolfbot.engine.rename import rename_player
-from wolfbot.engine.roles.registry import WORDS, votes_for
+from wolfbot.engine.roles.registry import votes_for, word_handler
 from wolfbot.engine.spec import Ruleset
 from wolfbot.engine.state import Phase, PlayerState, Question
 from wolfbot.engine.text import Text, say
@@ -357,7 +357,7 @@ def _check_reject(game: Game, reject: RejectCommand, refuse: Refuse) -> None:
         given = Phase(0, "over")
     if _period(given) != _period(game.state.phase):
         raise refuse(say("intervention.other_phase", text=reject.text, phase=reject.phase))
-    handler = WORDS.get(reject.word)
+    handler = word_handler(game, reject.word)
     if handler is not None and handler.irrevocable:
         raise refuse(say("intervention.irrevocable", word=reject.word, why=handler.irrevocable))
     votes = votes_for(game, reject.word)

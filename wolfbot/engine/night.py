@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 ATTACK_STEPS = ("redirect", "immunity", "protection")
+PACK_CAUSE = "Werwolf"  # the cause of the pack's attack
 
 
 def run_stages(game: Game) -> bool:
@@ -228,6 +229,13 @@ def successfully_attacked(game: Game, towards: str | None = None) -> list[str]:
     return [p.name for p in game.state.players if p.name in hit]
 
 
+def pack_victims(game: Game) -> list[str]:
+    """Whom the pack attacked this night, whatever became of the attack, in list order."""
+    night = game.state.night
+    chosen = {a.original_target for a in night.attacks if PACK_CAUSE in causes(game, a.cause)}
+    return [p.name for p in game.state.players if p.name in chosen]
+
+
 def heal(game: Game, target: str) -> bool:
     """Heal every hit attack on `target`; False if there was none."""
     healed = False
@@ -262,6 +270,10 @@ def resolve_deaths(game: Game) -> None:
     """The death step: hit attacks and kills; the first cause in night order is announced.
     Players excluded for inactivity die now too ("am darauffolgenden Morgen")."""
     night = game.state.night
+    for record in night.attacks:
+        victim = game.player(record.target)
+        if record.status == "hit" and game.behaviour(victim).at_dawn(game, victim, record):
+            record.status = "failed"
     first: dict[str, tuple[int, str]] = {}
     causes = [(a.stage, a.target, a.cause) for a in night.attacks if a.status == "hit"]
     causes += [(k.stage, k.target, k.cause) for k in night.kills]

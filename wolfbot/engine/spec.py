@@ -65,9 +65,13 @@ class CommandUse(_Frozen):
     of the line, a reason). `uses` limits the uses over the game ("kann ... nur einmal"),
     `self` allows naming oneself, `repeat_target` allows naming the same target in two
     consecutive nights. `by: dead`: a command of the dead (the Ruhelosen Geister's).
+    `handler`: the mechanism of a command everybody (or the pack) gives – a vote, a
+    withdrawal – by its name in `wolfbot.engine.roles.registry.WORDS`, so that each
+    ruleset chooses its own word for it (`!Lynch` here, `!Verbannen` in Wolf Village).
     """
 
     word: str
+    handler: str | None = None
     phase: tuple[PhaseKind, ...]
     channel: tuple[Channel, ...]
     args: tuple[str, ...] = ("player",)
@@ -78,6 +82,10 @@ class CommandUse(_Frozen):
     uses: int | None = None
     self_: bool = Field(True, alias="self")
     repeat_target: bool = True
+    # a house rule that decides `self` / `repeat_target` instead (Wolf Village's "Heiler darf
+    # sich selbst schützen" and "Heiler darf wiederholen")
+    self_option: str | None = None
+    repeat_option: str | None = None
     by: Literal["living", "dead"] = "living"
 
     @model_validator(mode="after")
@@ -97,7 +105,12 @@ class RoleSpec(_Frozen):
     # told the identities of all Werwölfe at the start of his role (the Wolfshelfer), or
     # made known to the pack (the Wolfsknecht)
     knows_werwolves: bool = False
+    knows_werwolves_option: str | None = None  # a house rule that decides it instead
     known_to_pack: bool = False
+    # his role is shown at his death even where the round hides the roles of the dead (Wolf
+    # Village's Jäger: "erfahren alle seine Rolle, auch wenn die Rollen der Toten verborgen
+    # bleiben")
+    always_revealed: bool = False
     # causes whose attacks on him fail ("Wenn die Werwölfe den Mörder angreifen, so schlägt
     # dieser Angriff fehl": [Werwolf])
     immune_to: tuple[str, ...] = ()
@@ -108,6 +121,10 @@ class RoleSpec(_Frozen):
     dealt: bool = True  # False: a role players only become (the Ghul)
     # the group conversation the role shares, opened with its first two members (the Gruft)
     conversation: Channel | None = None
+    # the team wins it takes for himself while he lives and is not in love (the Fuchs:
+    # "Lebt der Fuchs noch, wenn das Dorf oder die Werwölfe gewinnen würden, gewinnt
+    # stattdessen er allein (außer er ist verliebt)")
+    takes_win: tuple[str, ...] = ()
     commands: tuple[CommandUse, ...] = ()
     kill_phrase: str | None = None
     params: dict[str, Any] = Field(default_factory=dict)  # the behaviour's parameters
@@ -121,8 +138,25 @@ class RoleSpec(_Frozen):
 
 
 class FactionSpec(_Frozen):
+    """A faction and how it wins (`wins`): `outlive` – every living player plays for it
+    (the Düsterliga: "wenn alle Spieler, die nicht für das Dorf spielen, verstorben sind");
+    `no_pack` – no member of the pack lives (Wolf Village: "Das Dorf gewinnt, wenn alle
+    Werwölfe tot sind"); `pack_parity` – its living pack members are at least as many as
+    all other living players ("Die Werwölfe gewinnen, sobald sie mindestens so viele sind
+    wie alle anderen"); `none` – only by a role's own win (the Narr, the Fuchs)."""
+
     kind: FactionKind
+    wins: Literal["outlive", "no_pack", "pack_parity", "none"] = "outlive"
     text: str = ""
+
+
+class VictorySpec(_Frozen):
+    """How wins combine. `exclusive`: when several come at once only the first counts, in
+    the order a role's own win (the Narr), the Liebespaar, the teams ("Kommen zwei Siege
+    gleichzeitig, zählt zuerst der des Narren, dann der der Verliebten, dann der des Dorfs
+    oder der Werwölfe"); otherwise (the Düsterliga) they are won together."""
+
+    exclusive: bool = False
 
 
 class ConversationSpec(_Frozen):
@@ -205,13 +239,32 @@ class DayProcedureSpec(_Frozen):
     doc: str = ""
 
 
+class SuccessorSpec(_Frozen):
+    """Who holds the office after its holder: he names a successor with `word` (the
+    Bürgermeister's `!Nachfolger`, the Hauptmann's `!Abzeichen`) or gives it up with
+    `decline` (`!Wegwerfen`); unanswered → `lot` or `nobody` (the badge is thrown away).
+    `voters_only`: only to a player who may still vote ("an einen lebenden Spieler weiter,
+    der noch abstimmen darf"), and a holder who lost his vote passes it on too."""
+
+    word: str = "Nachfolger"
+    decline: str | None = None
+    unanswered: Literal["lot", "nobody"] = "lot"
+    voters_only: bool = False
+
+
 class ElectionSpec(_Frozen):
     """An office the players elect with the votes of `word` at the end of a day, before its
-    lynch: on the first day (`days: first`)."""
+    lynch: on the first day (`days: first`). `title` names it in the events (the catalog
+    words it); `without_votes`: nobody voted → the `lot` draws the holder, or `nobody`
+    holds it ("Das Dorf darf auch keinen Hauptmann wählen")."""
 
     office: Literal["mayor"] = "mayor"
+    title: str = "Bürgermeister"
     word: str
     days: Literal["first"] = "first"
+    option: str | None = None  # the house rule that turns the office on (Wolf Village's)
+    without_votes: Literal["lot", "nobody"] = "lot"
+    successor: SuccessorSpec = SuccessorSpec()
 
 
 class DaySpec(_Frozen):
@@ -223,6 +276,7 @@ class DaySpec(_Frozen):
     procedures: dict[str, DayProcedureSpec]
     modifiers: tuple[str, ...] = ()
     election: ElectionSpec | None = None
+    cause: str = "Lynch"  # the cause of death of who the day's vote kills ("Verbannung")
 
     @model_validator(mode="after")
     def _ordinary_known(self) -> DaySpec:
@@ -238,6 +292,7 @@ class Ruleset(_Frozen):
     phases: tuple[PhaseKind, ...]
     phase_names: dict[str, str]
     factions: dict[str, FactionSpec]
+    victory: VictorySpec = VictorySpec()
     causes: dict[str, str]
     role_headings: tuple[str, ...] = ()
     night_order: tuple[tuple[str, ...], ...]
@@ -259,6 +314,11 @@ class Ruleset(_Frozen):
     # Spielleitung may choose instead (`[round] outing`)
     outing_ban: str = ""
     outing: dict[str, OutingRule] = Field(default_factory=dict)
+    # the house rule that decides whether the roles of the dead are revealed (None: always;
+    # Wolf Village's `rollen_aufdecken`)
+    reveal_option: str | None = None
+    # the rulesets whose message catalogs this one's builds on (its own keys win)
+    messages_from: tuple[str, ...] = ()
     # the message catalog: message key → its wording in `language` (a Jinja2 template over
     # the `Text`'s values); the engine never reads it, `wolfbot.posts.wording` does
     messages: dict[str, str] = Field(default_factory=dict)
@@ -317,6 +377,16 @@ class Ruleset(_Frozen):
             raise ValueError(_problem("empty_role_group"))
         return self
 
+    @cached_property
+    def word_handlers(self) -> dict[str, str]:
+        """Command word → the mechanism of its common, pack or variant use (`handler`)."""
+        uses = [
+            *self.common_commands,
+            *self.pack_commands,
+            *(use for variant in self.variants.values() for use in variant.commands),
+        ]
+        return {use.word: use.handler for use in uses if use.handler is not None}
+
     def missing_roles(self) -> list[str]:
         """Role headings of the rule text no role of this ruleset implements."""
         done = {role.heading for role in self.roles.values()}
@@ -353,6 +423,11 @@ class Ruleset(_Frozen):
                 words.setdefault(name_key(spelling), []).append(spec.word)
         ordered = sorted(words.items(), key=lambda item: -len(item[0]))
         return tuple((phrase, tuple(found)) for phrase, found in ordered)
+
+    @cached_property
+    def staged_entries(self) -> frozenset[str]:
+        """Every entry of the night order."""
+        return frozenset(entry for stage in self.night_order for entry in stage)
 
     @cached_property
     def roles_by_stage(self) -> dict[str, tuple[str, ...]]:

@@ -28,11 +28,13 @@ class Phase:
         kind, number = text.split()
         return cls(int(number), kind)
 
-    def next(self) -> Phase:
-        index = PHASE_ORDER.index(self.kind)
-        if index == len(PHASE_ORDER) - 1:
-            return Phase(self.number + 1, PHASE_ORDER[0])
-        return Phase(self.number, PHASE_ORDER[index + 1])
+    def next(self, order: tuple[str, ...] = PHASE_ORDER) -> Phase:
+        """The phase after this one in a ruleset's `phases` (the Düsterliga's by default;
+        Wolf Village has no Dämmerung: `night N` → `day N` → `night N+1`)."""
+        index = order.index(self.kind)
+        if index == len(order) - 1:
+            return Phase(self.number + 1, order[0])
+        return Phase(self.number, order[index + 1])
 
 
 @dataclass(slots=True)
@@ -72,6 +74,7 @@ class Question:
     prompt: Text
     optional: bool = False  # may go unanswered: the deadline then means "no choice"
     stage: int = -1  # the night stage that waits for it (a choice after information)
+    decline: str | None = None  # a word without a name that answers "nobody" (!Wegwerfen)
 
 
 @dataclass(slots=True)

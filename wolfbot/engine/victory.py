@@ -6,6 +6,11 @@ originally Dorf → they count for the Dorf, both Rudel → for the Rudel (both 
 team alike: reading 77), otherwise (Dorf+Rudel, or an Einzelgänger or Zweideutiger in
 love) they are a side of their own. No parity win; nobody alive → the game ends, nobody
 wins. A faction that wins by declaring it (Die Schwarze Pest) does not win by outliving.
+
+Other rulesets say per faction how it wins (`FactionSpec.wins`: Wolf Village's Dorf when
+no Werwolf lives, its Werwölfe at parity), whether wins at once exclude each other
+(`VictorySpec.exclusive`: a role's own win, then the Liebespaar, then a team), and which
+living role takes a team's win for himself (`RoleSpec.takes_win`: the Fuchs).
 """
 
 from __future__ import annotations
@@ -61,7 +66,9 @@ def winners(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     every living player belongs to it; a player whose own condition is met wins too and ends
     the round (`Behaviour.has_won`)."""
     own = [p for p in game.state.players if game.behaviour(p).has_won(game, p)]
-    result = _by_sides(game)
+    if own and game.rules.victory.exclusive:  # "zählt zuerst der des Narren"
+        return (own[0].role,), (own[0].name,)
+    result = _taken(game, _by_sides(game) or _by_rule(game))
     if not own:
         return result
     sides, players = result or ((), ())
@@ -71,13 +78,56 @@ def winners(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     )
 
 
-def _by_sides(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+Win = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def _rule_of(game: Game, winner: str) -> str:
+    """How the side `winner` wins (the Liebespaar always by outliving the others)."""
+    if winner == LIEBESPAAR:
+        return "outlive"
+    if ":" in winner:
+        return game.rules.factions[faction(game, game.player(winner.split(":", 1)[1]))].wins
+    return game.rules.factions[winner].wins
+
+
+def _by_rule(game: Game) -> Win | None:
+    """A team that wins by the pack: `no_pack` when no member of the pack lives (a lover
+    too: "Solange dieser Werwolf lebt, kann das Dorf nicht gewinnen"), `pack_parity` when
+    its own living pack members – not one in love with the other side ("das Rudel zählt
+    ihn nicht zu den Seinen") – are at least as many as all other living players."""
+    living = game.living()
+    pack = [p for p in living if game.spec(p).pack]
+    for name, spec in game.rules.factions.items():
+        own = [p for p in pack if side(game, p) == name]
+        if (spec.wins == "no_pack" and not pack) or (
+            spec.wins == "pack_parity" and own and len(own) >= len(living) - len(own)
+        ):
+            members = [p for p in game.state.players if side(game, p) == name]
+            return (name,), tuple(p.name for p in members)
+    return None
+
+
+def _taken(game: Game, win: Win | None) -> Win | None:
+    """A living role that takes a team's win for himself, unless he is in love (the Fuchs:
+    "Einen Sieg des Dorfs oder der Werwölfe holt sich ein lebender Fuchs")."""
+    if win is None or len(win[0]) != 1:
+        return win
+    for player in game.living():
+        if win[0][0] in game.spec(player).takes_win and game.lover_of(player.name) is None:
+            return (player.role,), (player.name,)
+    return win
+
+
+def _by_sides(game: Game) -> Win | None:
+    """The only side left alive wins – if it wins by outliving the others."""
     living_sides = {side(game, p) for p in game.living()}
     if len(living_sides) > 1:
         return None
     if not living_sides:
-        return (), ()
+        return None if _ruled(game) else ((), ())
     (winner,) = living_sides
+    if _rule_of(game, winner) != "outlive":
+        return None
     if winner in _declared(game):
         return None  # Die Schwarze Pest: the Dorf wins only by its !Schwarze Pest
     if winner.startswith("ambiguous:"):
@@ -90,6 +140,11 @@ def _by_sides(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         (winner, LIEBESPAAR) if winner != LIEBESPAAR and _lovers_with(game, winner) else (winner,)
     )
     return sides, tuple(p.name for p in members)
+
+
+def _ruled(game: Game) -> bool:
+    """Whether a faction wins by a rule of its own (then nobody alive is that rule's case)."""
+    return any(spec.wins != "outlive" for spec in game.rules.factions.values())
 
 
 def _lovers_with(game: Game, winner: str) -> bool:

@@ -27,16 +27,16 @@ def _dusk_change_only(game: Game, player: PlayerState, votes: Collection[str], v
         raise IllegalCommand(say("refused.dusk_change_only", vote=vote))
 
 
-def _may_vote(game: Game, player: PlayerState, word: str) -> None:
+def _may_vote(game: Game, player: PlayerState, lynch: bool) -> None:
     if day_rules.jailed(game, player.name):
         raise IllegalCommand(say("refused.jailed"))
-    if not day_rules.may_vote(game, player, word):
+    if not day_rules.may_vote(game, player, lynch):
         raise IllegalCommand(say("refused.lost_vote"))
 
 
 class LynchVote(WordHandler):
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
-        _may_vote(game, player, "Lynch")
+        _may_vote(game, player, lynch=True)
         fixed = day_rules.fixed_vote(game, player.name)
         if fixed is not None and command.target != fixed:
             raise IllegalCommand(say("refused.puppet_vote", name=fixed))
@@ -66,7 +66,7 @@ class WithdrawVote(WordHandler):
 
 class MayorVote(WordHandler):
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
-        _may_vote(game, player, "Bürgermeister")
+        _may_vote(game, player, lynch=False)
         if game.state.phase.kind == "dusk":
             if game.option("mayor_vote_in_dusk") == "closed":
                 raise IllegalCommand(say("refused.mayor_vote_closed"))
@@ -85,7 +85,7 @@ class FriendsVote(WordHandler):
     in the Dämmerung it may only be changed (reading 49)."""
 
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
-        _may_vote(game, player, "Freund")
+        _may_vote(game, player, lynch=False)
         _dusk_change_only(game, player, game.state.day.friends, "lynch")
 
     def apply(self, game: Game, player: PlayerState, command: Command) -> None:

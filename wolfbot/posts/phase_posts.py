@@ -98,7 +98,7 @@ def phase_post(
     public events collected since the last phase post; None for the first night (no post)."""
     data = _summary(game, collected)
     data["roster"] = spielerliste(game)
-    data["mob_votes"] = int(game.option("mob_votes"))
+    data["mob_votes"] = int(game.option("mob_votes")) if "mob_votes" in game.rules.options else 0
     if isinstance(event, ev.GameOver):
         data.update(
             winners=event.winners,
@@ -222,11 +222,11 @@ def mayor_tally(game: Game) -> Tally | None:
     if not day.election_today(game):
         return None
     by_target: dict[str, list[str]] = {}
-    for voter, target in day.counted(game, game.state.day.mayor_votes, "Bürgermeister").items():
+    for voter, target in day.counted(game, game.state.day.mayor_votes, lynch=False).items():
         by_target.setdefault(target, []).append(voter)
     rows = [(t, tuple(v), 0) for t, v in by_target.items()]
     rows.sort(key=lambda row: -len(row[1]))
-    return Tally(rows, tuple(day.non_voters(game, game.state.day.mayor_votes, "Bürgermeister")))
+    return Tally(rows, tuple(day.non_voters(game, game.state.day.mayor_votes, lynch=False)))
 
 
 def _distribution(game: Game, over: ev.GameOver) -> list[Distribution]:

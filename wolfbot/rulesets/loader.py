@@ -51,8 +51,20 @@ def load(name: str, rules_dir: Path = RULES_DIR) -> Ruleset:
             raise RulesetError(f"{path}: role {role.name!r} is defined twice")
         roles[role.name] = role
     data["roles"] = roles
-    data["messages"] = _messages(base / "messages")
+    data["messages"] = _catalog(data.get("messages_from", ()), base, rules_dir)
     return _parse(Ruleset, data, base / "ruleset.yaml")
+
+
+def _catalog(bases: list[str], base: Path, rules_dir: Path) -> dict[str, str]:
+    """The ruleset's message catalog: those of the rulesets it builds on (`messages_from`,
+    in order), then its own, whose keys win."""
+    found: dict[str, str] = {}
+    for name in bases:
+        if not (rules_dir / name / "messages").is_dir():
+            raise RulesetError(f"{base / 'ruleset.yaml'}: messages_from: unknown ruleset {name!r}")
+        found.update(_messages(rules_dir / name / "messages"))
+    found.update(_messages(base / "messages"))
+    return found
 
 
 def _messages(folder: Path) -> dict[str, str]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.deaths import LYNCH
 from wolfbot.engine.events import Announcement, LynchDecided
 
 if TYPE_CHECKING:
@@ -43,7 +42,7 @@ def finish(game: Game) -> None:
         order = [p.name for p in game.state.players]
         lynched = sorted((d.player for d in decided), key=order.index)
         if lynched:
-            game.kill([(name, LYNCH) for name in lynched])
+            game.kill([(name, game.rules.day.cause) for name in lynched])
     evening, game.state.evening_deaths = game.state.evening_deaths, []
     if evening:  # after the lynch (reading 45): the Harte Bursche, a wounded Werwolf
         game.kill(evening)

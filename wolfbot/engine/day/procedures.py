@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine.day.lynches import decide, finish
 from wolfbot.engine.day.ties import TIE_RULES
-from wolfbot.engine.day.votes import counted, may_vote, non_voters, procedure, tally, tally_event
+from wolfbot.engine.day.votes import (
+    cast_votes,
+    counted,
+    may_vote,
+    non_voters,
+    procedure,
+    tally,
+    tally_event,
+)
 from wolfbot.engine.events import Announcement, MayorElected
 from wolfbot.engine.roles.base import QuestionHandler
 from wolfbot.engine.spec import DayProcedureSpec
@@ -23,7 +31,10 @@ if TYPE_CHECKING:
 
 # -- the end of the day -----------------------------------------------------------------------
 def resolve(game: Game) -> None:
-    """The end of the day: the election of the day first, then today's procedure."""
+    """The end of the day: the election of the day first, then today's procedure. Without
+    a Dämmerung (Wolf Village) the day's votes as they stand at its end are the final ones."""
+    if "dusk" not in game.rules.phases:
+        game.state.day.voters_at_dusk = set(cast_votes(game))
     if election_today(game):
         _elect_mayor(game)
     spec = procedure(game)
@@ -35,6 +46,8 @@ def election_today(game: Game) -> bool:
     (`days: first`), and on a day a role called an election for (the Aufständische)."""
     election = game.rules.day.election
     if election is None or game.state.phase.kind not in ("day", "dusk"):
+        return False
+    if election.option is not None and not game.option(election.option):
         return False
     first = game.state.phase.number == 1 and game.state.mayor is None
     return first or game.state.day.election
@@ -75,7 +88,7 @@ def _friends(game: Game, spec: DayProcedureSpec) -> None:
     named = {
         voter: friends
         for voter, friends in day.friends.items()
-        if may_vote(game, game.player(voter), "Freund")
+        if may_vote(game, game.player(voter), lynch=False)
     }
     pairs = [(voter, list(friends)) for voter, friends in named.items()]
     by = next((game.player(e.owner).role for e in day.effects if e.kind == "procedure"), "")
@@ -142,10 +155,13 @@ PROCEDURES: dict[str, Procedure] = {"count": _count, "friends": _friends, "chain
 
 # -- the election ------------------------------------------------------------------------------
 def _elect_mayor(game: Game) -> None:
-    """Simple majority of the `!Bürgermeister` votes; a tie (also: no votes) by lot."""
-    counts = Counter(counted(game, game.state.day.mayor_votes, "Bürgermeister").values())
+    """Simple majority of the `!Bürgermeister` votes; a tie (also: no votes) by lot – or,
+    where the ruleset says so, no votes elect nobody ("Das Dorf darf auch keinen Hauptmann
+    wählen")."""
+    counts = Counter(counted(game, game.state.day.mayor_votes, lynch=False).values())
     candidates = [p.name for p in game.living() if p.active] or [p.name for p in game.living()]
-    if not candidates:
+    election = game.rules.day.election
+    if not candidates or (not counts and election and election.without_votes == "nobody"):
         return
     top = max(counts[name] for name in candidates)
     tied = [name for name in candidates if counts[name] == top]

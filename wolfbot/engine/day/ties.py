@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine.commands import Command
 from wolfbot.engine.day.lynches import decide, finish
-from wolfbot.engine.day.votes import check_not_against_lover, tally
+from wolfbot.engine.day.votes import check_not_against_lover, procedure, tally
+from wolfbot.engine.events import Announcement
 from wolfbot.engine.roles.base import QuestionHandler
 from wolfbot.engine.state import Question, Tie
 from wolfbot.engine.text import say
@@ -73,7 +74,7 @@ def _mayor_vote(game: Game, tie: Tie) -> bool:
 def _mayor_decides(game: Game, tie: Tie) -> bool:
     """ "Hat der Bürgermeister für keinen der Dorfbewohner gestimmt, zwischen denen es einen
     Gleichstand gibt, so bestimmt er, welcher dieser Dorfbewohner gelyncht wird." – one
-    question per open place."""
+    question per open place; unanswered → lot."""
     mayor = _acting_mayor(game)
     if mayor is None:
         return False
@@ -81,17 +82,39 @@ def _mayor_decides(game: Game, tie: Tie) -> bool:
     return True
 
 
-def _ask_mayor(game: Game, mayor: str, tie: Tie) -> None:
+def _mayor_may_decide(game: Game, tie: Tie) -> bool:
+    """Wolf Village: "Gibt es einen Hauptmann, entscheidet er den Gleichstand" – asked
+    among the tied; unanswered → nobody is banished."""
+    mayor = _acting_mayor(game)
+    if mayor is None:
+        return False
+    _ask_mayor(game, mayor, tie, optional=True)
+    return True
+
+
+def _ask_mayor(game: Game, mayor: str, tie: Tie, *, optional: bool = False) -> None:
     game.ask(
         Question(
             player=mayor,
             kind="lynch_tie",
-            word="Lynch",
+            word=procedure(game).vote or "",
             channels=("private",),
             options=tuple(tie.tied),
             prompt=say("question.lynch_tie", votes=tie.votes),
+            optional=optional,
         )
     )
+
+
+def _nobody(game: Game, tie: Tie) -> bool:
+    """ "Das Dorf konnte sich nicht einigen. Heute muss niemand gehen.": the tied live."""
+    _no_agreement(game)
+    return True
+
+
+def _no_agreement(game: Game) -> None:
+    game.emit(Announcement(say("tie.nobody"), ""))
+    finish(game)
 
 
 def _lot(game: Game, tie: Tie) -> bool:
@@ -105,6 +128,8 @@ TIE_RULES: dict[str, TieRule] = {
     "scapegoat": _scapegoat,
     "mayor_vote": _mayor_vote,
     "mayor_decides": _mayor_decides,
+    "mayor_may_decide": _mayor_may_decide,
+    "nobody": _nobody,
     "lot": _lot,
 }
 
@@ -120,6 +145,10 @@ class LynchTie(QuestionHandler):
         assert tie is not None  # asked by `_mayor_decides` for the day's tie
         decide(game, choice, tie.votes, "Los" if by_lot else "Bürgermeister")
         if not _done(game, tie):
-            _ask_mayor(game, question.player, tie)
+            _ask_mayor(game, question.player, tie, optional=question.optional)
+
+    def unanswered(self, game: Game, question: Question) -> None:
+        """The Hauptmann did not decide: nobody (more) is banished today."""
+        _no_agreement(game)
 
 

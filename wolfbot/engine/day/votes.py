@@ -85,17 +85,18 @@ def fixed_vote(game: Game, name: str) -> str | None:
     return effect.vote if effect is not None else None
 
 
-def may_vote(game: Game, player: PlayerState, word: str = "Lynch") -> bool:
-    """Not excluded, not jailed and – for `!Lynch` – not bereft of it by his role: his vote
-    counts, and he is a non-voter if he gives none."""
+def may_vote(game: Game, player: PlayerState, lynch: bool = True) -> bool:
+    """Not excluded, not jailed and – for the lynch vote (`lynch`; not an election or the
+    naming of friends) – not bereft of it by his role: his vote counts, and he is a
+    non-voter if he gives none."""
     if not player.active or jailed(game, player.name):
         return False
-    return word != "Lynch" or game.behaviour(player).may_lynch(game, player)
+    return not lynch or game.behaviour(player).may_lynch(game, player)
 
 
-def non_voters(game: Game, votes: Collection[str], word: str = "Lynch") -> list[str]:
+def non_voters(game: Game, votes: Collection[str], lynch: bool = True) -> list[str]:
     """The living who may vote and gave no vote (of `votes`), in Spielerliste order."""
-    return [p.name for p in game.living() if may_vote(game, p, word) and p.name not in votes]
+    return [p.name for p in game.living() if may_vote(game, p, lynch) and p.name not in votes]
 
 
 def missing_votes(game: Game) -> list[str]:
@@ -122,12 +123,12 @@ def check_not_against_lover(game: Game, player: PlayerState, target: str) -> Non
         raise IllegalCommand(say("refused.against_lover"))
 
 
-def counted(game: Game, votes: dict[str, str], word: str = "Lynch") -> dict[str, str]:
+def counted(game: Game, votes: dict[str, str], lynch: bool = True) -> dict[str, str]:
     """Votes of players who may vote, for players still alive."""
     return {
         voter: target
         for voter, target in votes.items()
-        if may_vote(game, game.player(voter), word) and game.player(target).alive
+        if may_vote(game, game.player(voter), lynch) and game.player(target).alive
     }
 
 
@@ -147,8 +148,16 @@ def _mob(game: Game, counts: Counter[str]) -> None:
             counts[target] += extra
 
 
+def _double_mayor(game: Game, counts: Counter[str]) -> None:
+    """ "Die Stimme des Hauptmanns zählt doppelt": the holder's counted vote counts twice."""
+    mayor = game.state.mayor
+    target = counted(game, game.state.day.lynch_votes).get(mayor) if mayor else None
+    if target is not None:
+        counts[target] += 1
+
+
 Modifier = Callable[["Game", Counter[str]], None]
-MODIFIERS: dict[str, Modifier] = {"mob": _mob}
+MODIFIERS: dict[str, Modifier] = {"mob": _mob, "mayor_double": _double_mayor}
 
 
 def tally_event(game: Game, moment: str, non_voters: list[str]) -> VoteTally:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.deaths import LYNCH
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.day_marks import announced
 from wolfbot.engine.roles.pack import by_the_pack
@@ -30,7 +29,7 @@ class Aussaetzige(Behaviour):
             if not in_love:
                 player.faction = params["eaten_plays_for"]
             game.state.pack_rests = game.state.phase.number + 1
-        elif cause == LYNCH:
+        elif cause == game.rules.day.cause:
             if not in_love:
                 player.faction = params["lynched_plays_for"]
             effect = DayEffect("procedure", player.name, player.name, procedure=params["next_day"])

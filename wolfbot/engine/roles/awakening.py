@@ -74,6 +74,21 @@ class Cursed(Behaviour):
         params = game.spec(player).params
         if step != "immunity" or attack.cause not in params["turned_by"]:
             return
+        if params.get("turns_at") == "dawn":
+            return  # protection and heal come first (`at_dawn`)
         attack.status, attack.reason = "failed", say("failed.cursed")
-        become(game, player, params["turns_into"])
+        self._turn(game, player)
+
+    def at_dawn(self, game: Game, player: PlayerState, attack: Attack) -> bool:
+        """`params.turns_at: dawn` – Wolf Village: "Greifen ihn die Werwölfe nachts an und
+        schützt oder heilt ihn niemand, stirbt er nicht: Er wird zum Werwolf"."""
+        params = game.spec(player).params
+        if params.get("turns_at") != "dawn" or attack.cause not in params["turned_by"]:
+            return False
+        attack.reason = say("failed.cursed")
+        self._turn(game, player)
+        return True
+
+    def _turn(self, game: Game, player: PlayerState) -> None:
+        become(game, player, game.spec(player).params["turns_into"])
         tell(game, player, say("awakening.cursed", role=player.role))

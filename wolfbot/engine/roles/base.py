@@ -55,6 +55,15 @@ class Behaviour:
     def attacked(self, game: Game, player: PlayerState, attack: Attack) -> None:
         """An attack reached this player (after redirects), whatever became of it."""
 
+    def at_dawn(self, game: Game, player: PlayerState, attack: Attack) -> bool:
+        """An attack on this player still hit when the night's deaths are settled: True if
+        he does not die of it (Wolf Village's Verfluchter turns instead – "schützt oder
+        heilt ihn niemand, stirbt er nicht: Er wird zum Werwolf")."""
+        return False
+
+    def seen(self, game: Game, player: PlayerState, seer: PlayerState, stage: int) -> None:
+        """A role that looks at players looked at this one (Wolf Village's Fuchs dies)."""
+
     def delays_death(self, game: Game, player: PlayerState, cause: str) -> bool:
         """Whether this player, about to die in the night, dies at the next Abend instead
         (the Harte Bursche); he is then told, and `GameState.evening_deaths` holds him."""
@@ -133,3 +142,6 @@ class QuestionHandler:
 
     def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
         raise NotImplementedError
+
+    def unanswered(self, game: Game, question: Question) -> None:
+        """An optional question's deadline passed without an answer ("no choice")."""

@@ -123,7 +123,10 @@ def told_then_choose(
 def offer_heal(game: Game, player: PlayerState, word: str, stage: int) -> None:
     """Tell the healer who was successfully attacked; heal the one his `!word` names if he
     is among them (the potion or ability is then used up), else refuse and keep it."""
-    attacked = night.successfully_attacked(game, game.spec(player).name)
+    if game.spec(player).params.get("heals") == "pack_victim":  # Wolf Village: "bekommt das
+        attacked = night.pack_victims(game)  # Opfer der Werwölfe gezeigt", whatever became of it
+    else:
+        attacked = night.successfully_attacked(game, game.spec(player).name)
     info = say("heal.attacked_tonight", names=attacked)
     command = told_then_choose(game, player, word, attacked, info, stage)
     if command is None:
@@ -136,7 +139,7 @@ def offer_heal(game: Game, player: PlayerState, word: str, stage: int) -> None:
             say("heal.not_attacked", name=command.target),
         )
         return
-    night.heal(game, command.target)
+    night.heal(game, command.target)  # an attack the Heiler stopped: the potion is used too
     game.consume(player, word)
     tell(game, player, say("heal.done", name=command.target))
 

@@ -57,11 +57,17 @@ class Aura(Behaviour):
 
 
 class WolfCheck(Behaviour):
+    """Learns whether a player is a Werwolf (`params.word`: the Kleine Mädchen's
+    `!Nachstellen`, Wolf Village's Seherin's `!Sehen`); the one seen may react to it (Wolf
+    Village's Fuchs vanishes: `Behaviour.seen`)."""
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        command = action(game, player, "Nachstellen")
+        command = action(game, player, game.spec(player).params["word"])
         if command is not None:
             wolf = looks_like_werwolf(game, command.target, player)
             tell(game, player, say("seen.werwolf", name=command.target, wolf=wolf))
+            target = game.player(command.target)
+            game.behaviour(target).seen(game, target, player, stage)
 
 
 class Compare(Behaviour):

@@ -1,5 +1,6 @@
 """Einzelgänger who win by a lynch – and the round goes on ("Wenn der Narr gewinnt, kann die
-Runde dennoch fortgesetzt werden!"): `LynchWin` with `params.when`:
+Runde dennoch fortgesetzt werden!"), unless `params.ends_round` (Wolf Village's Narr):
+`LynchWin` with `params.when`:
 
 - `lynched` – Der Narr: "Der Narr gewinnt, wenn er gelyncht wird, bevor das Dorf gewinnt."
 - `lynched_first_day` – Der Engel: "Der Engel gewinnt, wenn er am ersten Tag gelyncht wird."
@@ -26,7 +27,6 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine import day
 from wolfbot.engine.commands import Command
-from wolfbot.engine.deaths import LYNCH
 from wolfbot.engine.events import LoneWinner
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import tell
@@ -60,13 +60,13 @@ class LynchWin(Behaviour):
     def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         when = game.spec(player).params["when"]
         first_day = game.state.phase.number == 1 or when == "lynched"
-        if cause == LYNCH and when in ("lynched", "lynched_first_day") and first_day:
+        if cause == game.rules.day.cause and when in ("lynched", "lynched_first_day") and first_day:
             _win(game, player)
         return []
 
     def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
         params = game.spec(player).params
-        if dead.death_cause != LYNCH or dead is player:
+        if dead.death_cause != game.rules.day.cause or dead is player:
             return
         if params["when"] == "lynches_role":
             wanted = dead.role == game.rules.role(params["role"]).name
@@ -76,6 +76,12 @@ class LynchWin(Behaviour):
             return
         if wanted and player.name in day.final_voters(game, dead.name):
             _win(game, player)
+
+
+    def has_won(self, game: Game, player: PlayerState) -> bool:
+        """A win that ends the round (`params.ends_round`: Wolf Village's Narr – "gewinnt
+        der Narr allein …, das Spiel endet, und alle anderen verlieren")."""
+        return bool(game.spec(player).params.get("ends_round") and player.memory.get(_WON))
 
 
 class Grudge(Behaviour):

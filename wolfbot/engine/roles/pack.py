@@ -18,6 +18,7 @@ from wolfbot.engine.changes import WOLVES, leave
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import AlphaElected
+from wolfbot.engine.night import PACK_CAUSE
 from wolfbot.engine.roles.base import GroupBehaviour, QuestionHandler, WordHandler
 from wolfbot.engine.roles.common import break_tie, most_voted
 from wolfbot.engine.state import PlayerState, Question
@@ -27,7 +28,6 @@ from wolfbot.engine.voting import check_not_against_lover
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
-PACK_CAUSE = "Werwolf"
 PACK_STAGE = "Werwölfe"
 
 
@@ -91,7 +91,7 @@ class Pack(GroupBehaviour):
         members = _pack_names(game)
         if not members:
             return
-        if game.state.alpha is None:
+        if game.state.alpha is None and "alpha" in game.rules.word_handlers.values():
             self._elect_alpha(game, members)
         night_state = game.state.night
         if game.state.pack_rests == game.state.phase.number:

@@ -24,7 +24,7 @@ class Protect(Behaviour):
     step = "protection"
 
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        command = action(game, player, self.word)
+        command = action(game, player, game.spec(player).params.get("word", self.word))
         if command is not None:
             night.place(game, Modifier(self.step, player.name, command.target))
 

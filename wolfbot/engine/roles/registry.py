@@ -52,6 +52,7 @@ from wolfbot.engine.roles import (
     trunkenbold,
     unruhestifterin,
     vampirismus,
+    vanishing,
     wolf_deaths,
 )
 from wolfbot.engine.roles.base import Behaviour, GroupBehaviour, QuestionHandler, WordHandler
@@ -143,6 +144,7 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "ketzer": ketzer.Ketzer(),
     "vampir": vampirismus.Vampir(),
     "ghul": vampirismus.Ghul(),
+    "vanishes_when_seen": vanishing.VanishesWhenSeen(),
 }
 
 GROUPS: dict[str, GroupBehaviour] = {
@@ -154,17 +156,19 @@ GROUPS: dict[str, GroupBehaviour] = {
     trunkenbold.DORFFEST: trunkenbold.Dorffest(),
 }
 
+# the mechanisms of the commands everybody (or the pack) gives, by the name a ruleset's
+# `handler:` gives them (each ruleset has its own words for them)
 WORDS: dict[str, WordHandler] = {
-    "Lynch": voting.LynchVote(),
-    "Zurücknehmen": voting.WithdrawVote(),
-    "Bürgermeister": voting.MayorVote(),
-    "Freund": voting.FriendsVote(),
-    "Bürgen": voting.VouchVote(),
-    "Alpha": pack.AlphaVote(),
-    "Fressen": pack.AttackVote(),
-    "Anklagen": ruhelose_geister.Accuse(),
-    "Schwarze Pest": schwarze_pest.DeclarePlague(),
-    "Rücktritt": resignation.Resign(),
+    "lynch": voting.LynchVote(),
+    "withdraw": voting.WithdrawVote(),
+    "election": voting.MayorVote(),
+    "friends": voting.FriendsVote(),
+    "vouch": voting.VouchVote(),
+    "alpha": pack.AlphaVote(),
+    "attack": pack.AttackVote(),
+    "accuse": ruhelose_geister.Accuse(),
+    "declare_plague": schwarze_pest.DeclarePlague(),
+    "resign": resignation.Resign(),
 }
 
 QUESTIONS: dict[str, QuestionHandler] = {
@@ -194,5 +198,11 @@ def behaviour_of(role: RoleSpec) -> Behaviour:
 def votes_for(game: Game, word: str) -> dict[str, str] | None:
     """The votes standing now for a vote word, voter → target (`WordHandler.votes`: the
     state's own dict); None when the word is no vote."""
-    handler = WORDS.get(word)
+    handler = word_handler(game, word)
     return None if handler is None else handler.votes(game)
+
+
+def word_handler(game: Game, word: str) -> WordHandler | None:
+    """The mechanism of a command word everybody (or the pack) gives, if it has one."""
+    name = game.rules.word_handlers.get(word)
+    return None if name is None else WORDS[name]

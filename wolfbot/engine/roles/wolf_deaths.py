@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import day
-from wolfbot.engine.deaths import LIEBESKUMMER, LYNCH
+from wolfbot.engine.deaths import LIEBESKUMMER
 from wolfbot.engine.roles.base import Behaviour, QuestionHandler
 from wolfbot.engine.roles.common import used
 from wolfbot.engine.state import Attack, Kill, PlayerState, Question
@@ -61,7 +61,7 @@ class Poisonous(Behaviour):
 
 class Rabid(Behaviour):
     def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
-        if cause != LYNCH:
+        if cause != game.rules.day.cause:
             return []
         options = tuple(name for name in day.final_voters(game, player.name) if name != player.name)
         if options:
@@ -85,7 +85,8 @@ class Maul(QuestionHandler):
 
 class Knecht(Behaviour):
     def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
-        if not player.alive or dead.death_cause != LYNCH or not game.spec(dead).is_werwolf:
+        lynched = dead.death_cause == game.rules.day.cause
+        if not player.alive or not lynched or not game.spec(dead).is_werwolf:
             return
         if player.name in day.final_voters(game, dead.name):
             game.kill([(player.name, game.spec(player).name)])
