@@ -52,7 +52,7 @@ def _his_now(player: PlayerState, use: CommandUse) -> bool:
 
 def _answer_uses(question: Question) -> list[CommandUse]:
     """The answer (with a name) and the word that declines, if the question has one."""
-    answers = [(question.word, ("player",))]
+    answers: list[tuple[str, tuple[str, ...]]] = [(question.word, ("player",))]
     if question.decline:
         answers.append((question.decline, ()))
     return [
