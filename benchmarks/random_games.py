@@ -1,12 +1,12 @@
 """Random games with every implemented role: each game deals 5 to 24 players a role list
 of Werwölfe, Bürger and special roles drawn from the whole ruleset, every other game in one
 of its Spielvarianten with the roles that round may deal (a Gaukler with his
-three roles set aside as the deal does), and the simulated players
-(`wolfbot.demo.simulate`) play it to its end; a Dieb gets two roles left over. Prints how
-many games ended, how many stopped at the phase limit, and every error (with its seed, to
-replay it). Asserts nothing.
+three roles set aside as the deal does), each house rule that is a switch drawn by the seed,
+and the simulated players (`wolfbot.demo.simulate`) play it to its end; a Dieb gets two
+roles left over. Prints how many games ended, how many stopped at the phase limit, and
+every error (with its seed, to replay it). Asserts nothing.
 
-    python benchmarks/random_games.py [--games 3000] [--first-seed 0]
+    python benchmarks/random_games.py [--ruleset duesterliga] [--games 3000] [--first-seed 0]
 """
 
 from __future__ import annotations
@@ -22,13 +22,29 @@ from wolfbot.engine.spec import Ruleset
 from wolfbot.rulesets import loader
 from wolfbot.setup.distribution import choose_gaukler_roles
 
-WOLF, BUERGER = "Werwolf", "Bürger"
+WOLF = "Werwolf"
+
+
+def villager(rules: Ruleset) -> str:
+    """The ruleset's plain villager (the Bürger; Wolf Village's Dorfbewohner)."""
+    return rules.role("Bürger").name
+
+
+def switches(rules: Ruleset, seed: int) -> dict[str, bool]:
+    """Each announced house rule that is a switch, drawn by the seed (Wolf Village's
+    Hauptmann, rollen_aufdecken, the Heiler's and the Günstling's)."""
+    rng = random.Random(seed * 7 + 1)
+    return {
+        name: rng.random() < 0.5
+        for name, option in sorted(rules.options.items())
+        if isinstance(option.default, bool) and option.announced
+    }
 
 
 def variants(rules: Ruleset, seed: int) -> tuple[str, ...]:
     """Every other game plays one Spielvariante (each by turns)."""
     names = sorted(rules.variants)
-    return () if seed % 2 else (names[(seed // 2) % len(names)],)
+    return () if seed % 2 or not names else (names[(seed // 2) % len(names)],)
 
 
 def role_list(rules: Ruleset, seed: int, played: tuple[str, ...] = ()) -> list[str]:
@@ -39,19 +55,21 @@ def role_list(rules: Ruleset, seed: int, played: tuple[str, ...] = ()) -> list[s
     wolves = max(1, players // 4)
     no_wolves = any(rules.variants[name].no_werwolves for name in played)
     own = [r.name for r in rules.roles.values() if r.variant in played and r.dealt]
-    anchors = [WOLF] * wolves if not no_wolves else ([own[0]] if own else [BUERGER])
+    plain = villager(rules)
+    anchors = [WOLF] * wolves if not no_wolves else ([own[0]] if own else [plain])
     dealable = rules.dealt_roles(played)
-    others = [name for name in dealable if name not in (WOLF, BUERGER, *anchors)]
+    others = [name for name in dealable if name not in (WOLF, plain, *anchors)]
     special = rng.sample(others, k=min(len(others), rng.randint(1, players - len(anchors))))
-    return anchors + special + [BUERGER] * (players - len(anchors) - len(special))
+    return anchors + special + [plain] * (players - len(anchors) - len(special))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--ruleset", default="duesterliga", choices=loader.available())
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--first-seed", type=int, default=0)
     args = parser.parse_args(argv)
-    rules = loader.load("duesterliga")
+    rules = loader.load(args.ruleset)
     ended = limited = 0
     errors: list[tuple[int, str]] = []
     dealt: Counter[str] = Counter()
@@ -61,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         roles = role_list(rules, seed, played)
         dealt.update(set(roles))
         options: dict = {"variants": list(played)} if played else {}
+        options.update(switches(rules, seed))
         if "Gaukler" in roles:  # his three roles, set aside as the deal does
             aside = choose_gaukler_roles(roles, rules, random.Random(seed))
             options["gaukler_roles"] = list(aside)
@@ -76,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         else:
             limited += 1
     seconds = time.perf_counter() - began
-    print(f"random games: {args.games} in {seconds:.1f} s, {len(dealt)} roles dealt")
+    print(f"random games ({args.ruleset}): {args.games} in {seconds:.1f} s", end="")
+    print(f", {len(dealt)} roles dealt")
     print(f"  ended:                 {ended}")
     print(f"  stopped at the limit:  {limited}")
     print(f"  errors:                {len(errors)}")

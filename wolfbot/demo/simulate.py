@@ -93,11 +93,12 @@ def everybody_acts(game: Game, rng: random.Random, *, legal_bias: float = 0.95) 
     """What a lively round sends in a phase: most players vote by day (on the first day for
     the Bürgermeister too) and use one of their abilities at night."""
     commands = []
+    votes = vote_words(game.rules)
     for player in game.state.players:
         if rng.random() > 0.9:
             continue
         words = [w for w in game.available_words(player.name) if w not in RARE]
-        wanted = [w for w in ("Lynch", "Bürgermeister") if w in words] or words[:1]
+        wanted = [w for w in votes if w in words] or words[:1]
         for word in wanted:
             if word == words[0] or len(wanted) > 1 or rng.random() < 0.9:
                 command = random_command(
@@ -107,6 +108,14 @@ def everybody_acts(game: Game, rng: random.Random, *, legal_bias: float = 0.95) 
                     commands.append(command)
     rng.shuffle(commands)
     return commands
+
+
+def vote_words(rules: Ruleset) -> tuple[str, ...]:
+    """The ruleset's words of the day's ordinary vote and of its election (`!Lynch` and
+    `!Bürgermeister`; Wolf Village's `!Verbannen` and `!Hauptmann`)."""
+    ordinary = rules.day.procedures[rules.day.ordinary].vote
+    election = rules.day.election.word if rules.day.election else None
+    return tuple(word for word in (ordinary, election) if word)
 
 
 def play(

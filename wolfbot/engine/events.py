@@ -117,6 +117,16 @@ class SuccessorNamed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class AttackSurvived(Event):
+    """The pack's attack this night did not kill its victim – told in the Morgen where the
+    ruleset says so (`Ruleset.tells_failed_attacks`: Wolf Village's "Die Werwölfe haben in
+    der Nacht angegriffen, doch der Heiler hat ihr Opfer gerettet"). `outcome`: `protected`,
+    `healed`, `turned` (the Verfluchter), `immune` (the Fuchs) or `failed`; no name."""
+
+    outcome: str
+
+
+@dataclass(frozen=True, slots=True)
 class OfficeDiscarded(Event):
     """The holder gave the office up or left it unanswered where nobody then holds it (the
     Hauptmann "wirft es weg")."""

@@ -15,7 +15,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.deaths import INAKTIVITAET, RUECKTRITT
-from wolfbot.engine.events import CommandOverturned, CommandRejected, PhaseBegan, PrivateInfo
+from wolfbot.engine.events import (
+    AttackSurvived,
+    CommandOverturned,
+    CommandRejected,
+    PhaseBegan,
+    PrivateInfo,
+)
 from wolfbot.engine.state import Attack, Kill, Modifier, PlayerState
 from wolfbot.engine.text import Text, say
 
@@ -266,6 +272,19 @@ def spare(game: Game, target: str) -> None:
     night.kills = [k for k in night.kills if k.target != target]
 
 
+_OUTCOMES = {"failed.protected": "protected", "failed.cursed": "turned", "failed.immune": "immune"}
+
+
+def _tell_failed_attacks(game: Game) -> None:
+    """Each attack of the pack that did not kill, by how it failed (no name)."""
+    for record in game.state.night.attacks:
+        if PACK_CAUSE not in causes(game, record.cause) or record.status == "hit":
+            continue
+        key = record.reason.key if record.reason is not None else ""
+        outcome = "healed" if record.status == "healed" else _OUTCOMES.get(key, "failed")
+        game.emit(AttackSurvived(outcome))
+
+
 def resolve_deaths(game: Game) -> None:
     """The death step: hit attacks and kills; the first cause in night order is announced.
     Players excluded for inactivity die now too ("am darauffolgenden Morgen")."""
@@ -274,6 +293,8 @@ def resolve_deaths(game: Game) -> None:
         victim = game.player(record.target)
         if record.status == "hit" and game.behaviour(victim).at_dawn(game, victim, record):
             record.status = "failed"
+    if game.rules.tells_failed_attacks:
+        _tell_failed_attacks(game)
     first: dict[str, tuple[int, str]] = {}
     causes = [(a.stage, a.target, a.cause) for a in night.attacks if a.status == "hit"]
     causes += [(k.stage, k.target, k.cause) for k in night.kills]

@@ -314,6 +314,9 @@ class Ruleset(_Frozen):
     # Spielleitung may choose instead (`[round] outing`)
     outing_ban: str = ""
     outing: dict[str, OutingRule] = Field(default_factory=dict)
+    # the Morgen tells that the pack's attack failed, and how (Wolf Village's narrator);
+    # the Düsterliga does not
+    tells_failed_attacks: bool = False
     # the house rule that decides whether the roles of the dead are revealed (None: always;
     # Wolf Village's `rollen_aufdecken`)
     reveal_option: str | None = None

@@ -98,7 +98,7 @@ def phase_post(
     public events collected since the last phase post; None for the first night (no post)."""
     data = _summary(game, collected)
     data["roster"] = spielerliste(game)
-    data["mob_votes"] = int(game.option("mob_votes")) if "mob_votes" in game.rules.options else 0
+    data["mob_votes"] = mob_votes(game)
     if isinstance(event, ev.GameOver):
         data.update(
             winners=event.winners,
@@ -113,8 +113,14 @@ def phase_post(
         return PhasePost("ende.html.j2", FINAL_TITLE, data)
     phase = Phase.parse(event.phase)
     if phase.kind == "day":
-        today = day.procedure(game).vote if game.state.phase == phase else None
-        data.update(day=phase.number, vote_word=today or "Lynch", **ctx.times(phase.number))
+        now = game.state.phase == phase
+        ordinary = game.rules.day.procedures[game.rules.day.ordinary].vote
+        data.update(
+            day=phase.number,
+            vote_word=(day.procedure(game).vote if now else None) or ordinary or "",
+            election_today=now and day.election_today(game),
+            **ctx.times(phase.number),
+        )
         title = f"Morgen des {ordinal(phase.number)} Tages"
         return PhasePost("morgen.html.j2", title, data)
     if phase.kind == "dusk":
@@ -132,6 +138,11 @@ def phase_post(
         data.update(day=ended, **ctx.times(ended))
         return PhasePost("abend.html.j2", f"Abend des {ordinal(ended)} Tages", data)
     return None
+
+
+def mob_votes(game: Game) -> int:
+    """The Wütender Mob's votes per non-voter (0 in a ruleset without the Mob)."""
+    return int(game.option("mob_votes")) if "mob_votes" in game.rules.options else 0
 
 
 def spielerliste(game: Game) -> list[Listed]:
@@ -175,6 +186,8 @@ def _summary(game: Game, collected: list[ev.Event]) -> dict:
         "successors": [e for e in collected if isinstance(e, ev.SuccessorNamed)],
         "excluded": [e for e in collected if isinstance(e, ev.PlayerExcluded)],
         "lone_winners": [e for e in collected if isinstance(e, ev.LoneWinner)],
+        "attacks_survived": [e.outcome for e in collected if isinstance(e, ev.AttackSurvived)],
+        "discarded": [e for e in collected if isinstance(e, ev.OfficeDiscarded)],
         "announcements": [
             worded(game.rules, e.text) for e in collected if isinstance(e, ev.Announcement)
         ]

@@ -39,14 +39,6 @@ def _use(game: Game, channel: str) -> str:
     return f"<p>{esc(said)}</p>"
 
 
-# who left a conversation, told in it with them (the forum keeps them as participants); the
-# one who lives again and leaves the Totenreich reads no more of it
-LEFT = {
-    "wolves": (
-        "{names} darf als Wolfsgeist die Wolfshöhle nicht mehr nutzen.",
-        "{names} dürfen als Wolfsgeister die Wolfshöhle nicht mehr nutzen.",
-    )
-}
 
 Render = Callable[[str, str, dict[str, Any]], str]
 """Renders a template (name, title, data) to HTML."""
@@ -111,11 +103,14 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
                     f"<p>Neu {esc(_in(game, channel))}: {esc(names(added))}.</p>",
                 )
             ]
-        case ev.ParticipantsLeft(channel=channel, names=gone) if channel in LEFT:
+        case ev.ParticipantsLeft(channel="wolves" as channel, names=gone):
+            # told in it with them (the forum keeps them as participants); the one who lives
+            # again and leaves the Totenreich reads no more of it
             members = tuple(game.state.conversations.get(channel, ())) + gone
             title = _title(game, channel)
-            text = LEFT[channel][len(gone) > 1].format(names=esc(names(gone)))
-            return [Message(channel, members, title, f"<p>{text}</p>")]
+            text = say("left_conversation.wolves", names=names(gone), count=len(gone))
+            said = esc(worded(game.rules, text))
+            return [Message(channel, members, title, f"<p>{said}</p>")]
         case ev.PlayerExcluded(player=player, by=deaths.RUECKTRITT):
             return [
                 _to(

@@ -37,12 +37,14 @@ from wolfbot.posts.phase_posts import (
     Tally,
     live_tally,
     mayor_tally,
+    mob_votes,
     phase_post,
     spielerliste,
     todays_procedure,
 )
 from wolfbot.posts.private import private_messages
 from wolfbot.posts.woltlab import mentioner
+from wolfbot.rulesets.loader import RULES_DIR
 
 __all__ = [
     "FINAL_TITLE",
@@ -68,6 +70,8 @@ PUBLIC_EVENTS = (
     ev.LoneWinner,
     ev.Announcement,
     ev.PlayerRevived,
+    ev.AttackSurvived,
+    ev.OfficeDiscarded,
 )
 _BETWEEN_TAGS = re.compile(r">[ \t]*\n\s*<")
 
@@ -90,6 +94,18 @@ def environment(override: Path | None = None) -> Environment:
     return env
 
 
+def for_ruleset(env: Environment, ruleset: str) -> Environment:
+    """`env` with the ruleset's own templates (`rules/<name>/templates/`, Wolf Village's
+    Morgen in its narrator's words) before the shipped ones – after the Spielleitung's own
+    (`environment(override)`), which still win."""
+    folder = RULES_DIR / ruleset / "templates"
+    if not folder.is_dir():
+        return env
+    loaders = list(env.loader.loaders) if isinstance(env.loader, ChoiceLoader) else [env.loader]
+    *override, shipped = loaders
+    return env.overlay(loader=ChoiceLoader([*override, FileSystemLoader(str(folder)), shipped]))
+
+
 def _paragraphs(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
@@ -99,10 +115,24 @@ class Publisher:
     env: Environment = field(default_factory=environment)
     public: list[ev.Event] = field(default_factory=list)
     context: PostContext | None = None
+    _envs: dict[str, Environment] = field(default_factory=dict, repr=False)
+    _ruleset: str | None = field(default=None, repr=False)
+
+    def _for(self, game: Game) -> None:
+        """Render with the templates of the game's ruleset from now on."""
+        self._ruleset = game.rules.name
+
+    def _environment(self) -> Environment:
+        if self._ruleset is None:
+            return self.env
+        if self._ruleset not in self._envs:
+            self._envs[self._ruleset] = for_ruleset(self.env, self._ruleset)
+        return self._envs[self._ruleset]
 
     def feed(
         self, game: Game, events: Iterable[ev.Event], context: PostContext | None = None
     ) -> list[Message]:
+        self._for(game)
         out: list[Message] = []
         for event in events:
             out.extend(self._private(game, event, context))
@@ -123,6 +153,7 @@ class Publisher:
     def opening(self, game: Game, context: PostContext | None = None) -> Message:
         """The Eröffnungsbeitrag: Spielanleitung, Fraktionen, Rollen, Nachtreihenfolge,
         Spielleitung, Spielerliste, Beobachter, Zeitplan and the links to the phase posts."""
+        self._for(game)
         ctx = self._ctx(context)
         data = opening_data(game, ctx)
         title = ctx.round_title if ctx.named else "Eröffnungsbeitrag"
@@ -131,6 +162,7 @@ class Publisher:
     def role_message(self, game: Game, name: str, context: PostContext | None = None) -> Message:
         """The Rollenmitteilung of one player (title "Name – 1. Ligarunde"): the role and
         faction description of the role he is told he plays."""
+        self._for(game)
         ctx = self._ctx(context)
         player = game.player(name)
         data = role_message_data(game, player, ctx)
@@ -172,6 +204,7 @@ class Publisher:
         phase = game.state.phase
         if phase.kind not in ("day", "dusk"):
             raise ValueError(f"a Zwischenstand is made by day, not in {phase}")
+        self._for(game)
         ctx = self._ctx(context)
         title = f"Zwischenstand des {ordinal(phase.number)} Tages"
         data = {
@@ -179,7 +212,7 @@ class Publisher:
             "dusk": phase.kind == "dusk",
             "tally": live_tally(game),
             "mayor_tally": mayor_tally(game),
-            "mob_votes": int(game.option("mob_votes")),
+            "mob_votes": mob_votes(game),
             **todays_procedure(game),
             **ctx.times(phase.number),
         }
@@ -210,7 +243,7 @@ class Publisher:
         def when(moment: datetime | None) -> str:
             return german.when(moment, zone) if moment is not None else ""
 
-        html = self.env.get_template(template).render(
+        html = self._environment().get_template(template).render(
             title=title, ctx=ctx, mention=mentioner(ctx.user_ids), when=when, **data
         )
         return _BETWEEN_TAGS.sub("><", html).strip()
