@@ -100,3 +100,36 @@ def test_invalid_ruleset_is_rejected_naming_file_and_problem(
 def test_unknown_ruleset_lists_the_available_ones() -> None:
     with pytest.raises(RulesetError, match="available: duesterliga"):
         loader.load("nirgendwo")
+
+
+@pytest.mark.parametrize("name", [n for n in loader.available() if loader.load(n).messages_from])
+def test_a_catalog_built_on_another_words_only_keys_the_other_has(name: str) -> None:
+    """`messages_from`: a ruleset's own wording replaces the base's – a key the base lacks
+    would be a misspelling nobody says (the base catalog is checked against the code) – but
+    for the wordings of its own factions (`win_condition_of.Werwölfe`)."""
+    ruleset = loader.load(name)
+    base: set[str] = set()
+    for other in ruleset.messages_from:
+        base |= set(loader.load(other).messages)
+    own = set(loader._messages(RULES_DIR / name / "messages"))
+    new = {key for key in own - base if key.rsplit(".", 1)[-1] not in ruleset.factions}
+    assert not new, sorted(new)
+
+
+def test_a_catalog_built_on_another_takes_its_own_wording_first() -> None:
+    wolfvillage = loader.load("wolfvillage")
+    assert wolfvillage.messages["tie.nobody"].startswith("Das Dorf konnte sich nicht einigen.")
+    assert RULES.messages["tie.nobody"] != wolfvillage.messages["tie.nobody"]
+    key = "refused.no_such_command"
+    assert wolfvillage.messages[key] == RULES.messages[key]
+
+
+def test_an_unknown_base_catalog_is_a_clear_error(tmp_path: Path) -> None:
+    shutil.copytree(RULES_DIR / "wolfvillage", tmp_path / "copy")
+    ruleset = tmp_path / "copy" / "ruleset.yaml"
+    ruleset.write_text(
+        ruleset.read_text(encoding="utf-8").replace("[duesterliga]", "[nirgendwo]"),
+        encoding="utf-8",
+    )
+    with pytest.raises(RulesetError, match="messages_from: unknown ruleset 'nirgendwo'"):
+        loader.load("copy", tmp_path)

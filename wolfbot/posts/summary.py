@@ -11,13 +11,12 @@ from wolfbot.engine import deaths
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.state import Phase
+from wolfbot.engine.text import Text, say
 from wolfbot.posts.german import names, ordinal_nominative
 from wolfbot.posts.wording import death_phrase, worded
 
-QUESTION_LABELS = {  # answers drawn by lot the other lines do not show
-    "shot": "Schuss des Jägers",
-    "attack_tie": "Gleichstand beim Angriff der Werwölfe",
-}
+# answers drawn by lot that the other lines do not show
+BY_LOT_SHOWN = ("shot", "attack_tie")
 
 
 @dataclass
@@ -27,6 +26,7 @@ class PhaseSummary:
 
     kind: str  # "night" or "day"
     number: int
+    label: str  # "Die zweite Nacht"
     entries: list[str | None] = field(default_factory=list)  # None: replaced, or not counted
     actions: dict[tuple[str, str], int] = field(default_factory=dict)  # standing: its entry
 
@@ -52,17 +52,18 @@ class PhaseSummary:
             self.entries[index] = None
             del self.actions[(actor, _word(text))]
         else:
-            self.entries[index] = f"{self.entries[index]} – nicht ausgeführt: {note}"
+            self.entries[index] = f"{self.entries[index]}{note}"
 
-    @property
-    def label(self) -> str:
-        if self.kind == "night":
-            if self.number == 1:
-                return "Die Nacht vor der Bürgermeisterwahl"
-            return f"Die {ordinal_nominative(self.number)} Nacht"
-        if self.number == 1:
-            return "Der erste Tag (Tag der Bürgermeisterwahl)"
-        return f"Der {ordinal_nominative(self.number)} Tag"
+
+
+def _label(game: Game, kind: str, number: int) -> str:
+    """ "Die zweite Nacht", "Der erste Tag (Tag der Bürgermeisterwahl)" – the catalog's."""
+    nth = ordinal_nominative(number)
+    if kind == "night":
+        text = say("summary.night_first") if number == 1 else say("summary.night", ordinal=nth)
+    else:
+        text = say("summary.day_first") if number == 1 else say("summary.day", ordinal=nth)
+    return worded(game.rules, text)
 
 
 def _word(text: str) -> str:
@@ -73,17 +74,18 @@ def phase_summaries(game: Game) -> list[PhaseSummary]:
     """Every night and day of the game in order, each with what happened in it."""
     roles = {p.name: p.original_role for p in game.state.players}
     out: list[PhaseSummary] = []
-    current = PhaseSummary("night", 1)
+    current = PhaseSummary("night", 1, _label(game, "night", 1))
     started = False
     for event in game.state.log:
         if isinstance(event, ev.PhaseBegan):
             phase = Phase.parse(event.phase)
             if phase.kind == "dusk":
-                current.entries.append("Die Dämmerung begann.")
+                current.entries.append(worded(game.rules, say("summary.dusk_began")))
                 continue
             if started:
                 out.append(current)
-            current, started = PhaseSummary(phase.kind, phase.number), True
+            label = _label(game, phase.kind, phase.number)
+            current, started = PhaseSummary(phase.kind, phase.number, label), True
             continue
         if isinstance(event, ev.GameOver):
             break
@@ -92,7 +94,8 @@ def phase_summaries(game: Game) -> list[PhaseSummary]:
             current.given(event.actor, event.text, f"{event.actor} ({role}): {event.text}")
             continue
         if isinstance(event, ev.CommandOverturned):
-            current.undone(event.actor, event.text, worded(game.rules, event.reason))
+            why = say("summary.undone", why=worded(game.rules, event.reason))
+            current.undone(event.actor, event.text, worded(game.rules, why))
             continue
         if isinstance(event, ev.CommandRejected) and event.reason.key == "refused.by_spielleitung":
             current.undone(event.actor, event.text, None)
@@ -107,65 +110,65 @@ def phase_summaries(game: Game) -> list[PhaseSummary]:
 
 
 def _describe(game: Game, event: ev.Event, roles: dict[str, str]) -> str | None:
-    """One line of the summary; None for what the summary leaves out (rejected commands,
-    routine information)."""
+    """One line of the summary, worded by the catalog (`summary.*`); None for what the
+    summary leaves out (rejected commands, routine information)."""
+    text = _line(game, event, roles)
+    return None if text is None else worded(game.rules, text)
+
+
+def _line(game: Game, event: ev.Event, roles: dict[str, str]) -> Text | None:
     match event:
         case ev.ConversationOpened(channel="wolves", members=members):
-            return f"Die Wolfshöhle wurde eröffnet: {names(members)}."
+            return say("summary.wolves_opened", names=names(members))
         case ev.ConversationOpened(channel="lovers", members=members):
-            return f"Verliebt: {names(members)}."
+            return say("summary.lovers", names=names(members))
         case ev.AlphaElected(player=player, by_lot=by_lot):
-            return f"Zum Alpha gewählt: {player}{' (durch Los)' if by_lot else ''}."
+            return say("summary.alpha", player=player, by_lot=by_lot)
         case ev.RoleSeen(seer=seer, by_role=by_role, target=target, role=role):
-            return f"{seer} ({by_role}) sah: {target} ist {role}."
+            return say("summary.seen", seer=seer, by_role=by_role, target=target, role=role)
         case ev.MayorElected(player=player, votes=votes, by_lot=by_lot):
-            how = f"{votes} Stimme{'' if votes == 1 else 'n'}" + (", durch Los" if by_lot else "")
-            return f"Zum Bürgermeister gewählt: {player} ({how})."
+            return say("summary.elected", player=player, votes=votes, by_lot=by_lot)
         case ev.SuccessorNamed(office=office, predecessor=old, successor=new, by_lot=by_lot):
-            return f"Neuer {office}: {new} (Nachfolger von {old}{', durch Los' if by_lot else ''})."
+            return say("summary.successor", office=office, old=old, new=new, by_lot=by_lot)
+        case ev.OfficeDiscarded(office=office, holder=holder):
+            return say("summary.discarded", office=office, holder=holder)
         case ev.VoteTally(moment="evening", votes=votes, mob=mob):
-            return "Abstimmung: " + _tally_text(votes, mob) if votes or mob else None
+            return say("summary.tally", rows=_tally_rows(votes, mob)) if votes or mob else None
         case ev.LynchDecided(player=player, votes=votes, decided_by=decided_by):
-            how = {"Bürgermeister": "; Entscheidung des Bürgermeisters", "Los": "; durch Los"}
-            return (
-                f"Gelyncht: {player} ({votes} Stimme{'' if votes == 1 else 'n'}"
-                f"{how.get(decided_by, '')})."
-            )
-        case ev.PlayerDied(player=player, cause="Inaktivität"):
-            role = roles.get(player, "?")
-            return f"{player} ({role}) ist nach dem Ausschluss wegen Inaktivität verstorben."
+            return say("summary.lynched", player=player, votes=votes, decided_by=decided_by)
+        case ev.PlayerDied(player=player, cause=deaths.INAKTIVITAET):
+            return say("summary.died_inactive", player=player, role=roles.get(player, "?"))
         case ev.PlayerDied(player=player, cause=cause):
             phrase = death_phrase(game.rules, cause)
-            return f"{player} ({roles.get(player, '?')}) {phrase}."
+            return say("summary.died", player=player, role=roles.get(player, "?"), phrase=phrase)
         case ev.PlayerExcluded(player=player, by=deaths.RUECKTRITT):
-            return f"{player} ist von der Teilnahme zurückgetreten."
+            return say("summary.resigned", player=player)
         case ev.PlayerExcluded(player=player):
-            return f"{player} wurde wegen Inaktivität aus der Runde ausgeschlossen."
+            return say("summary.excluded", player=player)
         case ev.PlayerRevived(player=player, by_role=by_role):
-            return f"{player} lebt wieder ({by_role})."
+            return say("summary.revived", player=player, by_role=by_role)
         case ev.RoleChanged(player=player, role=role):
-            return f"{player} spielt fortan die Rolle {role}."
+            return say("summary.role_changed", player=player, role=role)
         case ev.Announcement(text=text):
-            return worded(game.rules, text)
+            return text
         case ev.QuestionAnswered(player=player, kind=kind, answer=answer, by_lot=True) if (
-            kind in QUESTION_LABELS
+            kind in BY_LOT_SHOWN
         ):
-            return f"{QUESTION_LABELS.get(kind, kind)} ({player}): {answer}, durch Los."
+            return say("summary.by_lot", player=player, kind=kind, answer=answer)
         case ev.LoneWinner(player=player, role=role):
-            return f"{player} ({role}) hat gewonnen."
+            return say("summary.lone_winner", player=player, role=role)
     return None
 
 
-def _tally_text(
+def _tally_rows(
     votes: tuple[tuple[str, tuple[str, ...]], ...], mob: tuple[tuple[str, int], ...]
-) -> str:
+) -> tuple[tuple[str, int, tuple[str, ...], bool], ...]:
+    """(target, votes, voters, whether the Wütender Mob is among them), most votes first."""
     voters = dict(votes)
     extra = dict(mob)
     targets = list(voters) + [t for t in extra if t not in voters]
     targets.sort(key=lambda t: -(len(voters.get(t, ())) + extra.get(t, 0)))
-    parts = []
-    for target in targets:
-        who = list(voters.get(target, ())) + (["Wütender Mob"] * min(extra.get(target, 0), 1))
-        count = len(voters.get(target, ())) + extra.get(target, 0)
-        parts.append(f"{target} {count} ({', '.join(who)})")
-    return "; ".join(parts) + "."
+    return tuple(
+        (t, len(voters.get(t, ())) + extra.get(t, 0), tuple(voters.get(t, ())), extra.get(t, 0) > 0)
+        for t in targets
+    )
