@@ -30,15 +30,19 @@ def villager(rules: Ruleset) -> str:
     return rules.role("Bürger").name
 
 
-def switches(rules: Ruleset, seed: int) -> dict[str, bool]:
-    """Each announced house rule that is a switch, drawn by the seed (Wolf Village's
-    Hauptmann, rollen_aufdecken, the Heiler's and the Günstling's)."""
+def switches(rules: Ruleset, seed: int) -> dict[str, object]:
+    """Each announced house rule that is a switch or a choice, drawn by the seed (Wolf
+    Village's Hauptmann, rollen_aufdecken, gleichstand, the Heiler's and the Günstling's)."""
     rng = random.Random(seed * 7 + 1)
-    return {
-        name: rng.random() < 0.5
-        for name, option in sorted(rules.options.items())
-        if isinstance(option.default, bool) and option.announced
-    }
+    drawn: dict[str, object] = {}
+    for name, option in sorted(rules.options.items()):
+        if not option.announced or name == "variants":
+            continue
+        if option.choices:
+            drawn[name] = rng.choice(option.choices)
+        elif isinstance(option.default, bool):
+            drawn[name] = rng.random() < 0.5
+    return drawn
 
 
 def variants(rules: Ruleset, seed: int) -> tuple[str, ...]:

@@ -34,9 +34,9 @@ role_lists = st.builds(
 )
 switches = st.fixed_dictionaries(
     {
-        name: st.booleans()
+        name: st.sampled_from(option.choices) if option.choices else st.booleans()
         for name, option in RULES.options.items()
-        if isinstance(option.default, bool) and option.announced
+        if option.announced and (isinstance(option.default, bool) or option.choices)
     }
 )
 

@@ -154,7 +154,7 @@ class Live:
         )
 
     def timetable(self, start: datetime) -> Timetable:
-        return Timetable.from_config(self.config, start)
+        return Timetable.from_config(self.config, start, phases=self.rules.phases)
 
     def started_at(self) -> datetime:
         """When the round began (night 1): the timetable counts from it."""

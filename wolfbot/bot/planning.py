@@ -74,7 +74,7 @@ class Planner:
             return []
         known = {deadline.name for deadline, _ in deadlines.entries()}
         planned: list[Deadline] = []
-        if state.step is None and str(state.phase.next()) not in known:
+        if state.step is None and str(self.bot.game.next_phase()) not in known:
             phase_deadlines = self.timetable.deadlines(state.phase, self.kinds)
             planned += deadlines.plan(d for d in phase_deadlines if d.name not in known)
         planned += self._questions(deadlines, known)
@@ -114,7 +114,7 @@ class Planner:
 
     def _question_deadlines(self, row: QuestionRow) -> list[Deadline]:
         state = self.bot.game.state
-        belongs: Phase = state.phase if state.step is None else state.phase.next()
+        belongs: Phase = state.phase if state.step is None else self.bot.game.next_phase()
         in_night = state.step == "night"
         within = self.night_question_time if in_night else None
         return self.timetable.question(row.id, row.asked_at, belongs, within=within)

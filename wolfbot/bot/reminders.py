@@ -91,7 +91,7 @@ def _reminder(bot: RoundBot, deadline: Deadline) -> Reminder | None:
         return _question(bot, of)
     game = bot.game
     running = game.state.phase
-    if running.kind not in ("day", "night") or str(running.next()) != of:
+    if running.kind not in ("day", "night") or str(game.next_phase()) != of:
         return None
     if running.kind == "day":
         names = tuple(views.awaited_votes(game))

@@ -408,7 +408,7 @@ class RoundBot:
         otherwise, and when it was done already)."""
         if not self._pending(name):
             return False
-        by_day = self.game.state.phase.kind in ("day", "dusk")
+        by_day = self.game.state.phase.by_day
         if by_day:
             message = self.desk.publisher.zwischenstand(self.game, self.context)
             self.desk.post_now(self.desk.book.keys.on_demand(name), message.title, message.html)

@@ -31,9 +31,16 @@ from wolfbot.engine.game import Game
 from wolfbot.engine.state import PlayerState, Question
 
 CLASSES = command_classes()
-VOTES = ("Lynch", "Bürgermeister")
+# the mechanisms of the day's votes, whatever a ruleset calls them (!Lynch or !Verbannen,
+# !Bürgermeister or !Hauptmann), and of the pack's
+VOTES = ("lynch", "election")
 # a player rarely takes his vote back in the demo, and nobody leaves the round
-SKIPPED = ("Zurücknehmen", "Rücktritt")
+SKIPPED = ("withdraw", "resign")
+
+
+def handler(game: Game, word: str) -> str | None:
+    """The mechanism of a common or pack command word (None: a role's own)."""
+    return game.rules.word_handlers.get(word)
 
 CHATTER = (
     "Guten Morgen zusammen!",
@@ -144,7 +151,7 @@ class DemoPlayers:
         self._alpha = self.rng.choice(sorted(pack)) if pack else None
 
     def _words(self, game: Game, player: PlayerState, wave: int) -> list[str]:
-        words = [w for w in game.available_words(player.name) if w not in SKIPPED]
+        words = [w for w in game.available_words(player.name) if handler(game, w) not in SKIPPED]
         kind = game.state.phase.kind
         if kind == "night":  # an ability that can be used only once is mostly saved
             limited = {u.word for u in game.command_uses(player) if u.uses}
@@ -153,15 +160,15 @@ class DemoPlayers:
             left = left[:1] if wave == 0 else left
             return [w for w in left if self.rng.random() < (0.3 if w in limited else usual)]
         day = game.state.day
-        voted = {"Lynch": day.lynch_votes, "Bürgermeister": day.mayor_votes}
-        votes = [w for w in VOTES if w in words]
-        fresh = [w for w in votes if player.name not in voted[w]]
-        again = [w for w in votes if player.name in voted[w]]
-        if kind == "day":
+        voted = {"lynch": day.lynch_votes, "election": day.mayor_votes}
+        votes = [w for w in words if handler(game, w) in VOTES]
+        fresh = [w for w in votes if player.name not in voted[handler(game, w) or ""]]
+        again = [w for w in votes if player.name in voted[handler(game, w) or ""]]
+        if kind in ("day", "runoff"):
             others = [
                 w
                 for w in words
-                if w not in VOTES
+                if handler(game, w) not in VOTES
                 and (player.name, w) not in self._acted
                 and self.rng.random() < 0.2
             ]
@@ -186,7 +193,11 @@ class DemoPlayers:
                 pool = [n for n in living if n not in targets]
                 if not pool:
                     return None
-                targets.append(self._pick_player(word, pool, pack, in_pack, player.name))
+                if game.state.phase.kind == "runoff" and handler(game, word) == "lynch":
+                    pool = [n for n in pool if n in game.state.day.runoff] or pool
+                targets.append(
+                    self._pick_player(handler(game, word), pool, pack, in_pack, player.name)
+                )
             elif kind == "dead":
                 pool = [n for n in dead if n not in targets]
                 if not pool:
@@ -199,19 +210,25 @@ class DemoPlayers:
         return tuple(targets), tuple(roles), choice
 
     def _pick_player(
-        self, word: str, pool: list[str], pack: set[str], in_pack: bool, me: str
+        self,
+        mechanism: str | None,
+        pool: list[str],
+        pack: set[str],
+        in_pack: bool,
+        me: str,
     ) -> str:
         rng = self.rng
-        if word == "Alpha":
+        if mechanism == "alpha":
             wolves = sorted(pack & set(pool) | ({me} if me in pack else set()))
             if self._alpha in wolves and rng.random() < 0.8:
                 return self._alpha
             return rng.choice(wolves or pool)
         if in_pack:  # the pack never turns on its own if it can help it
             pool = [n for n in pool if n not in pack] or pool
-            if word in ("Fressen", "Lynch") and self._victim in pool and rng.random() < 0.8:
+            chosen = mechanism in ("attack", "lynch")
+            if chosen and self._victim in pool and rng.random() < 0.8:
                 return self._victim
-        if word in VOTES:
+        if mechanism in VOTES:
             suspects = [n for n in self._suspects if n in pool]
             if suspects and rng.random() < 0.75:
                 return rng.choice(suspects)

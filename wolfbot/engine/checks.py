@@ -63,7 +63,7 @@ def _answer_uses(question: Question) -> list[CommandUse]:
     ]
 
 
-PHASES = ("night", "day", "dusk")
+PHASES = ("night", "day", "dusk", "runoff")
 
 
 def _in_time(game: Game, use: CommandUse) -> bool:
@@ -72,11 +72,11 @@ def _in_time(game: Game, use: CommandUse) -> bool:
         return False
     if phase.kind == "night" and use.nights != "all":
         return (phase.number == 1) == (use.nights == "first")
-    if phase.kind in ("day", "dusk") and use.days == "first":
+    if phase.by_day and use.days == "first":
         return phase.number == 1
-    if phase.kind in ("day", "dusk") and use.days == "election":
+    if phase.by_day and use.days == "election":
         return day.election_today(game)
-    if phase.kind in ("day", "dusk") and use.days == "procedure":
+    if phase.by_day and use.days == "procedure":
         return day.votes_today(game, use.word)
     return True
 
@@ -172,7 +172,7 @@ def _find_use(game: Game, player: PlayerState, command: Command) -> CommandUse:
         raise IllegalCommand(say("refused.no_such_command", word=command.word, valid=valid))
     timely = [u for u in uses if _in_time(game, u)]
     if not timely:
-        today = day.procedure(game).vote if game.state.phase.kind in ("day", "dusk") else None
+        today = day.procedure(game).vote if game.state.phase.by_day else None
         if uses[0].days == "procedure" and today:
             raise IllegalCommand(say("refused.not_today", word=command.word, today=today))
         raise IllegalCommand(say("refused.not_now", word=command.word, when=_when(uses[0])))

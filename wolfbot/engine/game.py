@@ -357,6 +357,9 @@ class Game:
             elif step == "lynch":
                 state.step = "settled"
                 day.resolve(self)
+            elif step == "runoff":  # a tie rule called a Stichwahl: the day goes on
+                state.step = None
+                self._begin(Phase(state.phase.number, "runoff"))
             elif step == "settled":
                 winners = victory.winners(self)
                 if winners is not None:

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from wolfbot.engine.text import Text
 from wolfbot.spelling import name_key
 
-PhaseKind = Literal["night", "day", "dusk"]
+PhaseKind = Literal["night", "day", "dusk", "runoff"]
 Channel = Literal[
     "thread", "private", "wolves", "lovers", "dead", "enchanted", "crypt", "spirits"
 ]
@@ -236,6 +236,9 @@ class DayProcedureSpec(_Frozen):
     withdraw: str | None = None  # the word that takes a vote back
     places: int = Field(1, ge=0)  # 0: a day without a lynch (the Aussätzige)
     tie: tuple[str, ...] = ()
+    # a tie rule that applies only in a round with these house rules (Wolf Village's
+    # `runoff` with `gleichstand: nochmal`)
+    tie_when: dict[str, dict[str, Any]] = Field(default_factory=dict)
     doc: str = ""
 
 

@@ -11,6 +11,9 @@ from wolfbot.engine.spec import Channel
 from wolfbot.engine.text import Text
 
 PHASE_ORDER = ("night", "day", "dusk")
+# the phases of a day: the day, its Dämmerung, a Stichwahl after a tie (Wolf Village's
+# `gleichstand: nochmal`), each numbered as its day
+DAY_KINDS = ("day", "dusk", "runoff")
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -28,9 +31,17 @@ class Phase:
         kind, number = text.split()
         return cls(int(number), kind)
 
+    @property
+    def by_day(self) -> bool:
+        """A phase of a day (its Dämmerung and Stichwahl too)."""
+        return self.kind in DAY_KINDS
+
     def next(self, order: tuple[str, ...] = PHASE_ORDER) -> Phase:
         """The phase after this one in a ruleset's `phases` (the Düsterliga's by default;
-        Wolf Village has no Dämmerung: `night N` → `day N` → `night N+1`)."""
+        Wolf Village has no Dämmerung: `night N` → `day N` → `night N+1`); a Stichwahl ends
+        its day."""
+        if self.kind == "runoff":
+            return Phase(self.number, order[-1]).next(order)
         index = order.index(self.kind)
         if index == len(order) - 1:
             return Phase(self.number + 1, order[0])
@@ -199,6 +210,7 @@ class DayState:
     mob: dict[str, int] = field(default_factory=dict)  # target → Wütender Mob votes
     voters_at_dusk: set[str] = field(default_factory=set)
     mayor_voters_at_dusk: set[str] = field(default_factory=set)
+    runoff: list[str] = field(default_factory=list)  # the tied of the day's Stichwahl
 
 
 @dataclass(slots=True)

@@ -41,7 +41,7 @@ def public_roster(game: Game) -> list[PublicPlayer]:
 def awaited_votes(game: Game) -> list[str]:
     """By day: the living players who may vote and have no `!Lynch` vote (the vote
     reminder; a jailed player is not reminded)."""
-    if game.state.phase.kind not in ("day", "dusk") or game.state.step:
+    if not game.state.phase.by_day or game.state.step:
         return []
     return day.missing_votes(game)
 

@@ -41,6 +41,9 @@ class LynchVote(WordHandler):
         if fixed is not None and command.target != fixed:
             raise IllegalCommand(say("refused.puppet_vote", name=fixed))
         _dusk_change_only(game, player, game.state.day.lynch_votes, "lynch")
+        runoff = game.state.day.runoff
+        if game.state.phase.kind == "runoff" and command.target not in runoff:
+            raise IllegalCommand(say("refused.runoff_only", names=runoff))
         check_not_against_lover(game, player, command.target)
 
     def apply(self, game: Game, player: PlayerState, command: Command) -> None:

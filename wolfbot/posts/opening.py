@@ -48,11 +48,16 @@ def opening_data(game: Game, ctx: PostContext) -> dict[str, Any]:
         "night_order": _night_order(rules, roles, tuple(v.heading for v in on)),
         "counts": counts,
         "options": _options(game, rules, ctx),
-        "mob_votes": int(rules.option(_option_values(game, ctx), "mob_votes")),
-        "inactivity_dusks": int(rules.option(_option_values(game, ctx), "inactivity_dusks")),
+        # the Düsterliga's Wütender Mob and inactivity (0: a ruleset without them)
+        "mob_votes": _number(rules, _option_values(game, ctx), "mob_votes"),
+        "inactivity_dusks": _number(rules, _option_values(game, ctx), "inactivity_dusks"),
         "first_day_begins": ctx.times(0)["next_day_begins"],
         "links": list(ctx.links.items()),
     }
+
+
+def _number(rules: Ruleset, options: dict[str, Any], name: str) -> int:
+    return int(rules.option(options, name)) if name in rules.options else 0
 
 
 def _entry(game: Game, rules: Ruleset, role: RoleSpec, count: int) -> RoleEntry:

@@ -123,6 +123,15 @@ def phase_post(
         )
         title = f"Morgen des {ordinal(phase.number)} Tages"
         return PhasePost("morgen.html.j2", title, data)
+    if phase.kind == "runoff":
+        data.update(
+            day=phase.number,
+            tied=list(game.state.day.runoff),
+            vote_word=day.procedure(game).vote or "",
+            **ctx.times(phase.number),
+        )
+        title = f"Stichwahl des {ordinal(phase.number)} Tages"
+        return PhasePost("stichwahl.html.j2", title, data)
     if phase.kind == "dusk":
         now = game.state.phase == phase
         data.update(

@@ -202,7 +202,7 @@ class Publisher:
         """The Zwischenstand of the current day (or Dämmerung): votes per target with the
         voters, who has not voted yet (mentioned), when the Dämmerung and the night begin."""
         phase = game.state.phase
-        if phase.kind not in ("day", "dusk"):
+        if not phase.by_day:
             raise ValueError(f"a Zwischenstand is made by day, not in {phase}")
         self._for(game)
         ctx = self._ctx(context)

@@ -147,7 +147,7 @@ def check(run: Run, expect: Expect) -> list[tuple[str, object, object]]:
         if state.phase.kind != "over" and not found["winner"]:
             found["winner"] = ["(the game is still running)"]
     if "votes" in given:
-        found["votes"] = dict(lynch_tally(game)) if state.phase.kind in ("day", "dusk") else {}
+        found["votes"] = dict(lynch_tally(game)) if state.phase.by_day else {}
     if "pending" in given:
         found["pending"] = game.pending()
     if "rejected" in given:

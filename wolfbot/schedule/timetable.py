@@ -89,6 +89,8 @@ class Timetable(ABC):
     zone: tzinfo
     cadence: Cadence
     speed: float
+    # the ruleset's phases (Wolf Village has no Dämmerung: a day ends when the night begins)
+    phases: tuple[str, ...]
 
     @abstractmethod
     def _begins(self, phase: Phase) -> datetime:
@@ -102,6 +104,7 @@ class Timetable(ABC):
         first_day: date | None = None,
         cadence: Cadence | None = None,
         speed: float = 1.0,
+        phases: tuple[str, ...] = PHASE_ORDER,
     ) -> LocalTimetable:
         """The round's timetable from `[game] timezone` and `[schedule]` (`first_day`, if
         the section has it, unless given here)."""
@@ -113,6 +116,7 @@ class Timetable(ABC):
             first_day=first_day or getattr(section, "first_day", None),
             cadence=cadence or Cadence.from_config(section),
             speed=speed,
+            phases=phases,
         )
 
     def _out(self, moment: datetime) -> datetime:
@@ -138,15 +142,23 @@ class Timetable(ABC):
 
     def ends(self, phase: PhaseLike) -> datetime:
         """When the phase ends (UTC) = when the next begins."""
-        return self.begins(as_phase(phase).next())
+        return self.begins(self.following(phase))
+
+    def following(self, phase: PhaseLike) -> Phase:
+        """The phase after `phase` in the ruleset's order."""
+        return as_phase(phase).next(self.phases)
+
+    def _played(self, first: int, last: int) -> list[Phase]:
+        """The phases of the ruleset among the indices `first` … `last`."""
+        phases = (phase_at_index(index) for index in range(first, last + 1))
+        return [phase for phase in phases if phase.kind in self.phases]
 
     def phase_at(self, moment: datetime) -> Phase | None:
         """The phase running at `moment` by the clock (None before the start)."""
         moment = as_utc(moment)
         if moment < self.start:
             return None
-        for index in range(_MAX_PHASES):
-            phase = phase_at_index(index)
+        for phase in self._played(0, _MAX_PHASES - 1):
             if moment < self.ends(phase):
                 return phase
         raise ValueError(f"{moment} is more than {_MAX_PHASES // 3} days after the start")
@@ -169,7 +181,8 @@ class Timetable(ABC):
         every = self.cadence.zwischenstand_every
         if every is None:
             return ()
-        begin, dusk = self._begins(Phase(day, "day")), self._begins(Phase(day, "dusk"))
+        begin = self._begins(Phase(day, "day"))
+        dusk = self._begins(self.following(Phase(day, "day")))  # or the night
         out, moment = [], begin + every
         while moment < dusk:
             out.append(self._out(moment))
@@ -187,7 +200,7 @@ class Timetable(ABC):
     def _reminder(self, phase: Phase, lead: timedelta | None) -> datetime | None:
         if lead is None:
             return None
-        moment = self._begins(phase.next()) - lead
+        moment = self._begins(self.following(phase)) - lead
         return self._out(moment) if moment > self._begins(phase) else None
 
     def question_deadline(
@@ -239,7 +252,7 @@ class Timetable(ABC):
         its end (named after the phase that begins then); only those of `kinds` if given
         (e.g. `("phase", "zwischenstand")` while nothing sends reminders)."""
         phase = as_phase(phase)
-        following = phase.next()
+        following = self.following(phase)
         end = Deadline(str(following), self.ends(phase), "phase", phase)
         out = []
         if phase.kind == "day":
@@ -268,8 +281,8 @@ class Timetable(ABC):
     ) -> list[Deadline]:
         """Every deadline from phase `first` through `last`, in order (of `kinds`)."""
         out: list[Deadline] = []
-        for index in range(phase_index(first), phase_index(last) + 1):
-            out.extend(self.deadlines(phase_at_index(index), kinds))
+        for phase in self._played(phase_index(first), phase_index(last)):
+            out.extend(self.deadlines(phase, kinds))
         return out
 
 
@@ -285,6 +298,7 @@ class LocalTimetable(Timetable):
     first_day: date | None = None
     cadence: Cadence = field(default_factory=Cadence)
     speed: float = 1.0
+    phases: tuple[str, ...] = PHASE_ORDER
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -344,6 +358,7 @@ class FixedTimetable(Timetable):
     cadence: Cadence = field(default_factory=lambda: _QUIET)
     zone: tzinfo = UTC
     speed: float = 1.0
+    phases: tuple[str, ...] = PHASE_ORDER
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "start", as_utc(self.start))

@@ -59,7 +59,7 @@ def _count(game: Game, spec: DayProcedureSpec) -> None:
     day = game.state.day
     game.emit(tally_event(game, "evening", non_voters(game, day.voters_at_dusk)))
     counts = tally(game)
-    candidates = [p.name for p in game.living()]
+    candidates = [p.name for p in game.living() if not day.runoff or p.name in day.runoff]
     places = min(spec.places, len(candidates))
     for votes in sorted({counts[name] for name in candidates}, reverse=True):
         if places == 0:
@@ -72,10 +72,16 @@ def _count(game: Game, spec: DayProcedureSpec) -> None:
             continue
         day.tie = Tie(group, votes, places)
         for rule in spec.tie:
-            if TIE_RULES[rule](game, day.tie):
+            if _applies(game, spec, rule) and TIE_RULES[rule](game, day.tie):
                 break
         return  # the tie rules finish the day (now, or when the question is answered)
     finish(game)
+
+
+def _applies(game: Game, spec: DayProcedureSpec, rule: str) -> bool:
+    """Whether a tie rule applies in this round (`tie_when`: its house rules)."""
+    wanted = spec.tie_when.get(rule, {})
+    return all(game.option(name) == value for name, value in wanted.items())
 
 
 def _friends(game: Game, spec: DayProcedureSpec) -> None:

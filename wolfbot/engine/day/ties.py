@@ -106,6 +106,18 @@ def _ask_mayor(game: Game, mayor: str, tie: Tie, *, optional: bool = False) -> N
     )
 
 
+def _runoff(game: Game, tie: Tie) -> bool:
+    """A Stichwahl among the tied, once a day ("Beratet weiter und stimmt erneut ab"): the
+    day's votes start anew, only for the tied; the Stichwahl's end counts them with the
+    procedure's rules, and its tie goes to the rules after this one."""
+    day = game.state.day
+    if day.runoff:
+        return False
+    day.runoff, day.tie, day.lynch_votes = list(tie.tied), None, {}
+    game.state.step = "runoff"
+    return True
+
+
 def _nobody(game: Game, tie: Tie) -> bool:
     """ "Das Dorf konnte sich nicht einigen. Heute muss niemand gehen.": the tied live."""
     _no_agreement(game)
@@ -129,6 +141,7 @@ TIE_RULES: dict[str, TieRule] = {
     "mayor_vote": _mayor_vote,
     "mayor_decides": _mayor_decides,
     "mayor_may_decide": _mayor_may_decide,
+    "runoff": _runoff,
     "nobody": _nobody,
     "lot": _lot,
 }

@@ -48,7 +48,7 @@ def new_day(game: Game) -> DayState:
 
 
 def _effect_on(game: Game, kind: str, name: str) -> DayEffect | None:
-    if game.state.phase.kind not in ("day", "dusk"):
+    if not game.state.phase.by_day:
         return None
     return next((e for e in game.state.day.effects if e.kind == kind and e.target == name), None)
 

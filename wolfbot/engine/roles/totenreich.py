@@ -91,7 +91,7 @@ class Totenbeschwoerer(Behaviour):
 
 class Wiedergaenger(Behaviour):
     def on_post(self, game: Game, player: PlayerState, channel: str, text: str) -> None:
-        if channel == "thread" and text and game.state.phase.kind in ("day", "dusk"):
+        if channel == "thread" and text and game.state.phase.by_day:
             tell(
                 game,
                 player,
