@@ -6,6 +6,7 @@ import json
 import os
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from wolfbot.cli import app
@@ -194,9 +195,15 @@ def test_the_help_is_german() -> None:
         assert "the " not in text.replace("Show this message", ""), (words, text)
 
 
-def test_importing_the_command_line_loads_nothing_heavy() -> None:
+@pytest.mark.parametrize(
+    "words",
+    [["--help"], ["setup", "--help"], ["setup", "wolfvillage", "--help"]],
+    ids=["help", "setup-help", "setup-wolfvillage-help"],
+)
+def test_importing_the_command_line_loads_nothing_heavy(words: list[str]) -> None:
     """`wolfbot --help` (and the import behind every command) stays light: the store, the
-    engine, the templates and HTTP are imported only by the command that needs them."""
+    engine, the templates and HTTP are imported only by the command that needs them (the
+    rulesets and pydantic by `wolfbot setup RULESET`, not by its help)."""
     import subprocess
     import sys
 
@@ -207,7 +214,7 @@ def test_importing_the_command_line_loads_nothing_heavy() -> None:
     probe = (
         "import sys\n"
         "from wolfbot.cli import app\n"
-        "try:\n    app(['--help'])\nexcept SystemExit:\n    pass\n"
+        f"try:\n    app({words!r})\nexcept SystemExit:\n    pass\n"
         f"print('LOADED:' + ','.join(m for m in {heavy!r} if m in sys.modules))\n"
     )
     done = subprocess.run(
@@ -281,3 +288,192 @@ def test_the_help_and_the_usage_errors_are_german() -> None:
     for text in (main, status, rules, *(german(list(w)).output for w in errors)):
         for english in ("Usage:", "Show this message", "Options", "Commands", "Error", "Try '"):
             assert english not in text, (english, text)
+
+
+# -- issue 16: wolfbot setup RULESET ------------------------------------------------------------
+def _setup(*words: str):
+    """`wolfbot setup …` on a wide console (no table cell wraps)."""
+    return runner.invoke(app, ["setup", *words], env={"COLUMNS": "200"})
+
+
+def _table_rows(output: str) -> list[list[str]]:
+    """The body rows of the rich tables of `output`, cell by cell."""
+    return [
+        [cell.strip() for cell in line.strip().strip("│").split("│")]
+        for line in output.splitlines()
+        if line.startswith("│")
+    ]
+
+
+def test_setup_has_a_subcommand_for_every_ruleset_with_setups_or_advice() -> None:
+    from wolfbot.rulesets.loader import RULES_DIR
+
+    help_text = _setup("--help").output
+    with_setups = [p.name for p in RULES_DIR.iterdir() if (p / "setups.yaml").is_file()]
+    assert with_setups == ["wolfvillage"]
+    for name in (*with_setups, "duesterliga"):  # the Düsterliga's "Rollenverteilung"
+        assert f"│ {name} " in help_text, name
+        sub = _setup(name, "--help")
+        assert sub.exit_code == 0 and "--players" in sub.output and "--roles" in sub.output
+        assert "the " not in sub.output.replace("Show this message", ""), sub.output
+
+
+SETUP_RUNS = {
+    "players-10": (
+        ["wolfvillage", "--players", "10"],
+        ["Einsteiger – 10 Spieler", "Klassisch – 10 Spieler", "Fuchs – 10 Spieler",
+         "Chaos – 10 Spieler", "Bewertung: Ausgeglichen (+4)", "Bewertung: Ausgeglichen (+5)",
+         "Nicht für 10 Spieler: Standard 12 braucht genau 12 Spieler.",
+         "Empfohlen bei 10 Spielern: 2 Werwölfe (es zählen Werwolf und Günstling)."],
+        ["Standard 12 – ", "Warnung"],
+    ),
+    "one-setup": (
+        ["wolfvillage", "--players", "12", "--setup", "standard 12"],
+        ["Standard 12 – 12 Spieler", "Bewertung: Ausgeglichen (−2)",
+         "Warnung: mehr Werwölfe als empfohlen – 4 statt 3 bei 12 Spielern",
+         "Hausregel hauptmann = an: Am ersten Tag wählt das Dorf einen Hauptmann"],
+        ["Einsteiger", "Klassisch", "Nicht für"],
+    ),
+    "fuchs-house-rules": (
+        ["wolfvillage", "--players", "9", "--setup", "FUCHS"],
+        ["Fuchs – 9 Spieler", "Hausregel heiler_selbst = aus, nicht: Der Heiler darf sich selbst",
+         "Hausregel guenstling_kennt_woelfe = aus", "Werwölfe: 2 bei 9 Spielern, wie empfohlen"],
+        ["Hausregel hauptmann"],
+    ),
+    "overview": (
+        ["wolfvillage"],
+        ["Die fertigen Zusammenstellungen von Wolf Village", "Standard 12", "genau 12",
+         "heiler_selbst = aus", "Empfohlen: 1 Werwolf bei 4 bis 6 Spielern, 2 bei 7 bis 10, "
+         "3 bei 11 bis 16, 4 bei 17 bis 20"],
+        ["Ausgeglichen"],
+    ),
+    "roles": (
+        ["wolfvillage", "--roles", "Werwolf, Werwolf, Seherin, Hexe, Dorfbewohner, "
+         "Dorfbewohner, Dorfbewohner, Dorfbewohner"],
+        ["Eigene Zusammenstellung – 8 Spieler", "Bewertung: Ausgeglichen (+3)",
+         "Werwölfe: 2 bei 8 Spielern, wie empfohlen"],
+        ["Hausregel", "Warnung"],
+    ),
+    "roles-counted": (
+        ["wolfvillage", "--roles", "2x Werwolf, seherin, Hexe, Bürger*4", "--players", "8"],
+        ["Eigene Zusammenstellung – 8 Spieler", "Bewertung: Ausgeglichen (+3)"],
+        ["Warnung"],
+    ),
+    "roles-hauptmann": (
+        ["wolfvillage", "--roles", "2x Werwolf, Seherin, Hexe, 4x Dorfbewohner",
+         "--hausregel", "Hauptmann"],
+        ["Bewertung: Ausgeglichen (+5)"],
+        ["Warnung"],
+    ),
+    "roles-wolves-heavy": (
+        ["wolfvillage", "--roles", "3x Werwolf, Günstling, Freimaurer, 5x Dorfbewohner"],
+        ["Bewertung: Vorteil für die Wölfe (−15)",
+         "Warnung: mehr Werwölfe als empfohlen – 4 statt 2 bei 10 Spielern",
+         "Warnung: Freimaurer kommen zu 2 ins Spiel; die Liste hat 1."],
+        [],
+    ),
+    "duesterliga-advice": (
+        ["duesterliga", "--players", "12", "--seed", "3"],
+        ["Rollenverteilung – Vorschlag für 12 Spieler (Seed 3)",
+         "- 12 Spieler: jeder vierte Spieler ist ein Werwolf → 3 Werwölfe, 9 Bürger.",
+         "Endgültig: 6 gewöhnliche Bürger und 2 gewöhnliche Werwölfe"],
+        ["Fehler"],
+    ),
+    "duesterliga-list": (
+        ["duesterliga", "--roles", "Werwolf, Seherin, Aura, 2x Bürger"],
+        ["Rollenliste – 5 Rollen",
+         "Warnung: Seherin und Aura sollten nicht zusammen gespielt werden."],
+        ["Fehler"],
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("words", "said", "unsaid"), SETUP_RUNS.values(), ids=SETUP_RUNS.keys())
+def test_setup_shows_setups_ratings_and_advice(
+    words: list[str], said: list[str], unsaid: list[str]
+) -> None:
+    result = _setup(*words)
+    assert result.exit_code == 0, result.output
+    for text in said:
+        assert text in result.output, (text, result.output)
+    for text in unsaid:
+        assert text not in result.output, (text, result.output)
+
+
+@pytest.mark.parametrize(
+    ("players", "cells"),
+    [
+        ("8", ["8", "2", "Seherin, Hexe, Jäger, Amor", "2", "Ausgeglichen (+3)"]),
+        ("11", ["11", "3", "Seherin, Hexe, Jäger, Amor, Dorfdepp", "3", "Ausgeglichen (0)"]),
+        ("17", ["17", "4", "Seherin, Hexe, Jäger, Amor, Dorfdepp, Heiler", "7",
+                "Ausgeglichen (+1)"]),
+    ],
+    ids=["klassisch-8", "klassisch-11", "klassisch-17"],
+)  # fmt: skip
+def test_setup_shows_one_setup_at_each_count_like_the_texts_table(
+    players: str, cells: list[str]
+) -> None:
+    result = _setup("wolfvillage", "--setup", "Klassisch")
+    assert result.exit_code == 0, result.output
+    rows = _table_rows(result.output)
+    assert [row[0] for row in rows] == [str(n) for n in range(8, 21)]
+    assert cells in rows
+    assert "Hausregel hauptmann = an" in result.output
+
+
+SETUP_ERRORS = {
+    "unknown-setup": (
+        ["wolfvillage", "--setup", "Klasisch"],
+        "Fehler: Keine Zusammenstellung heißt „Klasisch“. Meintest du „Klassisch“? Es gibt: "
+        "Einsteiger, Klassisch, Standard 12, Fuchs, Chaos.",
+    ),
+    "exactly-12": (
+        ["wolfvillage", "--setup", "Standard 12", "--players", "10"],
+        "Fehler: Standard 12 braucht genau 12 Spieler, nicht 10.",
+    ),
+    "from-8": (
+        ["wolfvillage", "--setup", "klassisch", "--players", "7"],
+        "Fehler: Klassisch braucht 8 bis 20 Spieler, nicht 7.",
+    ),
+    "too-few": (
+        ["wolfvillage", "--players", "3"], "Fehler: Wolf Village nimmt 4 bis 20 Spieler, nicht 3."
+    ),
+    "unknown-role": (
+        ["wolfvillage", "--roles", "Werwolf, Sehrin, Dorfbewohner"],
+        "Fehler: Keine Rolle heißt „Sehrin“. Meintest du „Seherin“?",
+    ),
+    "setup-and-roles": (
+        ["wolfvillage", "--setup", "Chaos", "--roles", "Werwolf"],
+        "Fehler: Entweder --setup oder --roles, nicht beides.",
+    ),
+    "house-rule-alone": (
+        ["wolfvillage", "--players", "10", "--hausregel", "hauptmann"],
+        "Fehler: --hausregel gilt nur mit --roles",
+    ),
+    "house-rule-unknown": (
+        ["wolfvillage", "--roles", "Werwolf, 3x Dorfbewohner", "--hausregel", "hauptman"],
+        "Fehler: Keine Hausregel „hauptman“, die die Bewertung zählt. Meintest du „hauptmann“?",
+    ),
+    "list-and-players": (
+        ["wolfvillage", "--roles", "Werwolf, 3x Dorfbewohner", "--players", "5"],
+        "Fehler: 4 Rollen für 5 Spieler: jeder Spieler bekommt eine Rolle.",
+    ),
+    "duesterliga-how-many": (["duesterliga"], "Fehler: Für wie viele Spieler? --players N"),
+    "duesterliga-unknown-role": (
+        ["duesterliga", "--roles", "Werwolf, Sehrin"],
+        "Fehler: Keine Rolle heißt „Sehrin“. Meintest du „Seherin“",
+    ),
+    "duesterliga-list-too-short": (
+        ["duesterliga", "--roles", "Werwolf, Seherin", "--players", "3"],
+        "Fehler: 2 Rollen für 3 Spieler",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("words", "message"), SETUP_ERRORS.values(), ids=SETUP_ERRORS.keys())
+def test_setup_says_a_wrong_input_in_german(words: list[str], message: str) -> None:
+    result = _setup(*words)
+    assert result.exit_code == 2, result.output
+    assert isinstance(result.exception, SystemExit)
+    assert message in result.output, result.output
+    assert "Traceback" not in result.output

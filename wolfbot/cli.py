@@ -30,6 +30,7 @@ from wolfbot.forum.cli import forum_app
 from wolfbot.spielleitung import check_config, interventions, readonly, run, typer_setup
 from wolfbot.spielleitung.drafts import register as register_drafts
 from wolfbot.spielleitung.explain.command import register as register_explain
+from wolfbot.spielleitung.setups import setup_app
 
 DEBUG_ENV = "WOLFBOT_DEBUG"
 typer_setup.install()  # German help and errors; plain values without pydantic
@@ -116,6 +117,7 @@ rules_app = typer.Typer(help="Regelwerke ansehen.", rich_markup_mode="markdown")
 app.add_typer(scenario_app, name="scenario")
 app.add_typer(rules_app, name="rules")
 app.add_typer(forum_app, name="forum")
+app.add_typer(setup_app, name="setup")
 readonly.register(app)
 interventions.register(app)
 register_drafts(app)

@@ -20,7 +20,8 @@ class RulesetError(ValueError):
     """A ruleset's files are missing or say something invalid; the message names the file."""
 
 
-def _read(path: Path) -> dict:
+def read_mapping(path: Path) -> dict:
+    """The mapping at the top of a YAML file of a ruleset; RulesetError naming the file."""
     try:
         data = yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)
     except (OSError, yaml.YAMLError) as exc:
@@ -39,14 +40,14 @@ def load(name: str, rules_dir: Path = RULES_DIR) -> Ruleset:
     base = rules_dir / name
     if not (base / "ruleset.yaml").is_file():
         raise RulesetError(f"unknown ruleset {name!r}; available: {', '.join(available())}")
-    data = _read(base / "ruleset.yaml")
+    data = read_mapping(base / "ruleset.yaml")
     data["commands"] = [
         _parse(CommandSpec, entry, base / "commands.yaml")
-        for entry in _read(base / "commands.yaml").get("commands", [])
+        for entry in read_mapping(base / "commands.yaml").get("commands", [])
     ]
     roles = {}
     for path in sorted((base / "roles").glob("*.yaml")):
-        role = _parse(RoleSpec, _read(path), path)
+        role = _parse(RoleSpec, read_mapping(path), path)
         if role.name in roles:
             raise RulesetError(f"{path}: role {role.name!r} is defined twice")
         roles[role.name] = role
@@ -72,7 +73,7 @@ def _messages(folder: Path) -> dict[str, str]:
     keys (`seen: {aura: …}` → `seen.aura`); a key defined twice is an error."""
     found: dict[str, str] = {}
     for path in sorted(folder.glob("*.yaml")):
-        for key, wording in _flatten(_read(path), path):
+        for key, wording in _flatten(read_mapping(path), path):
             if key in found:
                 raise RulesetError(f"{path}: message {key!r} is defined twice")
             found[key] = wording
