@@ -224,6 +224,9 @@ def demo(
     serve: Annotated[
         bool, typer.Option(help="das Forum nach der Runde weiter bereitstellen, bis Strg+C")
     ] = False,
+    ruleset: Annotated[
+        str, typer.Option(help="das Regelwerk der Runde: duesterliga, wolfvillage, …")
+    ] = "duesterliga",
 ) -> None:
     """Eine ganze Runde gegen das eingebaute lokale Forum spielen, in gestraffter Zeit:
     simulierte Spieler posten Befehle, wolfbot liest, entscheidet und schreibt jeden
@@ -232,6 +235,11 @@ def demo(
 
     if markup not in ("5", "6"):
         raise typer.BadParameter("6 oder 5", param_hint="--markup")
+    from wolfbot.rulesets import loader
+
+    if ruleset not in loader.available():
+        known = ", ".join(loader.available())
+        raise typer.BadParameter(f"eines von {known}", param_hint="--ruleset")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise typer.BadParameter(f"{MIN_PLAYERS} bis {MAX_PLAYERS} Spieler", param_hint="--players")
     run_demo(
@@ -241,6 +249,7 @@ def demo(
         "5" if markup == "5" else "6",
         serve=serve,
         out=typer.echo,
+        ruleset=ruleset,
     )
 
 

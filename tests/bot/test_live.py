@@ -285,7 +285,7 @@ def test_mentions_carry_the_forum_user_ids(tmp_path: Path) -> None:
 
 
 def test_the_eroeffnungsbeitrag_states_the_rounds_outing_rules(tmp_path: Path) -> None:
-    """"Wenn die Spielleitung vom absoluten Offenbarungsverbot abweicht, so gibt die
+    """ "Wenn die Spielleitung vom absoluten Offenbarungsverbot abweicht, so gibt die
     Spielleitung dies spätestens im Eröffnungsbeitrag bekannt": `[round] outing`."""
     with site(tmp_path) as here:
         text = config_text(here).replace(
@@ -302,4 +302,45 @@ def test_the_eroeffnungsbeitrag_states_the_rounds_outing_rules(tmp_path: Path) -
         assert "Outing: Eingeschränktes Offenbarungsverbot für Werwölfe: Die Werwölfe" in body
         assert "für bestimmte Rollen (Seherin und Hexe): Bestimmte Rollen dürfen" in body
         assert "Keine Abweichung" not in body
+        runner.close()
+
+
+def test_a_wolf_village_round_deals_einsteiger_and_ends_its_day_with_the_night(
+    tmp_path: Path,
+) -> None:
+    """`ruleset = "wolfvillage"` without `[roles] list`: the first ready-made setup that fits
+    (Einsteiger: "1 Werwolf bei 4 bis 6 Spielern", a Seherin, Dorfbewohner); no Dämmerung –
+    the day's vote ends when the night begins ("night 2" at 21:00), and the Abend says so."""
+    with site(tmp_path) as here:
+        text = config_text(here).replace("seed = ", 'ruleset = "wolfvillage"\nseed = ', 1)
+        text = text.replace(text[text.index("[roles]") : text.index("[round]")], "")
+        config = parse_config(tomllib.loads(text), here.db.parent / "config.toml", env=ENV)
+        runner = live(here, config)
+        runner.step()
+        state = runner.bot.game.state
+        dealt = sorted(p.role for p in state.players)
+        assert dealt == ["Dorfbewohner"] * 4 + ["Seherin", "Werwolf"]
+        roles = {p.role: p.name for p in state.players}
+        wolf = roles["Werwolf"]
+        victim = next(p.name for p in state.players if p.role == "Dorfbewohner")
+        pack = "Rudel – 1. Ligarunde"  # Wolf Village's conversation of the Werwölfe
+        (den,) = [c.id for c in here.forum.conversations(wolf) if c.title == pack]
+        here.forum.add_conversation_message(den, wolf, bold(f"!Fressen {victim}"))
+        until(here, due(runner, "day 1"))
+        runner.step()
+        names = {d.name for d, _ in runner.planner().deadlines.entries()}
+        assert "night 2" in names and "dusk 1" not in names
+        assert due(runner, "night 2") == datetime(2026, 10, 25, 20, 0, tzinfo=UTC)  # 21:00 CET
+        here.forum.add_post(here.thread_id, roles["Seherin"], bold(f"!Verbannen {wolf}"))
+        for deadline in ("zwischenstand 1/1", "zwischenstand 1/2", "reminder night 2", "night 2"):
+            until(here, due(runner, deadline))
+            runner.step()
+        assert titles(here)[1:] == [
+            "Morgen des ersten Tages",
+            "Zwischenstand des ersten Tages",
+            "Zwischenstand des ersten Tages",
+            "Erinnerung",
+            "Das Ende der Runde",
+        ]
+        assert runner.bot.game.state.winners == ("Dorf",)
         runner.close()

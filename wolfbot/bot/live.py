@@ -50,6 +50,7 @@ from wolfbot.schedule.parts import Deadline
 from wolfbot.schedule.timetable import Timetable
 from wolfbot.setup.config import Config
 from wolfbot.setup.distribution import Assignment, assign_roles, suggest_roles
+from wolfbot.setup.setups import ready_made
 from wolfbot.setup.signup import Signup, read_signups
 from wolfbot.store.db import session_factory, upgrade
 from wolfbot.store.lookups import game_row
@@ -223,6 +224,15 @@ class Live:
     def _all_posts(self, channel: ChannelRef) -> list[ForumPost]:
         return list(self.forum.read(channel, ReadMark()).new)
 
+    def _default_roles(self, players: int, variants: tuple[str, ...]) -> list[str]:
+        """Without `[roles] list`: the ruleset's first ready-made setup that fits (Wolf
+        Village's Einsteiger), else the "Rollenverteilung" advice (the Düsterliga's)."""
+        setup = ready_made(self.rules.name, players)
+        if setup is not None:
+            return setup[0]
+        seed = self.config.game.seed
+        return list(suggest_roles(players, self.rules, rng_seed=seed, variants=variants).roles)
+
     def _start(
         self,
         names: list[str],
@@ -235,10 +245,7 @@ class Live:
         seed = config.game.seed
         played = config.game.options.get("variants", [])
         variants = tuple(played) if isinstance(played, list) else ()
-        roles = (
-            list(config.roles.role_list)
-            or suggest_roles(len(names), self.rules, rng_seed=seed, variants=variants).roles
-        )
+        roles = list(config.roles.role_list) or self._default_roles(len(names), variants)
         assignment = assign_roles(names, roles, seed=seed, ruleset=self.rules)
         context = self.context(len(names), observers, now)
         self.bot.start_round(

@@ -20,9 +20,10 @@ from datetime import datetime
 
 from wolfbot.bot import reminders, stored
 from wolfbot.bot.round import RoundBot
+from wolfbot.engine.state import Phase
 from wolfbot.forum.base import ChannelRef
 from wolfbot.outbox.queue import SendResult
-from wolfbot.schedule.parts import Deadline, phase_index
+from wolfbot.schedule.parts import Deadline, phase_index, previous_phase
 from wolfbot.store import records
 
 log = logging.getLogger("wolfbot.bot.loop")
@@ -86,12 +87,26 @@ def _wait_for_the_forum(bot: RoundBot, deadline: Deadline, failed: dict[ChannelR
     raise ReadIncomplete(why)
 
 
+def _ended(bot: RoundBot, deadline: Deadline) -> Phase | None:
+    """The phase a deadline ends: for a phase deadline the one before the phase it begins
+    in the ruleset's order (a Wolf Village day ends with "night 2")."""
+    if deadline.kind == "phase":
+        return previous_phase(Phase.parse(deadline.name), bot.rules.phases)
+    return deadline.phase
+
+
 def _phase_running(bot: RoundBot, deadline: Deadline) -> bool:
     """The game has not gone past the phase the deadline ends."""
     state = bot.game.state
-    if deadline.phase is None or state.phase.kind == "over":
+    ended = _ended(bot, deadline)
+    if ended is None or state.phase.kind == "over":
         return False
-    return phase_index(state.phase) <= phase_index(deadline.phase)
+    return phase_index(_as_day(state.phase)) <= phase_index(ended)
+
+
+def _as_day(phase: Phase) -> Phase:
+    """A Stichwahl counts as its day (the schedule knows no Stichwahl)."""
+    return Phase(phase.number, "day") if phase.kind == "runoff" else phase
 
 
 def _applies(bot: RoundBot, deadline: Deadline) -> bool:
@@ -102,9 +117,10 @@ def _applies(bot: RoundBot, deadline: Deadline) -> bool:
         return True  # a question answered in time: `expire_question` only marks it done
     if deadline.kind == "reminder":
         return reminders.applies(bot, deadline)
-    if deadline.kind != "phase" or deadline.phase is None:
+    ended = _ended(bot, deadline)
+    if deadline.kind != "phase" or ended is None:
         return False
-    now, ends = phase_index(state.phase), phase_index(deadline.phase)
+    now, ends = phase_index(_as_day(state.phase)), phase_index(ended)
     if now < ends:  # an earlier phase's deadline has not been carried out yet
         raise DeadlineWaits(f"{deadline.name}: the game is still in {state.phase}")
     return now == ends

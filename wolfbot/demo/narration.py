@@ -10,6 +10,7 @@ from datetime import datetime
 from wolfbot.bot import RoundBot
 from wolfbot.demo.settings import QUESTIONS, Out, when
 from wolfbot.engine import events as ev
+from wolfbot.engine.offices import office_title
 from wolfbot.outbox.queue import SendResult
 from wolfbot.posts.wording import death_phrase
 
@@ -33,7 +34,7 @@ class Narrator:
                     phrase = death_phrase(self.bot.rules, cause)
                     self._news.append(f"{player} ({role or 'Rolle verdeckt'}) {phrase}")
                 case ev.MayorElected(player=player):
-                    self._news.insert(0, f"Bürgermeister: {player}")
+                    self._news.insert(0, f"{office_title(self.bot.game)}: {player}")
                 case ev.QuestionAsked(player=player, kind=kind):
                     what = QUESTIONS.get(kind, kind)
                     self.out(f"{'  Frage':<33} {when(self.clock())}  an {player}: {what}")
@@ -59,7 +60,8 @@ class Narrator:
             return
         self.phase_posts.append(message.title or "")
         if result.key == self.bot.desk.book.keys.opening():
-            sent = "mit den Rollenmitteilungen und der Wolfshöhle"
+            wolves = self.bot.rules.conversations.get("wolves")
+            sent = "mit den Rollenmitteilungen" + (f" und „{wolves.title}“" if wolves else "")
             self.out(f"{'Eröffnungsbeitrag':<33} {when(self.clock())}  {sent}")
             return
         title = message.title or ""

@@ -35,7 +35,7 @@ import time
 from collections import Counter
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import httpx
 from sqlalchemy import Engine
@@ -71,6 +71,7 @@ from wolfbot.demo.settings import (  # noqa: F401 - re-exported
     where_to_look,
 )
 from wolfbot.engine.game import Game
+from wolfbot.engine.spec import Ruleset
 from wolfbot.forum.local import (
     LocalForum,
     LocalForumServer,
@@ -86,6 +87,7 @@ from wolfbot.schedule.jobs import Deadlines
 from wolfbot.schedule.parts import DayTimes
 from wolfbot.schedule.timetable import LocalTimetable
 from wolfbot.setup.distribution import assign_roles, suggest_roles
+from wolfbot.setup.setups import ready_made
 from wolfbot.store.db import session_factory, upgrade
 
 FAULTS: tuple[FaultMode, ...] = ("500", "timeout_after_commit", "garbage", "flood")
@@ -107,6 +109,7 @@ class Demo:
         start: datetime | None = None,
         out: Out = print,
         faults: float = 0.0,
+        ruleset: str = RULES_NAME,
     ) -> None:
         """`faults`: the share of requests the forum fails (`LocalForum.faults.chaos`,
         seeded by `seed`): answered 500, timed out after it stored a write, garbage, a
@@ -116,12 +119,14 @@ class Demo:
         self.directory = directory
         self.markup: Literal["5", "6"] = markup
         self.out = out
-        self.rules = loader.load(RULES_NAME)
+        self.rules = loader.load(ruleset)
         self.rng = random.Random(seed)
         self.sim = DemoPlayers(random.Random(seed + 1))
         start = start or default_start(players)
         self.clock = DemoClock(start)
-        self.timetable = LocalTimetable(start=start, zone=ZONE, times=DayTimes(), cadence=CADENCE)
+        self.timetable = LocalTimetable(
+            start=start, zone=ZONE, times=DayTimes(), cadence=CADENCE, phases=self.rules.phases
+        )
         self.forum_db, self.bot_db = _fresh(directory)
         wide = max(10, players)  # the Totenreich may hold every dead player
         self.forum = LocalForum(
@@ -147,6 +152,7 @@ class Demo:
             timeout=timeout,  # each request's own: it overrides the client's
         )
         self.context = PostContext(
+            league=self.rules.title,
             season=start.astimezone(ZONE).year,
             round_number=1,
             round_name="Demorunde",
@@ -204,10 +210,8 @@ class Demo:
         self.thread_id = forum.add_thread(self.context.round_title, GAME_MASTER)
 
     def _start_round(self) -> None:
-        suggestion = suggest_roles(
-            len(self.names), self.rules, rng_seed=self.seed, prefer=SHOWCASE_ROLES
-        )
-        assignment = assign_roles(self.names, suggestion.roles, seed=self.seed, ruleset=self.rules)
+        roles, options = demo_roles(self.rules, len(self.names), self.seed)
+        assignment = assign_roles(self.names, roles, seed=self.seed, ruleset=self.rules)
         self.roles = assignment.players
         counts = Counter(role for _, role in self.roles)
         listed = ", ".join(f"{n}× {role}" if n > 1 else role for role, n in counts.most_common())
@@ -218,7 +222,7 @@ class Demo:
             self.seed,
             self.context,
             thread_id=self.thread_id,
-            options=dict(OPTIONS),
+            options=options,
         )
         self.deadlines = Deadlines(self.bot.sessions, game_id, clock=self.clock)
         self.planner = Planner(self.bot, self.timetable, night_question_time=CADENCE.question_time)
@@ -386,6 +390,20 @@ class Demo:
         self.engine.dispose()
 
 
+def demo_roles(rules: Ruleset, players: int, seed: int) -> tuple[list[str], dict[str, Any]]:
+    """The roles and house rules of a demo round: of a ruleset with ready-made setups the one
+    with the most different roles for this many players (Wolf Village's Chaos or Klassisch)
+    with its house rules; else the "Rollenverteilung" advice with the `SHOWCASE_ROLES` first.
+    The live bot's night (`OPTIONS`: it asks and waits at each stage) where the ruleset has it."""
+    options: dict[str, Any] = {k: v for k, v in OPTIONS.items() if k in rules.options}
+    setup = ready_made(rules.name, players, most_roles=True)
+    if setup is not None:
+        roles, house_rules = setup
+        return roles, {**house_rules, **options}
+    suggestion = suggest_roles(players, rules, rng_seed=seed, prefer=SHOWCASE_ROLES)
+    return list(suggestion.roles), options
+
+
 def run_demo(
     players: int = 12,
     seed: int = 7,
@@ -396,11 +414,12 @@ def run_demo(
     start: datetime | None = None,
     out: Out = print,
     stop: threading.Event | None = None,
+    ruleset: str = RULES_NAME,
 ) -> DemoResult:
     """Play a demo round (see the module docstring), print where to look, and with `serve`
     keep the forum up until Ctrl+C (or `stop` is set). `start`: when night 1 begins
     (default: `default_start`)."""
-    demo = Demo(players, seed, directory, markup, start=start, out=out)
+    demo = Demo(players, seed, directory, markup, start=start, out=out, ruleset=ruleset)
     try:
         result = demo.run()
         for line in where_to_look(result):

@@ -54,9 +54,9 @@ MAX_STEPS = 2000  # a safety net: no round of 40 players needs this many segment
 WEEKDAYS = ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So")
 QUESTIONS = {
     "shot": "Schuss",
-    "successor_mayor": "Nachfolger als Bürgermeister",
+    "successor_mayor": "Nachfolger im Amt",
     "successor_alpha": "Nachfolger als Alpha",
-    "lynch_tie": "Gleichstand beim Lynch",
+    "lynch_tie": "Gleichstand der Abstimmung",
     "attack_tie": "Gleichstand beim Angriff",
     "choice": "Wahl nach der Information der Nacht",
 }

@@ -143,6 +143,7 @@ class VoteTally(Event):
     votes: tuple[tuple[str, tuple[str, ...]], ...]
     mob: tuple[tuple[str, int], ...]
     non_voters: tuple[str, ...]
+    doubled: str = ""  # the voter whose vote counts twice (Wolf Village's Hauptmann)
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,6 +62,7 @@ class Tally:
 
     rows: list[tuple[str, tuple[str, ...], int]]
     non_voters: tuple[str, ...]
+    doubled: str = ""  # the voter whose vote counts twice (Wolf Village's Hauptmann)
 
     @property
     def empty(self) -> bool:
@@ -186,7 +187,8 @@ def _summary(game: Game, collected: list[ev.Event]) -> dict:
         rows = [(t, voters.get(t, ()), mob.get(t, 0)) for t in targets]
         rows.sort(key=lambda row: -(len(row[1]) + row[2]))
         dead = {e.player for e in deaths}  # who died since does not begin the next day
-        tally = Tally(rows, tuple(n for n in last.non_voters if n not in dead))
+        rows.sort(key=lambda row: -(len(row[1]) + row[2] + (last.doubled in row[1])))
+        tally = Tally(rows, tuple(n for n in last.non_voters if n not in dead), last.doubled)
     return {
         "deaths": deaths,
         "tally": tally,
@@ -215,7 +217,7 @@ def live_tally(game: Game) -> Tally:
     targets = list(by_target) + [t for t in mob if t not in by_target]
     rows = [(t, tuple(by_target.get(t, ())), mob.get(t, 0)) for t in targets]
     rows.sort(key=lambda row: -counts[row[0]])
-    return Tally(rows, tuple(day.missing_votes(game)))
+    return Tally(rows, tuple(day.missing_votes(game)), day.doubled_voter(game) or "")
 
 
 def todays_procedure(game: Game) -> dict[str, Any]:

@@ -132,8 +132,9 @@ def _line(game: Game, event: ev.Event, roles: dict[str, str]) -> Text | None:
             return say("summary.successor", office=office, old=old, new=new, by_lot=by_lot)
         case ev.OfficeDiscarded(office=office, holder=holder):
             return say("summary.discarded", office=office, holder=holder)
-        case ev.VoteTally(moment="evening", votes=votes, mob=mob):
-            return say("summary.tally", rows=_tally_rows(votes, mob)) if votes or mob else None
+        case ev.VoteTally(moment="evening", votes=votes, mob=mob, doubled=doubled):
+            rows = _tally_rows(votes, mob, doubled)
+            return say("summary.tally", rows=rows) if votes or mob else None
         case ev.LynchDecided(player=player, votes=votes, decided_by=decided_by):
             return say("summary.lynched", player=player, votes=votes, decided_by=decided_by)
         case ev.PlayerDied(player=player, cause=deaths.INAKTIVITAET):
@@ -161,14 +162,19 @@ def _line(game: Game, event: ev.Event, roles: dict[str, str]) -> Text | None:
 
 
 def _tally_rows(
-    votes: tuple[tuple[str, tuple[str, ...]], ...], mob: tuple[tuple[str, int], ...]
+    votes: tuple[tuple[str, tuple[str, ...]], ...],
+    mob: tuple[tuple[str, int], ...],
+    doubled: str = "",
 ) -> tuple[tuple[str, int, tuple[str, ...], bool], ...]:
-    """(target, votes, voters, whether the Wütender Mob is among them), most votes first."""
+    """(target, votes, voters, whether the Wütender Mob is among them), most votes first; a
+    vote that counts twice (`doubled`: the Hauptmann's) counted so."""
     voters = dict(votes)
     extra = dict(mob)
+
+    def count(target: str) -> int:
+        given = voters.get(target, ())
+        return len(given) + extra.get(target, 0) + (doubled in given if doubled else 0)
+
     targets = list(voters) + [t for t in extra if t not in voters]
-    targets.sort(key=lambda t: -(len(voters.get(t, ())) + extra.get(t, 0)))
-    return tuple(
-        (t, len(voters.get(t, ())) + extra.get(t, 0), tuple(voters.get(t, ())), extra.get(t, 0) > 0)
-        for t in targets
-    )
+    targets.sort(key=lambda t: -count(t))
+    return tuple((t, count(t), tuple(voters.get(t, ())), extra.get(t, 0) > 0) for t in targets)

@@ -57,9 +57,16 @@ def phase_at_index(index: int) -> Phase:
     return Phase(number + 1, PHASE_ORDER[kind])
 
 
-def previous_phase(phase: PhaseLike) -> Phase | None:
+def previous_phase(phase: PhaseLike, order: tuple[str, ...] = PHASE_ORDER) -> Phase | None:
+    """The phase before `phase` in a ruleset's `order` (the Düsterliga's by default; without
+    a Dämmerung the night follows the day)."""
     index = phase_index(phase)
-    return phase_at_index(index - 1) if index else None
+    while index:
+        index -= 1
+        earlier = phase_at_index(index)
+        if earlier.kind in order:
+            return earlier
+    return None
 
 
 # -- names -------------------------------------------------------------------------------------

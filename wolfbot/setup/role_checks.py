@@ -28,6 +28,12 @@ DIEB_EXTRA = 2  # "zwei Rollen mehr als Spieler"
 _ARTICLES = ("der ", "die ", "das ")
 
 
+def _rudel_wolf(spec) -> bool:
+    """A Werwolf of the Düsterliga's Rudel (a role that attacks with the pack is one in
+    any ruleset)."""
+    return spec.faction == RUDEL and spec.is_werwolf
+
+
 def bare(name: str) -> str:
     """A role name or heading without its leading article: "Der Dieb" → "Dieb"."""
     text = normalize_text(name)
@@ -168,7 +174,7 @@ def role_issues(
             issues.warn(f"{heading} sind {size} Spieler: die Liste hat {counts[heading]}× {name}.")
     no_werwolves = any(ruleset.variants[v].no_werwolves for v in variants if v in ruleset.variants)
     if refs and len(refs) == len(roles) and all(r.implemented for r in refs) and not no_werwolves:
-        if not any(r.spec and r.spec.faction == RUDEL and r.spec.is_werwolf for r in refs):
+        if not any(r.spec and (r.spec.pack or _rudel_wolf(r.spec)) for r in refs):
             issues.warn("Kein Werwolf in der Rollenliste.")
     _variant_issues(issues, refs, tuple(variants), ruleset)
     for hit in conflicts(counts, ruleset):

@@ -205,6 +205,29 @@ def ruleset_problems(setups: Setups, ruleset: Ruleset) -> list[str]:
     return problems
 
 
+def ready_made(
+    name: str, players: int, *, most_roles: bool = False
+) -> tuple[list[str], dict[str, bool]] | None:
+    """The roles and house rules of a ready-made setup for `players` – the first that fits
+    (Wolf Village's Einsteiger, "für erste Partien und neue Runden gedacht"), or with
+    `most_roles` the one with the most different roles (the demo's showcase); None for a
+    ruleset without setups or none that fits."""
+    if not has_setups(name):
+        return None
+    setups = load_setups(name)
+    fitting = [s for s in setups.setups if s.fits(players)]
+    if not fitting:
+        return None
+    chosen = max(fitting, key=lambda s: len(setups.cards(s, players))) if most_roles else fitting[0]
+    cards = setups.cards(chosen, players)
+    return [role for role, count in cards.items() for _ in range(count)], dict(chosen.options)
+
+
+def has_setups(name: str, rules_dir: Path = RULES_DIR) -> bool:
+    """Whether the ruleset `name` has ready-made setups (`rules/<name>/setups.yaml`)."""
+    return (rules_dir / name / FILE).is_file()
+
+
 @cache
 def load_setups(name: str, rules_dir: Path = RULES_DIR) -> Setups:
     """The setups of the ruleset `name` (`rules/<name>/setups.yaml`), checked against it."""

@@ -156,6 +156,14 @@ def _double_mayor(game: Game, counts: Counter[str]) -> None:
         counts[target] += 1
 
 
+def doubled_voter(game: Game) -> str | None:
+    """Who has a counted vote that counts twice today (None: nobody)."""
+    mayor = game.state.mayor
+    if "mayor_double" not in game.rules.day.modifiers or mayor is None:
+        return None
+    return mayor if mayor in counted(game, game.state.day.lynch_votes) else None
+
+
 Modifier = Callable[["Game", Counter[str]], None]
 MODIFIERS: dict[str, Modifier] = {"mob": _mob, "mayor_double": _double_mayor}
 
@@ -167,7 +175,7 @@ def tally_event(game: Game, moment: str, non_voters: list[str]) -> VoteTally:
         by_target.setdefault(target, []).append(voter)
     voters = tuple((t, tuple(v)) for t, v in by_target.items())
     mob = tuple((t, n) for t, n in game.state.day.mob.items() if game.player(t).alive)
-    return VoteTally(moment, voters, mob, tuple(non_voters))
+    return VoteTally(moment, voters, mob, tuple(non_voters), doubled_voter(game) or "")
 
 
 def final_voters(game: Game, name: str) -> tuple[str, ...]:
