@@ -344,3 +344,39 @@ def test_a_wolf_village_round_deals_einsteiger_and_ends_its_day_with_the_night(
         ]
         assert runner.bot.game.state.winners == ("Dorf",)
         runner.close()
+
+
+def test_a_stichwahl_gets_its_own_deadline_and_ends_the_day(tmp_path: Path) -> None:
+    """Wolf Village's `gleichstand = "nochmal"`: the day ends in a tie, a Stichwahl among the
+    tied runs for `stichwahl_hours` (its deadline `stichwahl 1`), and its end is the Abend."""
+    with site(tmp_path) as here:
+        text = config_text(here).replace('seed = ', 'ruleset = "wolfvillage"\nseed = ', 1)
+        text = text.replace(text[text.index("[roles]") : text.index("[round]")], "")
+        text = text.replace("[forum]", '[game.options]\ngleichstand = "nochmal"\n\n[forum]', 1)
+        config = parse_config(tomllib.loads(text), here.db.parent / "config.toml", env=ENV)
+        runner = live(here, config)
+        runner.step()
+        state = runner.bot.game.state
+        roles = {p.role: p.name for p in state.players}
+        wolf, seer = roles["Werwolf"], roles["Seherin"]
+        others = [p.name for p in state.players if p.role == "Dorfbewohner"]
+        pack = "Rudel – 1. Ligarunde"
+        (den,) = [c.id for c in here.forum.conversations(wolf) if c.title == pack]
+        here.forum.add_conversation_message(den, wolf, bold(f"!Fressen {others[0]}"))
+        until(here, due(runner, "day 1"))
+        runner.step()
+        here.forum.add_post(here.thread_id, seer, bold(f"!Verbannen {wolf}"))
+        here.forum.add_post(here.thread_id, wolf, bold(f"!Verbannen {seer}"))
+        for deadline in ("zwischenstand 1/1", "zwischenstand 1/2", "reminder night 2", "night 2"):
+            until(here, due(runner, deadline))
+            runner.step()
+        assert str(runner.bot.game.state.phase) == "runoff 1"
+        assert titles(here)[-1] == "Stichwahl des ersten Tages"
+        ends = due(runner, "stichwahl 1")
+        assert ends - here.clock.now == timedelta(hours=2)
+        here.forum.add_post(here.thread_id, others[1], bold(f"!Verbannen {wolf}"))
+        until(here, ends)
+        runner.step()
+        assert titles(here)[-1] == "Das Ende der Runde"
+        assert runner.bot.game.state.winners == ("Dorf",)
+        runner.close()

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlalchemy import Engine
 
-from wolfbot.engine.state import PHASE_ORDER, Phase
+from wolfbot.engine.state import DAY_KINDS, PHASE_ORDER, Phase
 from wolfbot.posts.context import daily_schedule
 from wolfbot.schedule import names
 from wolfbot.schedule.jobs import Deadlines, DeadlineScheduler
@@ -419,6 +419,7 @@ def test_a_stored_name_tells_what_the_deadline_is(
 
 def test_the_names_know_the_engines_phases() -> None:
     assert names.PHASES == PHASE_ORDER
+    assert names.DAY_KINDS == DAY_KINDS
 
 
 # -- compressed time ---------------------------------------------------------------------------

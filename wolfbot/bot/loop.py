@@ -117,6 +117,8 @@ def _applies(bot: RoundBot, deadline: Deadline) -> bool:
         return True  # a question answered in time: `expire_question` only marks it done
     if deadline.kind == "reminder":
         return reminders.applies(bot, deadline)
+    if deadline.kind == "runoff":  # the Stichwahl still runs
+        return state.phase == deadline.phase and state.step is None
     ended = _ended(bot, deadline)
     if deadline.kind != "phase" or ended is None:
         return False

@@ -38,7 +38,7 @@ from wolfbot.store import records
 from wolfbot.store.models import PlayerRow, QuestionRow
 
 log = logging.getLogger("wolfbot.bot.planning")
-ALL_KINDS: tuple[Kind, ...] = ("phase", "zwischenstand", "reminder", "question")
+ALL_KINDS: tuple[Kind, ...] = ("phase", "runoff", "zwischenstand", "reminder", "question")
 
 
 class Planner:
@@ -74,7 +74,11 @@ class Planner:
             return []
         known = {deadline.name for deadline, _ in deadlines.entries()}
         planned: list[Deadline] = []
-        if state.step is None and str(self.bot.game.next_phase()) not in known:
+        if state.step is None and state.phase.kind == "runoff":  # a Stichwahl: its own end
+            end = self.timetable.runoff(state.phase, self.bot.clock())
+            if end.name not in known:
+                planned += deadlines.plan([end])
+        elif state.step is None and str(self.bot.game.next_phase()) not in known:
             phase_deadlines = self.timetable.deadlines(state.phase, self.kinds)
             planned += deadlines.plan(d for d in phase_deadlines if d.name not in known)
         planned += self._questions(deadlines, known)
@@ -115,6 +119,8 @@ class Planner:
     def _question_deadlines(self, row: QuestionRow) -> list[Deadline]:
         state = self.bot.game.state
         belongs: Phase = state.phase if state.step is None else self.bot.game.next_phase()
+        if belongs.kind == "runoff":  # no later than the day it belongs to would have ended
+            belongs = Phase(belongs.number, "day")
         in_night = state.step == "night"
         within = self.night_question_time if in_night else None
         return self.timetable.question(row.id, row.asked_at, belongs, within=within)

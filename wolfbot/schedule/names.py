@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-Kind = Literal["phase", "zwischenstand", "reminder", "question", "other"]
+Kind = Literal["phase", "runoff", "zwischenstand", "reminder", "question", "other"]
 # the phases of a round in game order (the engine's `PHASE_ORDER`; a test checks they agree)
 PHASES = ("night", "day", "dusk")
+# the phases of a day (the engine's `DAY_KINDS`: with a Stichwahl)
+DAY_KINDS = ("day", "dusk", "runoff")
 REMINDER = "reminder "
+RUNOFF = "stichwahl"  # "stichwahl 2": the end of day 2's Stichwahl
 
 
 def kind_of(name: str) -> Kind:
@@ -21,6 +24,8 @@ def kind_of(name: str) -> Kind:
         return "reminder"
     if words[0] == "question" and len(words) == 2:
         return "question"
+    if words[0] == RUNOFF and len(words) == 2 and words[1].isdigit() and int(words[1]) >= 1:
+        return "runoff"
     if words[0] == "zwischenstand" and len(words) == 2:
         day, _, number = words[1].partition("/")
         if day.isdigit() and number.isdigit() and int(day) >= 1:

@@ -116,6 +116,8 @@ class Deadline:
             return cls(name, at, "zwischenstand", Phase(day, "day"))
         if kind == "phase":
             return cls(name, at, "phase", previous_phase(Phase.parse(name)))
+        if kind == "runoff":
+            return cls(name, at, "runoff", Phase(int(name.split(" ", 1)[1]), "runoff"))
         return cls(name, at, kind)
 
 
@@ -149,6 +151,8 @@ class Cadence:
     night_reminder: timedelta | None = timedelta(hours=2)
     question_time: timedelta = timedelta(hours=12)
     question_reminder: timedelta | None = timedelta(hours=2)
+    # a Stichwahl after a tie (Wolf Village's `gleichstand: nochmal`: "eine kurze Stichwahl")
+    runoff_time: timedelta = timedelta(hours=2)
 
     def __post_init__(self) -> None:
         for name in (
@@ -157,6 +161,7 @@ class Cadence:
             "night_reminder",
             "question_time",
             "question_reminder",
+            "runoff_time",
         ):
             value = getattr(self, name)
             if value is not None and value <= timedelta(0):
@@ -171,16 +176,18 @@ class Cadence:
         night_reminder_hours: float | None = 2,
         question_hours: float = 12,
         question_reminder_hours: float | None = 2,
+        stichwahl_hours: float = 2,
     ) -> Cadence:
         """From hours as the config gives them; 0 or None: never."""
-        if not question_hours:
-            raise ValueError("question_hours must be positive")
+        if not question_hours or not stichwahl_hours:
+            raise ValueError("question_hours and stichwahl_hours must be positive")
         return cls(
             _hours(zwischenstand_hours),
             _hours(vote_reminder_hours),
             _hours(night_reminder_hours),
             timedelta(hours=question_hours),
             _hours(question_reminder_hours),
+            timedelta(hours=stichwahl_hours),
         )
 
     @classmethod
@@ -192,5 +199,6 @@ class Cadence:
             "night_reminder_hours": 2,
             "question_hours": 12,
             "question_reminder_hours": 2,
+            "stichwahl_hours": 2,
         }
         return cls.from_hours(**{k: getattr(section, k, v) for k, v in defaults.items()})

@@ -40,6 +40,7 @@ from zoneinfo import ZoneInfo
 
 from wolfbot.engine.state import PHASE_ORDER, Phase
 from wolfbot.posts.context import ScheduleDay, daily_schedule
+from wolfbot.schedule.names import RUNOFF
 from wolfbot.schedule.parts import (
     Cadence,
     DayTimes,
@@ -202,6 +203,13 @@ class Timetable(ABC):
             return None
         moment = self._begins(self.following(phase)) - lead
         return self._out(moment) if moment > self._begins(phase) else None
+
+    def runoff(self, phase: PhaseLike, began: datetime) -> Deadline:
+        """The end of a Stichwahl that began at `began`: `runoff_time` (compressed) later,
+        named `stichwahl N`."""
+        value = Phase.parse(phase) if isinstance(phase, str) else phase
+        at = as_utc(began) + self._scaled(self.cadence.runoff_time)
+        return Deadline(f"{RUNOFF} {value.number}", at, "runoff", value)
 
     def question_deadline(
         self,

@@ -267,6 +267,7 @@ class ScheduleConfig(_Section):
     question_hours: float = Field(3, gt=0)  # a question's time (Jäger, Nachfolger, ties)
     question_reminder_hours: float = Field(1, ge=0)  # before a question's deadline; 0: none
     night_question_hours: float = Field(1, gt=0)  # the split night's questions (hold the Morgen)
+    stichwahl_hours: float = Field(2, gt=0)  # a Stichwahl after a tie (gleichstand = "nochmal")
 
     @field_validator("day_begins", "dusk_begins", "night_begins", mode="before")
     @classmethod

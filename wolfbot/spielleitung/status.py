@@ -27,6 +27,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from wolfbot.outbox.keys import game_prefix, superseded
+from wolfbot.schedule.names import DAY_KINDS
 from wolfbot.spielleitung.intervention_table import interventions_table
 from wolfbot.spielleitung.labels import (
     STATUS_WORDS,
@@ -138,7 +139,7 @@ def load_status(connection: sqlite3.Connection, game: GameInfo) -> Status:
     )
     status.players = len(roster)
     status.alive = sum(1 for p in roster if p["alive"])
-    day = game.status == "running" and game.phase.split(" ")[0] in ("day", "dusk")
+    day = game.status == "running" and game.phase.split(" ")[0] in DAY_KINDS
     if day:
         votes = _rows(
             connection,
@@ -212,10 +213,10 @@ def load_status(connection: sqlite3.Connection, game: GameInfo) -> Status:
 
 
 def _phases_now(phase: str) -> dict[str, str]:
-    """The phases of the game time now: a day with its Dämmerung, or a night."""
+    """The phases of the game time now: a day with its Dämmerung (or Stichwahl), or a night."""
     kind, _, number = phase.partition(" ")
-    if kind in ("day", "dusk"):
-        return {"p1": f"day {number}", "p2": f"dusk {number}"}
+    if kind in DAY_KINDS:
+        return {"p1": f"day {number}", "p2": f"{'runoff' if kind == 'runoff' else 'dusk'} {number}"}
     return {"p1": phase, "p2": phase}
 
 
