@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from jinja2 import Environment
 
 from wolfbot.demo.simulate import play, random_command
-from wolfbot.engine.text import Text, say
+from wolfbot.engine.text import Text, say, texts_in
 from wolfbot.posts.wording import MissingWording, death_phrase, worded
 from wolfbot.rulesets import loader
 
@@ -233,14 +233,6 @@ def test_a_death_is_worded_by_the_ruleset(cause: str, phrase: str) -> None:
 
 
 # -- every text of a random game is worded -----------------------------------------------------
-def _texts(value: object) -> list[Text]:
-    if isinstance(value, Text):
-        return [value, *(t for _, v in value.values for t in _texts(v))]
-    if isinstance(value, tuple):
-        return [t for v in value for t in _texts(v)]
-    return []
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     roles=st.builds(
@@ -259,7 +251,7 @@ def test_every_text_of_a_random_game_is_worded(roles: list[str], seed: int) -> N
             game.submit(command)
     for event in game.state.log:
         for field in event.__dataclass_fields__:
-            for text in _texts(getattr(event, field)):
+            for text in texts_in(getattr(event, field)):
                 assert worded(RULES, text).strip(), text
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from wolfbot.demo.simulate import play, random_command, replay, roster
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
-from wolfbot.engine.text import Text
+from wolfbot.engine.text import texts_in
 from wolfbot.posts.publisher import Publisher
 from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
@@ -87,14 +87,6 @@ def test_a_seeded_game_replays_to_identical_events(seed: int) -> None:
     assert replay(RULES, first).state.log == first.game.state.log
 
 
-def _texts(value: object) -> list[Text]:
-    if isinstance(value, Text):
-        return [value, *(t for _, v in value.values for t in _texts(v))]
-    if isinstance(value, tuple):
-        return [t for v in value for t in _texts(v)]
-    return []
-
-
 @SETTINGS
 @given(roles=role_lists, seed=st.integers(0, 2**32), options=switches)
 def test_every_text_is_worded_in_wolf_villages_words(roles, seed, options) -> None:
@@ -106,7 +98,7 @@ def test_every_text_is_worded_in_wolf_villages_words(roles, seed, options) -> No
             game.submit(command)
     for event in game.state.log:
         for field in event.__dataclass_fields__:
-            for text in _texts(getattr(event, field)):
+            for text in texts_in(getattr(event, field)):
                 said = worded(RULES, text)
                 assert said.strip(), text
                 assert not DUESTERLIGA_ONLY.search(said), (text, said)

@@ -39,3 +39,13 @@ def _frozen(value: Value) -> Value:
     if isinstance(value, list | tuple):
         return tuple(_frozen(v) for v in value)
     return value
+
+
+def texts_in(value: Value) -> list[Text]:
+    """Every `Text` in `value` (a field of an event, say), those inside a text's values or a
+    tuple included – what a catalog must word."""
+    if isinstance(value, Text):
+        return [value, *(t for _, v in value.values for t in texts_in(v))]
+    if isinstance(value, tuple):
+        return [t for v in value for t in texts_in(v)]
+    return []
