@@ -213,6 +213,8 @@ class Game:
         if player.alive:
             self.behaviour(player).on_post(self, player, channel, text)
             day.note_post(self, player, channel, text)
+        elif channel == "thread" and text and self.rules.dead_are_silent:
+            self.emit(PrivateInfo((player.name,), "private", say("dead.silent")))
         self._check_conversation_use(player, channel, text)
         if self.state.phase.kind != "night":
             return

@@ -317,6 +317,9 @@ class Ruleset(_Frozen):
     # Spielleitung may choose instead (`[round] outing`)
     outing_ban: str = ""
     outing: dict[str, OutingRule] = Field(default_factory=dict)
+    # a dead player who writes in the thread is told that the dead are silent (Wolf Village:
+    # "Die Toten schweigen. Wer ausgeschieden ist, gibt keinerlei Hinweise mehr.")
+    dead_are_silent: bool = False
     # the Morgen tells that the pack's attack failed, and how (Wolf Village's narrator);
     # the Düsterliga does not
     tells_failed_attacks: bool = False
