@@ -107,7 +107,7 @@ MOVED = {
     "wolfbot.controls_interventions": "wolfbot.spielleitung.interventions",
     "wolfbot.controls_replay": "wolfbot.spielleitung.replay",
     "wolfbot.controls_run": "wolfbot.spielleitung.run",
-    "wolfbot.controls_status": "wolfbot.spielleitung.status",
+    "wolfbot.controls_status": "wolfbot.spielleitung.status.rendering",
     "wolfbot.controls_store": "wolfbot.spielleitung.rounds",
     "wolfbot.check_config": "wolfbot.spielleitung.check_config",
     "wolfbot.explain": "wolfbot.spielleitung.explain.command",

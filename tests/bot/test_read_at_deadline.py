@@ -19,7 +19,8 @@ from wolfbot.bot.round import HOLD_FOR_A_FAILED_READ
 from wolfbot.engine import events as ev
 from wolfbot.forum.base import ChannelRef, Forum, ForumError, ReadMark, ReadResult
 from wolfbot.schedule.jobs import Deadlines
-from wolfbot.spielleitung.status import load_status, render_status
+from wolfbot.spielleitung.status.loading import load_status
+from wolfbot.spielleitung.status.rendering import render_status
 from wolfbot.spielleitung.store_file import open_readonly, pick_game
 
 

@@ -54,7 +54,8 @@ def register(
         from rich.console import Console
 
         from wolfbot.spielleitung.labels import zone_of
-        from wolfbot.spielleitung.status import load_status, render_status
+        from wolfbot.spielleitung.status.loading import load_status
+        from wolfbot.spielleitung.status.rendering import render_status
         from wolfbot.spielleitung.store_file import open_readonly, pick_game
 
         out = Console()

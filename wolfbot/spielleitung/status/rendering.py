@@ -1,0 +1,208 @@
+"""`wolfbot status` on the terminal: the round's `Status` as rich tables, in German."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from wolfbot.spielleitung.intervention_table import interventions_table
+from wolfbot.spielleitung.labels import (
+    STATUS_WORDS,
+    channel_label,
+    deadline_label,
+    local,
+    phase_label,
+    plain,
+)
+from wolfbot.spielleitung.status.loading import Status
+
+QUESTION_WORDS = {
+    "shot": "Schuss (Jäger)",
+    "successor_mayor": "Nachfolger (Bürgermeister)",
+    "successor_alpha": "Nachfolger (Alphawolf)",
+    "lynch_tie": "Gleichstand (Lynch)",
+    "attack_tie": "Gleichstand (Angriff)",
+}
+STATE_WORDS = {
+    "queued": "wartet",
+    "sending": "wird gesendet",
+    "uncertain": "unsicher (wird geprüft)",
+    "failed": "fehlgeschlagen",
+    "blocked": "blockiert",
+    "sent": "veröffentlicht",
+    "draft": "Entwurf (wartet auf approve)",
+}
+KIND_WORDS = {
+    "post": "Beitrag",
+    "conversation": "Konversation",
+    "add_participants": "Teilnehmer",
+    "edit": "Änderung",
+}
+SHOWN_DEADLINES = 8
+
+
+def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetime) -> None:
+    game = status.game
+    head = Table(title=f"Runde {game.id}", show_header=False)
+    head.add_column("", style="bold")
+    head.add_column("")
+    head.add_row("Titel", plain(game.title))
+    head.add_row("Phase", f"{phase_label(game.phase)} ({game.phase})")
+    head.add_row("Status", STATUS_WORDS.get(game.status, game.status))
+    head.add_row("Spieler", f"{status.alive} von {status.players} am Leben")
+    head.add_row("Regelwerk, Seed", f"{game.ruleset}, {game.seed}")
+    console.print(head)
+
+    if status.deadlines:
+        table = Table(title="Nächste Fristen")
+        for column in ("Frist", "Was", "Fällig", ""):
+            table.add_column(column)
+        for deadline in status.deadlines[:SHOWN_DEADLINES]:
+            late = "überfällig" if deadline.at <= now else ""
+            if deadline.name in status.waiting:
+                late = f"wartet seit {local(status.waiting[deadline.name][1], zone)}"
+            table.add_row(
+                deadline.name, deadline_label(deadline.name), local(deadline.at, zone), late
+            )
+        console.print(table)
+        for name, (why, _since) in status.waiting.items():
+            console.print(f"[yellow]{escape(name)} wartet: {escape(why)}[/yellow]")
+        rest = len(status.deadlines) - SHOWN_DEADLINES
+        if rest > 0:
+            console.print(f"… und {rest} weitere Fristen")
+    else:
+        console.print("Keine offenen Fristen.")
+
+    if status.tally is not None:
+        day = game.phase.split(" ")[-1]
+        if status.tally:
+            table = Table(title=f"Abstimmung, Tag {day}")
+            table.add_column("Ziel")
+            table.add_column("Stimmen", justify="right")
+            table.add_column("Wähler")
+            for vote in status.tally:
+                table.add_row(plain(vote.target), str(vote.votes), plain(vote.voters))
+            console.print(table)
+        else:
+            console.print(f"Abstimmung, Tag {day}: noch keine Stimmen.")
+        waiting = escape(", ".join(status.non_voters) or "niemand")
+        console.print(f"Noch nicht abgestimmt: {waiting}")
+
+    if status.questions:
+        table = Table(title="Offene Fragen")
+        for column in ("Nr.", "Spieler", "Art", "Frage", "Optionen", "Frist"):
+            table.add_column(column)
+        for q in status.questions:
+            options = ", ".join(json.loads(q["options"] or "[]"))
+            kind = QUESTION_WORDS.get(q["kind"], q["kind"])
+            due = local(q["deadline"], zone) or "keine"
+            who, prompt = plain(q["player"]), plain(q["prompt"])
+            table.add_row(str(q["question_id"]), who, kind, prompt, plain(options), due)
+        console.print(table)
+    else:
+        console.print("Keine offenen Fragen.")
+
+    if status.undecided:
+        table = Table(title="Offene Befehle (accept/reject der Spielleitung)")
+        for column in ("Nr.", "Zeit", "Spieler", "Kanal", "Befehl", "Grund", "Link"):
+            table.add_column(column, overflow="fold")
+        for c in status.undecided:
+            table.add_row(
+                str(c["command_id"]),
+                local(c["at"], zone),
+                plain(c["actor"]),
+                channel_label(c["channel"]),
+                plain(c["text"]),
+                plain(c["reason"]),
+                plain(c["link"]),
+            )
+        console.print(table)
+
+    for player, why, reserve in status.replacements:
+        console.print(
+            f"[yellow]{escape(player)} ist {why}: Vorschlag – der nächste Reservespieler "
+            f"{escape(reserve)} nimmt seinen Platz ein und erfährt alles, was {escape(player)} "
+            f"bisher mitgeteilt wurde. Bestätigen mit: wolfbot override replace "
+            f"\"{escape(player)}\" --reason \"{why}\"[/yellow]"
+        )
+
+    if status.rejected:
+        table = Table(
+            title=f"Fehlerhafte Befehle, {phase_label(game.phase)} – „Die Spielleitung entscheidet"
+            " nach eigenem Ermessen, ob sie einen fehlerhaften Befehl dennoch gelten lassen"
+            " will“: wolfbot accept NR --reason …"
+        )
+        for column in ("Nr.", "Zeit", "Spieler", "Kanal", "Befehl", "Grund", "Link"):
+            table.add_column(column, overflow="fold")
+        for c in status.rejected:
+            table.add_row(
+                str(c["command_id"]),
+                local(c["at"], zone),
+                plain(c["actor"]),
+                channel_label(c["channel"]),
+                plain(c["text"]),
+                plain(c["reason"]),
+                plain(c["link"]),
+            )
+        console.print(table)
+
+    if status.deleted:
+        console.print(
+            f"[yellow]Gelöschte Beiträge, nicht wiederhergestellt: {status.deleted}[/yellow]"
+            " – „Die Spielleitung stellt gelöschte Beiträge wieder her“: wolfbot deleted,"
+            " wolfbot restore NR --reason …"
+        )
+
+    if status.interventions:
+        title = "Eingriffe der Spielleitung: wartend oder abgelehnt (wolfbot interventions)"
+        console.print(interventions_table(title, status.interventions, zone))
+
+    if status.night_actions is not None:
+        night = phase_label(game.phase)
+        if status.night_actions:
+            table = Table(title=f"Abgegebene Aktionen, {night}")
+            for column in ("Spieler", "Befehl", "Kanal", "Zeit", "Link"):
+                table.add_column(column, overflow="fold")
+            for a in status.night_actions:
+                table.add_row(
+                    plain(a["actor"]),
+                    plain(a["text"]),
+                    channel_label(a["channel"]),
+                    local(a["at"], zone),
+                    plain(a["link"]),
+                )
+            console.print(table)
+        else:
+            console.print(f"{night}: noch keine Aktionen abgegeben.")
+
+    if status.outbox:
+        table = Table(title="Warteschlange: nicht veröffentlicht")
+        for column in ("Schlüssel", "Art", "Titel", "Zustand", "bis", "Versuche", "Grund"):
+            table.add_column(column, overflow="fold")
+        for m in status.outbox:
+            until = local(m.not_before, zone)  # not before: when it may be tried again
+            table.add_row(
+                plain(m.key),
+                KIND_WORDS.get(m.kind, m.kind),
+                plain(m.title),
+                STATE_WORDS.get(m.state, m.state),
+                until,
+                str(m.attempts),
+                plain(m.last_error),
+            )
+        console.print(table)
+    counts: dict[str, int] = {}
+    for m in status.outbox:
+        counts[m.state] = counts.get(m.state, 0) + 1
+    parts = [f"{status.sent} veröffentlicht"]
+    parts += [f"{n} {STATE_WORDS.get(state, state)}" for state, n in sorted(counts.items())]
+    if status.superseded:
+        parts.append(f"{status.superseded} ersetzte Änderungen")
+    console.print(f"Warteschlange: {', '.join(parts)}")
+    if counts.get("draft"):
+        console.print(f"Entwürfe: {counts['draft']} warten auf `wolfbot approve` (wolfbot drafts).")
