@@ -73,6 +73,29 @@ def test_the_variants_are_a_list_of_the_ruleset_s_variants(tmp_path: Path) -> No
     assert "variants: erwartet eine Liste aus totenreich oder sekte" in flat(result.output)
 
 
+def test_a_wolf_village_config_is_explained_in_its_own_terms(tmp_path: Path) -> None:
+    """No Dämmerung in the Zeitplan or the reminders; without a role list the first
+    ready-made setup that fits; the Düsterliga's house rules are refused with the known."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    text = text.replace('ruleset = "duesterliga"', 'ruleset = "wolfvillage"')
+    config = tmp_path / "config.toml"
+    config.write_text(text, encoding="utf-8")
+    refused = runner.invoke(app, ["check-config", str(config)], env={"WOLFBOT_PASSWORD": "x"})
+    assert refused.exit_code == 2
+    assert "„inactivity_dusks“ ist keine Hausregel des Regelwerks wolfvillage" in flat(
+        refused.output
+    )
+    text = text.replace("inactivity_dusks = 2\nmob_votes = 1", "hauptmann = true")
+    config.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["check-config", str(config)], env={"WOLFBOT_PASSWORD": "x"})
+    assert result.exit_code == 0, result.output
+    said = flat(result.output)
+    assert "Tag ab 09:00, Nacht ab 21:00 Uhr" in said and "Dämmerung" not in said
+    assert "Erinnerung an die Stimme 2 h vor der Nacht" in said
+    assert "die erste passende fertige Zusammenstellung (Einsteiger)" in said
+    assert "hauptmann = True" in said
+
+
 # -- issue 15, item 14: a round that cannot be played is not "in Ordnung" ----------------------
 def _round(tmp_path: Path, **changes: str) -> Path:
     """The example with its lines replaced: {key: new line} (the line starting with key)."""

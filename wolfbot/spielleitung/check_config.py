@@ -15,6 +15,7 @@ import typer
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from wolfbot.engine.spec import Ruleset
     from wolfbot.forum.woltlab.account import AccountView
     from wolfbot.setup.config import Config
 
@@ -42,6 +43,10 @@ def summary(config: Config) -> list[tuple[str, str]]:
         else f"{limits.conversations_per_day} neue Konversationen je 24 h"
     )
     schedule = config.schedule
+    dusk = "dusk" in rules.phases
+    times = f"Tag ab {schedule.day_begins:%H:%M}, " + (
+        f"Dämmerung ab {schedule.dusk_begins:%H:%M}, " if dusk else ""
+    )
     return [
         ("Runde", config.game.title),
         (
@@ -50,16 +55,12 @@ def summary(config: Config) -> list[tuple[str, str]]:
         ),
         ("Hausregeln", "; ".join(options)),
         ("Zeitzone", config.game.timezone),
-        (
-            "Zeitplan",
-            f"Tag ab {schedule.day_begins:%H:%M}, Dämmerung ab {schedule.dusk_begins:%H:%M}, "
-            f"Nacht ab {schedule.night_begins:%H:%M} Uhr",
-        ),
-        ("Fristen", _cadence(config)),
+        ("Zeitplan", f"{times}Nacht ab {schedule.night_begins:%H:%M} Uhr"),
+        ("Fristen", _cadence(config, dusk)),
         ("Spielerliste", _signup(config)),
         (
             "Rollen",
-            ", ".join(config.roles.role_list) or "Vorschlag nach der Rollenverteilung",
+            ", ".join(config.roles.role_list) or _default_roles(rules),
         ),
         (
             "Entwurfsmodus",
@@ -83,7 +84,17 @@ def summary(config: Config) -> list[tuple[str, str]]:
     ]
 
 
-def _cadence(config: Config) -> str:
+def _default_roles(rules: Ruleset) -> str:
+    """What a round without `[roles] list` deals (`Live._default_roles`)."""
+    from wolfbot.setup.setups import has_setups, load_setups
+
+    if has_setups(rules.name):
+        first = load_setups(rules.name).setups[0].name
+        return f"die erste passende fertige Zusammenstellung ({first})"
+    return "Vorschlag nach der Rollenverteilung"
+
+
+def _cadence(config: Config, dusk: bool = True) -> str:
     s = config.schedule
 
     def hours(value: float, text: str, never: str) -> str:
@@ -97,7 +108,8 @@ def _cadence(config: Config) -> str:
             hours(s.zwischenstand_hours, "Zwischenstand alle {}", "kein Zwischenstand"),
             hours(
                 s.vote_reminder_hours,
-                "Erinnerung an die Stimme {} vor der Dämmerung",
+                "Erinnerung an die Stimme {} vor der "
+                + ("Dämmerung" if dusk else "Nacht"),
                 "keine Erinnerung an die Stimme",
             ),
             hours(
