@@ -1,18 +1,22 @@
-"""The roles table in docs/ is the generated one (regenerate:
-`wolfbot rules show duesterliga --markdown > docs/duesterliga-rollen.md`)."""
+"""The roles table of every ruleset in docs/ is the generated one (regenerate:
+`wolfbot rules show NAME --markdown > docs/NAME-rollen.md`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from wolfbot.rulesets import loader
 from wolfbot.rulesets.table import markdown
 
-DOC = Path(__file__).parents[2] / "docs" / "duesterliga-rollen.md"
+DOCS = Path(__file__).parents[2] / "docs"
 
 
-def test_the_roles_table_in_the_docs_is_current() -> None:
-    assert DOC.read_text(encoding="utf-8") == markdown(loader.load("duesterliga"))
+@pytest.mark.parametrize("name", loader.available())
+def test_the_roles_table_in_the_docs_is_current(name: str) -> None:
+    doc = DOCS / f"{name}-rollen.md"
+    assert doc.read_text(encoding="utf-8") == markdown(loader.load(name))
 
 
 def test_the_table_names_what_is_missing_and_the_variants() -> None:
