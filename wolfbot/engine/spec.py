@@ -245,6 +245,9 @@ class DayProcedureSpec(_Frozen):
     # a tie rule that applies only in a round with these house rules (Wolf Village's
     # `runoff` with `gleichstand: nochmal`)
     tie_when: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    # nobody has a vote: a tie of all (`tie`, its rules decide), or nobody is lynched
+    # (`nobody`: the Düsterwald's "Wer die meisten Stimmen erhält, scheidet aus")
+    without_votes: Literal["tie", "nobody"] = "tie"
     doc: str = ""
 
 
