@@ -137,6 +137,8 @@ class Hauptmann(Command): word = "Hauptmann"
 class Verbannen(Command): word = "Verbannen"
 class Abzeichen(Command): word = "Abzeichen"
 class Wegwerfen(Command): word = "Wegwerfen"
+# -- Die Werwölfe von Düsterwald ---------------------------------------------------------------
+class Blinzeln(Command): word = "Blinzeln"
 # fmt: on
 
 

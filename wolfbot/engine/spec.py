@@ -129,11 +129,15 @@ class RoleSpec(_Frozen):
     kill_phrase: str | None = None
     params: dict[str, Any] = Field(default_factory=dict)  # the behaviour's parameters
     text: str = ""
+    # a Werwolf whatever his name says (None: by name) – the Düsterwald's Wolf im Schafspelz
+    werwolf: bool | None = None
 
     @property
     def is_werwolf(self) -> bool:
         """Werwolf by name: "Die Werwölfe sind alle Spieler, deren Rollenname auf "Wolf"
-        oder "-wolf" auslautet.\""""
+        oder "-wolf" auslautet." – unless the role says so itself (`werwolf`)."""
+        if self.werwolf is not None:
+            return self.werwolf
         return self.name.casefold().endswith("wolf")
 
 
@@ -143,10 +147,12 @@ class FactionSpec(_Frozen):
     `no_pack` – no member of the pack lives (Wolf Village: "Das Dorf gewinnt, wenn alle
     Werwölfe tot sind"); `pack_parity` – its living pack members are at least as many as
     all other living players ("Die Werwölfe gewinnen, sobald sie mindestens so viele sind
-    wie alle anderen"); `none` – only by a role's own win (the Narr, the Fuchs)."""
+    wie alle anderen"); `no_werwolf` – no Werwolf (`RoleSpec.is_werwolf`) lives, in the pack
+    or not (Düsterwald: "sobald … alle Werwölfe … tot sind", the Wolf im Schafspelz too);
+    `none` – only by a role's own win (the Narr, the Fuchs)."""
 
     kind: FactionKind
-    wins: Literal["outlive", "no_pack", "pack_parity", "none"] = "outlive"
+    wins: Literal["outlive", "no_pack", "no_werwolf", "pack_parity", "none"] = "outlive"
     text: str = ""
 
 
@@ -239,6 +245,9 @@ class DayProcedureSpec(_Frozen):
     # a tie rule that applies only in a round with these house rules (Wolf Village's
     # `runoff` with `gleichstand: nochmal`)
     tie_when: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    # nobody has a vote: a tie of all (`tie`, its rules decide), or nobody is lynched
+    # (`nobody`: the Düsterwald's "Wer die meisten Stimmen erhält, scheidet aus")
+    without_votes: Literal["tie", "nobody"] = "tie"
     doc: str = ""
 
 

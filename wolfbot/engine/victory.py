@@ -92,15 +92,19 @@ def _rule_of(game: Game, winner: str) -> str:
 
 def _by_rule(game: Game) -> Win | None:
     """A team that wins by the pack: `no_pack` when no member of the pack lives (a lover
-    too: "Solange dieser Werwolf lebt, kann das Dorf nicht gewinnen"), `pack_parity` when
-    its own living pack members – not one in love with the other side ("das Rudel zählt
-    ihn nicht zu den Seinen") – are at least as many as all other living players."""
+    too: "Solange dieser Werwolf lebt, kann das Dorf nicht gewinnen"), `no_werwolf` when no
+    Werwolf lives, in the pack or not, `pack_parity` when its own living pack members – not
+    one in love with the other side ("das Rudel zählt ihn nicht zu den Seinen") – are at
+    least as many as all other living players."""
     living = game.living()
     pack = [p for p in living if game.spec(p).pack]
+    werwolves = [p for p in living if game.spec(p).is_werwolf]
     for name, spec in game.rules.factions.items():
         own = [p for p in pack if side(game, p) == name]
-        if (spec.wins == "no_pack" and not pack) or (
-            spec.wins == "pack_parity" and own and len(own) >= len(living) - len(own)
+        if (
+            (spec.wins == "no_pack" and not pack)
+            or (spec.wins == "no_werwolf" and not werwolves)
+            or (spec.wins == "pack_parity" and own and len(own) >= len(living) - len(own))
         ):
             members = [p for p in game.state.players if side(game, p) == name]
             return (name,), tuple(p.name for p in members)

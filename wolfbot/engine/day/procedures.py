@@ -65,6 +65,8 @@ def _count(game: Game, spec: DayProcedureSpec) -> None:
         if places == 0:
             break
         group = [name for name in candidates if counts[name] == votes]
+        if votes == 0 and spec.without_votes == "nobody":
+            break  # nobody has a vote: nobody has the most
         if len(group) <= places:
             for name in group:
                 decide(game, name, votes, "majority")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from wolfbot.engine import night
 from wolfbot.engine.commands import Command
 from wolfbot.engine.roles.base import Behaviour
-from wolfbot.engine.roles.common import action
+from wolfbot.engine.roles.common import action, tell, used
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
@@ -41,3 +41,22 @@ class Block(Behaviour):
         if command is not None:
             game.consume(player, params["word"])
             night.block(game, command.target, say("blocked", by=player.role))
+
+
+class TakeAbilities(Behaviour):
+    """Takes a player's abilities for the rest of the game (`params.word`; Düsterwald's
+    Brandstifter: "kann einmal im Spiel ein Gebäude in Brand setzen. Der Spieler, der darin
+    wohnt, stirbt zwar nicht, aber verliert seine Fähigkeiten, die im Zusammenhang mit dem
+    Gebäude standen." – on a forum every ability of a role is its house's: he plays on as a
+    plain player, as after the Alte's death; the vote and the pack's attack are no role's
+    ability). At the role's stage; both are told."""
+
+    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+        command = used(game, player)
+        if command is None:
+            return
+        target = game.player(command.target)
+        if target.alive and target.name not in game.state.powerless:
+            game.state.powerless.append(target.name)
+        tell(game, target, say("abilities_taken.told", by=player.role))
+        tell(game, player, say("abilities_taken.done", name=target.name, by=player.role))

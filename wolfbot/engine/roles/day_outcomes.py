@@ -21,6 +21,9 @@ Dorfälteste verstirbt, so verlieren alle Dorfbewohner, die für das Dorf spiele
 Fähigkeiten." – `Dorfaeltester`: the living who play for the Dorf then (`victory.side`: a
 lover of a mixed couple plays for the Liebespaar) are `powerless`
 (plain players: no role commands, no role hooks); votes and offices are no Fähigkeit.
+`params.causes`: only a death of these causes does it (Düsterwald's Der Alte: "Wird er aber
+vom Dorfgericht zum Opfer bestimmt, durch die Hexe oder den Jäger umgebracht, verliert das
+Dorf seine Weisheit und alle Sonderrollen werden zu einfachen Dorfbewohnern").
 """
 
 from __future__ import annotations
@@ -70,6 +73,9 @@ class Dorfaeltester(Behaviour):
         attack.status, attack.reason = "failed", say("failed.first_attack")
 
     def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        causes = game.spec(player).params.get("causes")
+        if causes is not None and cause not in causes:
+            return []  # Düsterwald's Alte: only "vom Dorfgericht …, durch die Hexe oder den Jäger"
         powerless = game.state.powerless
         powerless += [
             p.name for p in game.living() if side(game, p) == "Dorf" and p.name not in powerless

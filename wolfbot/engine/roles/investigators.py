@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine import victory
+from wolfbot.engine import changes, victory
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
+from wolfbot.engine.events import PrivateInfo
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action, apparent_role, looks_like_werwolf, tell
 from wolfbot.engine.state import PlayerState
@@ -59,13 +60,19 @@ class Aura(Behaviour):
 class WolfCheck(Behaviour):
     """Learns whether a player is a Werwolf (`params.word`: the Kleine Mädchen's
     `!Nachstellen`, Wolf Village's Seherin's `!Sehen`); the one seen may react to it (Wolf
-    Village's Fuchs vanishes: `Behaviour.seen`)."""
+    Village's Fuchs vanishes: `Behaviour.seen`). `params.pack_learns_if_wolf`: the pack is
+    told who looked when she looked at a Werwolf (Düsterwald's Mädchen: "Die Werwölfe
+    ihrerseits hingegen achten natürlich darauf, das Mädchen dabei zu ertappen")."""
 
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = action(game, player, game.spec(player).params["word"])
         if command is not None:
             wolf = looks_like_werwolf(game, command.target, player)
             tell(game, player, say("seen.werwolf", name=command.target, wolf=wolf))
+            pack = tuple(p.name for p in game.pack())
+            if wolf and pack and game.spec(player).params.get("pack_learns_if_wolf"):
+                caught = say("seen.caught", name=player.name, role=player.role)
+                game.emit(PrivateInfo(pack, changes.WOLVES, caught))
             target = game.player(command.target)
             game.behaviour(target).seen(game, target, player, stage)
 

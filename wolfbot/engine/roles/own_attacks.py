@@ -18,6 +18,9 @@ anderen Werwolf zu fressen (!Fressen [Spielername]). Wenn der Weiße Wolf in ein
 anderen Werwolf frisst, so kann er in der darauffolgenden Nacht keinen anderen Werwolf
 fressen." – `werwolves_only`: another name has no effect (a refusal would tell him who is no
 Werwolf, reading 62); after a night he ate one he is refused the next.
+Düsterwald's Weiße Werwolf: "Zusätzlich wacht er aber jede zweite Runde erneut gesondert auf
+und kann, wenn er möchte, einen der anderen Werwölfe töten" – `every_second_night`: in the
+even nights only (the second, the fourth, …).
 """
 
 from __future__ import annotations
@@ -52,6 +55,8 @@ class OwnAttack(Behaviour):
             raise IllegalCommand(say("attack.own_pack", name=command.target))
         if params.get("while_all_live") and _a_werwolf_died(game):
             raise IllegalCommand(say("own_attack.a_werwolf_died", role=player.role))
+        if params.get("every_second_night") and game.state.phase.number % 2:
+            raise IllegalCommand(say("own_attack.rests", role=player.role))
         if params.get("werwolves_only"):
             if player.memory.get(_ATE_A_WEREWOLF) == game.state.phase.number - 1:
                 raise IllegalCommand(say("own_attack.rests", role=player.role))

@@ -73,6 +73,7 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "grudge": lone_wins.Grudge(),
     "own_attack": own_attacks.OwnAttack(),
     "block": blocker.Block(),
+    "take_abilities": blocker.TakeAbilities(),
     "day_mark": day_marks.DayMark(),
     "puppeteer": day_marks.Puppeteer(),
     "day_signal": day_marks.DaySignal(),
