@@ -231,3 +231,24 @@ def test_the_parser_never_crashes_and_always_gives_a_reason(line: str) -> None:
         assert worded(RULES, error.reason)
     else:
         assert isinstance(command, Command)
+
+
+@pytest.mark.parametrize(
+    ("line", "targets"),
+    [
+        ("!Stimmrecht Emil", ("Emil",)),
+        ("!Stimmrecht Emil, Fritz und Frau Holle", ("Emil", "Fritz", "Frau Holle")),
+        ("!Stimmrecht Frau Holle Fritz", ("Frau Holle", "Fritz")),
+    ],
+    ids=["one", "a list with separators", "a name of two words"],
+)
+def test_a_players_argument_takes_one_or_more_names(line: str, targets: tuple[str, ...]) -> None:
+    """`players`: Düsterwald's Sündenbock names who may vote the next day."""
+    rules = loader.load("klassisch")
+    names = [("Anna", "Werwolf"), ("Sören", "Sündenbock"), ("Emil", "Bürger"),
+             ("Fritz", "Bürger"), ("Frau Holle", "Bürger")]  # fmt: skip
+    game = Game.new(rules, names, seed=1)
+    command = parse_command(line, "Sören", "private", game)
+    assert command.targets == targets
+    with pytest.raises(UnknownName):
+        parse_command("!Stimmrecht Niemand", "Sören", "private", game)

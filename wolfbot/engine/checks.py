@@ -202,6 +202,12 @@ def _when(use: CommandUse) -> Text:
 
 def _check_arguments(game: Game, player: PlayerState, command: Command, use: CommandUse) -> None:
     kinds = [kind for kind in use.args if kind in ("player", "dead")]
+    if "players" in use.args:  # one or more living players in its place
+        extra = len(command.targets) - len(kinds)
+        if extra < 1:
+            raise IllegalCommand(say("refused.name_count", word=command.word, count=len(kinds) + 1))
+        at = [k for k in use.args if k in ("player", "dead", "players")].index("players")
+        kinds[at:at] = ["player"] * extra
     if len(command.targets) != len(kinds):
         raise IllegalCommand(say("refused.name_count", word=command.word, count=len(kinds)))
     if len(set(command.targets)) != len(command.targets):

@@ -139,6 +139,7 @@ class Abzeichen(Command): word = "Abzeichen"
 class Wegwerfen(Command): word = "Wegwerfen"
 # -- Die Werwölfe von Düsterwald ---------------------------------------------------------------
 class Blinzeln(Command): word = "Blinzeln"
+class Stimmrecht(Command): word = "Stimmrecht"
 # fmt: on
 
 

@@ -38,7 +38,9 @@ class _Frozen(BaseModel):
 
 def _check_kinds(word: str, kinds: tuple[str, ...]) -> None:
     for kind in kinds:
-        if kind not in ("player", "dead", "role", "text") and not kind.startswith("choice:"):
+        if kind not in ("player", "players", "dead", "role", "text") and not kind.startswith(
+            "choice:"
+        ):
             raise ValueError(_problem("unknown_argument_kind", kind=kind, word=word))
 
 
@@ -61,7 +63,8 @@ class CommandSpec(_Frozen):
 class CommandUse(_Frozen):
     """Who may use a command word when, where and with which arguments.
 
-    `args` lists argument kinds: `player`, `dead`, `role`, `choice:A|B` or `text` (the rest
+    `args` lists argument kinds: `player`, `players` (one or more living players: the
+    Sündenbock's voters of the next day), `dead`, `role`, `choice:A|B` or `text` (the rest
     of the line, a reason). `uses` limits the uses over the game ("kann ... nur einmal"),
     `self` allows naming oneself, `repeat_target` allows naming the same target in two
     consecutive nights. `by: dead`: a command of the dead (the Ruhelosen Geister's).

@@ -170,7 +170,8 @@ class DayEffect:
     `mob` – `target` begins the day with `votes` Gegenstimmen (Wütender Mob); `jail` –
     `target` may neither speak nor vote by day; `puppet` – `target` must vote for `vote`;
     `procedure` – the day is decided by the ruleset's `procedure`; `election` – the
-    Bürgermeister is elected again that day.
+    Bürgermeister is elected again that day; `voters` – only the targets of such effects
+    may vote that day.
     `lapses_if_owner_dies`: gone when the owner died in that night ("Wenn der
     Gefängniswärter in der Nacht verstirbt, so wird am nächsten Tag kein Dorfbewohner
     eingesperrt")."""

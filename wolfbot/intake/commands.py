@@ -21,7 +21,7 @@ from wolfbot.engine.text import Text, say
 from wolfbot.spelling import close_names, find_name, name_key, normalize_text
 
 SEPARATORS = {",", "und", "&", "+"}
-PLAYER_KINDS = ("player", "dead")  # a living or a dead player
+PLAYER_KINDS = ("player", "dead")  # a living or a dead player (`players`: several living)
 _CLASSES = command_classes()
 
 
@@ -101,16 +101,33 @@ def _parse_arguments(
         if tokens:
             raise IllegalCommand(say("parse.no_arguments", rest=rest), command=line)
         return (), (), None
-    readings = list(_readings(tokens, list(kinds), game))
-    if len(readings) > 1:
+    found = [
+        (reading, expanded)
+        for expanded in _expansions(kinds, len(tokens))
+        for reading in _readings(tokens, list(expanded), game)
+    ]
+    if len(found) > 1:
+        readings = [reading for reading, _ in found]
         raise AmbiguousName(say("parse.ambiguous", readings=readings[:3]), command=line)
-    if not readings:
+    if not found:
         raise UnknownName(_explain_failure(tokens, kinds, game), command=line)
-    values = readings[0]
+    values, kinds = found[0]
     targets = tuple(v for v, k in zip(values, kinds, strict=True) if k in PLAYER_KINDS)
     roles = tuple(v for v, k in zip(values, kinds, strict=True) if k == "role")
     choices = [v for v, k in zip(values, kinds, strict=True) if k.startswith("choice:")]
     return targets, roles, choices[0] if choices else None
+
+
+def _expansions(kinds: Sequence[str], tokens: int) -> list[tuple[str, ...]]:
+    """The argument kinds with `players` (one or more) as so many `player`s as the tokens
+    allow; kinds without it as they are."""
+    if "players" not in kinds:
+        return [tuple(kinds)]
+    at = list(kinds).index("players")
+    return [
+        (*kinds[:at], *["player"] * count, *kinds[at + 1 :])
+        for count in range(1, max(1, tokens) + 1)
+    ]
 
 
 def _readings(tokens: list[str], kinds: list[str], game: Game) -> Iterator[tuple[str, ...]]:
@@ -141,7 +158,7 @@ def _match(text: str, kind: str, game: Game) -> str | None:
 
 
 def _candidates(kind: str, game: Game) -> list[str]:
-    if kind in PLAYER_KINDS:
+    if kind in (*PLAYER_KINDS, "players"):
         return [p.name for p in game.state.players]
     if kind == "role":
         return list(game.rules.roles)
@@ -176,4 +193,4 @@ def _explain_failure(tokens: list[str], kinds: Sequence[str], game: Game) -> Tex
 
 def _kind(kind: str) -> str:
     """The argument kinds as the wording knows them: player, role or choice."""
-    return "player" if kind in PLAYER_KINDS else kind if kind == "role" else "choice"
+    return "player" if kind in (*PLAYER_KINDS, "players") else kind if kind == "role" else "choice"

@@ -89,9 +89,18 @@ def may_vote(game: Game, player: PlayerState, lynch: bool = True) -> bool:
     """Not excluded, not jailed and – for the lynch vote (`lynch`; not an election or the
     naming of friends) – not bereft of it by his role: his vote counts, and he is a
     non-voter if he gives none."""
-    if not player.active or jailed(game, player.name):
+    if not player.active or jailed(game, player.name) or not _chosen_voter(game, player.name):
         return False
     return not lynch or game.behaviour(player).may_lynch(game, player)
+
+
+def _chosen_voter(game: Game, name: str) -> bool:
+    """On a day whose voters were chosen (Düsterwald's Sündenbock: "Er darf entscheiden,
+    wer am nächsten Tag abstimmen darf"), whether `name` is one of them; True otherwise."""
+    if not game.state.phase.by_day:
+        return True
+    chosen = [e for e in game.state.day.effects if e.kind == "voters"]
+    return not chosen or any(e.target == name for e in chosen)
 
 
 def non_voters(game: Game, votes: Collection[str], lynch: bool = True) -> list[str]:

@@ -3,7 +3,10 @@
 Der Sündenbock: "Wenn am Ende des Tages mehrere Dorfbewohner dieselbe Anzahl an den meisten
 Gegenstimmen auf sich vereinigen, so wird anstatt eines dieser Dorfbewohner und ungeachtet
 des Bürgermeisters der Sündenbock gelyncht." – `Suendenbock.takes_tie`, read by the tie rule
-`scapegoat` (first in the procedures' `tie` lists).
+`scapegoat` (first in the procedures' `tie` lists). Düsterwald's (`params.chooses_voters`,
+the word): "Allerdings bleibt ihm ein Vorrecht: Er darf entscheiden, wer am nächsten Tag
+abstimmen darf" – dead by a tie, he may name in the following night the players who vote
+the next day (a command of the dead, once); only they may vote then (`DayEffect` "voters").
 
 Der Dorfdepp: "Wenn der Dorfdepp gelyncht werden würde, so erkennen die Dorfbewohner in
 letzter Sekunde, dass sie den Dorfdeppen lynchen wollen. An diesem Tag wird kein
@@ -30,8 +33,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wolfbot.engine.commands import Command
+from wolfbot.engine.events import LynchDecided
 from wolfbot.engine.roles.base import Behaviour
-from wolfbot.engine.state import Attack, PlayerState
+from wolfbot.engine.roles.common import tell
+from wolfbot.engine.state import Attack, DayEffect, PlayerState
 from wolfbot.engine.text import Text, say
 from wolfbot.engine.victory import side
 
@@ -40,11 +46,45 @@ if TYPE_CHECKING:
 
 _SPARED = "spared"
 _ATTACKED = "attacked"
+_CHOOSES = "chooses_voters_of_day"
 
 
 class Suendenbock(Behaviour):
+    acts_at_once = True  # his choice of the voters holds when it is accepted
+
     def takes_tie(self, game: Game, player: PlayerState) -> bool:
         return player.alive
+
+    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        word = game.spec(player).params.get("chooses_voters")
+        if word and cause == game.rules.day.cause and _scapegoat(game, player):
+            player.memory[_CHOOSES] = game.state.phase.number + 1
+            tell(game, player, say("suendenbock.may_choose", word=word))
+        return []
+
+    def allows(self, game: Game, player: PlayerState, word: str) -> Text | None:
+        if word != game.spec(player).params.get("chooses_voters"):
+            return None
+        if player.memory.get(_CHOOSES) != game.state.phase.number:  # the night before it
+            return say("suendenbock.not_now")
+        return None
+
+    def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
+        voters = tuple(command.targets)
+        player.memory.pop(_CHOOSES, None)
+        said = say("suendenbock.voters", names=voters)
+        for index, voter in enumerate(voters):
+            effect = DayEffect("voters", player.name, voter, announce=None if index else said)
+            game.state.next_day.append(effect)
+        tell(game, player, say("suendenbock.chosen", names=voters))
+
+
+def _scapegoat(game: Game, player: PlayerState) -> bool:
+    """Whether the day's tie took him ("trifft es sofort den Sündenbock")."""
+    for event in reversed(game.state.log):
+        if isinstance(event, LynchDecided) and event.player == player.name:
+            return event.decided_by == "Sündenbock"
+    return False
 
 
 class Spared(Behaviour):
