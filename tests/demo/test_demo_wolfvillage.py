@@ -24,6 +24,7 @@ START = datetime(2026, 10, 20, 18, 0, tzinfo=UTC)
 ORDINALS = "ersten zweiten dritten vierten fünften sechsten siebten achten neunten".split()
 # what only the Düsterliga has: no text of a Wolf Village round may speak of it
 DUESTERLIGA_ONLY = re.compile(r"Wolfshöhle|Bürgermeister|Alpha|Dämmerung|Lynch|gelyncht")
+KLASSISCH_NEVER = re.compile(r"Wolfshöhle|Bürgermeister|Alpha|Dämmerung|Wütender Mob|gelyncht")
 
 
 @pytest.fixture(scope="module")
@@ -99,3 +100,22 @@ def test_the_command_line_plays_another_ruleset(tmp_path) -> None:
     runner = CliRunner()
     refused = runner.invoke(app, ["demo", "--ruleset", "nirgendwo", "--dir", str(tmp_path)])
     assert refused.exit_code == 2 and "wolfvillage" in refused.output
+
+
+def test_a_ruleset_without_setups_shows_its_roles_in_the_demo(tmp_path) -> None:
+    """`wolfbot demo --ruleset klassisch`: no ready-made setups and no Dorf and Rudel of the
+    "Rollenverteilung" – the demo deals a Werwolf per four players and other roles of the
+    ruleset drawn by the seed, plays the round to its end in Düsterwald's words and phases."""
+    lines: list[str] = []
+    result = run_demo(8, 3, tmp_path, start=START, out=lines.append, ruleset="klassisch")
+    assert result.game.rules.name == "klassisch" and result.game.state.phase.kind == "over"
+    roles = [role for _, role in result.roles]
+    assert roles.count("Werwolf") == 2 and roles.count("Bürger") >= 2
+    assert len(set(roles)) >= 5 and "Dieb" not in roles
+    titles = result.phase_posts
+    assert titles[-1] == "Das Ende der Runde" and not [t for t in titles if "Dämmerung" in t]
+    with sqlite3.connect(result.bot_db) as db:
+        rows = db.execute("select coalesce(title, ''), html from outgoing_messages").fetchall()
+    for title, html in rows:  # its vote is the Düsterliga's !Lynch (rules/klassisch/README.md)
+        shown = f"{title} {BeautifulSoup(html, 'html.parser').get_text(' ')}"
+        assert not KLASSISCH_NEVER.search(shown), shown[:300]
