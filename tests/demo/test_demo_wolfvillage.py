@@ -19,7 +19,7 @@ from wolfbot.rulesets import loader
 from wolfbot.spielleitung.replay import replay_round
 from wolfbot.store.db import session_factory, upgrade
 
-PLAYERS = 12
+PLAYERS = 9  # Chaos from 9 players on: the setup with the most roles there
 START = datetime(2026, 10, 20, 18, 0, tzinfo=UTC)
 ORDINALS = "ersten zweiten dritten vierten fünften sechsten siebten achten neunten".split()
 # what only the Düsterliga has: no text of a Wolf Village round may speak of it
@@ -61,8 +61,8 @@ def test_the_round_is_played_to_the_end_in_wolf_villages_phases(demo) -> None:
 def test_the_demo_deals_a_ready_made_setup_with_its_house_rules() -> None:
     """The setup with the most different roles for twelve players: Chaos (with the
     Hauptmann), as `rules/wolfvillage/setups.yaml` deals it."""
-    roles, options = demo_roles(loader.load("wolfvillage"), PLAYERS, 7)
-    assert len(roles) == PLAYERS and roles.count("Werwolf") == 2
+    roles, options = demo_roles(loader.load("wolfvillage"), 12, 7)
+    assert len(roles) == 12 and roles.count("Werwolf") == 2
     assert {"Seherin", "Heiler", "Jäger", "Amor", "Günstling", "Narr", "Hexe"} <= set(roles)
     assert options["hauptmann"] is True and options["split_night"] is True
 
@@ -93,7 +93,7 @@ def test_the_stored_round_replays_identically(demo) -> None:
     finally:
         engine.dispose()
     assert report.identical, report.difference
-    assert report.events > 100
+    assert report.events > 40 and report.inputs > 20
 
 
 def test_the_command_line_plays_another_ruleset(tmp_path) -> None:
@@ -103,14 +103,14 @@ def test_the_command_line_plays_another_ruleset(tmp_path) -> None:
 
 
 def test_a_ruleset_without_setups_shows_its_roles_in_the_demo(tmp_path) -> None:
-    """`wolfbot demo --ruleset klassisch`: no ready-made setups and no Dorf and Rudel of the
+    """`wolfbot demo --ruleset klassisch` (7 players): no ready-made setups and no Dorf and Rudel of the
     "Rollenverteilung" – the demo deals a Werwolf per four players and other roles of the
     ruleset drawn by the seed, plays the round to its end in Düsterwald's words and phases."""
     lines: list[str] = []
-    result = run_demo(8, 3, tmp_path, start=START, out=lines.append, ruleset="klassisch")
+    result = run_demo(7, 3, tmp_path, start=START, out=lines.append, ruleset="klassisch")
     assert result.game.rules.name == "klassisch" and result.game.state.phase.kind == "over"
     roles = [role for _, role in result.roles]
-    assert roles.count("Werwolf") == 2 and roles.count("Bürger") >= 2
+    assert roles.count("Werwolf") == 1 and roles.count("Bürger") >= 2
     assert len(set(roles)) >= 5 and "Dieb" not in roles
     titles = result.phase_posts
     assert titles[-1] == "Das Ende der Runde" and not [t for t in titles if "Dämmerung" in t]
