@@ -103,9 +103,10 @@ def test_the_command_line_plays_another_ruleset(tmp_path) -> None:
 
 
 def test_a_ruleset_without_setups_shows_its_roles_in_the_demo(tmp_path) -> None:
-    """`wolfbot demo --ruleset klassisch` (7 players): no ready-made setups and no Dorf and Rudel of the
-    "Rollenverteilung" – the demo deals a Werwolf per four players and other roles of the
-    ruleset drawn by the seed, plays the round to its end in Düsterwald's words and phases."""
+    """`wolfbot demo --ruleset klassisch` (7 players): no ready-made setups and no Dorf
+    and Rudel of the "Rollenverteilung" – the demo deals a Werwolf per four players and
+    other roles of the ruleset drawn by the seed, plays the round to its end in
+    Düsterwald's words and phases."""
     lines: list[str] = []
     result = run_demo(7, 3, tmp_path, start=START, out=lines.append, ruleset="klassisch")
     assert result.game.rules.name == "klassisch" and result.game.state.phase.kind == "over"
