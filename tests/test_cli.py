@@ -58,7 +58,7 @@ def test_rules_show_lists_roles_and_what_is_missing() -> None:
 def test_demo_command_plays_a_round_to_the_end_and_says_where_to_look(tmp_path: Path) -> None:
     """One round on the 5.x markup (the 12-player demo of tests/demo plays 6.x): every
     phase post, the Abschlussbeitrag, the links and the SQLite files."""
-    args = ["demo", "--players", "8", "--seed", "1", "--markup", "5", "--dir", str(tmp_path)]
+    args = ["demo", "--players", "6", "--seed", "1", "--markup", "5", "--dir", str(tmp_path)]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     for phase in ("Morgen", "Dämmerung", "Abend"):

@@ -21,7 +21,7 @@ from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
 
 RULES = loader.load("klassisch")
-SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # words of the Düsterliga no Düsterwald text may use (its day has the Dorfgericht and the
 # Hauptmann, its pack no Alpha and no Wolfshöhle, its day no Dämmerung, no Wütender Mob, its
 # lovers no Bettgeflüster); its command !Lynch is the Düsterliga's word (README, reading 1)

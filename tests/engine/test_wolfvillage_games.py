@@ -20,7 +20,7 @@ from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
 
 RULES = loader.load("wolfvillage")
-SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # words of the Düsterliga no Wolf Village text may use (its day has !Verbannen and the
 # Hauptmann, its pack no Alpha and no Wolfshöhle, its day no Dämmerung)
 DUESTERLIGA_ONLY = re.compile(
