@@ -199,3 +199,19 @@ def test_the_outing_rules_are_a_round_option(tmp_path: Path, line: str, code: in
     assert result.exit_code == code, result.output
     for part in said:
         assert part in flat(result.output)
+
+
+def test_a_ruleset_without_setups_or_advice_needs_a_role_list(tmp_path: Path) -> None:
+    """The Düsterwald's text gives no setups and no Rollenverteilung: an empty roles.list is
+    refused with what to do, a listed one is checked."""
+    text = EXAMPLE.read_text(encoding="utf-8").replace(
+        'ruleset = "duesterliga"', 'ruleset = "klassisch"'
+    )
+    text = text.replace("inactivity_dusks = 2\nmob_votes = 1", "")
+    config = tmp_path / "config.toml"
+    config.write_text(text, encoding="utf-8")
+    refused = runner.invoke(app, ["check-config", str(config)], env={"WOLFBOT_PASSWORD": "x"})
+    assert refused.exit_code == 2, refused.output
+    assert "roles.list ist leer, aber das Regelwerk Die Werwölfe von Düsterwald" in flat(
+        refused.output
+    )

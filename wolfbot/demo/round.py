@@ -87,7 +87,8 @@ from wolfbot.schedule.jobs import Deadlines
 from wolfbot.schedule.parts import DayTimes
 from wolfbot.schedule.timetable import LocalTimetable
 from wolfbot.setup.distribution import assign_roles, suggest_roles
-from wolfbot.setup.role_checks import DIEB, DORF, RUDEL, is_role
+from wolfbot.setup.role_advice import advises
+from wolfbot.setup.role_checks import DIEB, is_role
 from wolfbot.setup.setups import held_by, ready_made
 from wolfbot.store.db import session_factory, upgrade
 
@@ -402,7 +403,7 @@ def demo_roles(rules: Ruleset, players: int, seed: int) -> tuple[list[str], dict
     if setup is not None:
         roles, house_rules = setup
         return roles, {**house_rules, **options}
-    if not {DORF, RUDEL} <= set(rules.factions):
+    if not advises(rules):
         return showcase(rules, players, seed), options
     suggestion = suggest_roles(players, rules, rng_seed=seed, prefer=SHOWCASE_ROLES)
     return list(suggestion.roles), options

@@ -170,6 +170,12 @@ def _resolve_preferred(prefer: Sequence[str], ruleset: Ruleset) -> list[RoleRef]
     return refs
 
 
+def advises(ruleset: Ruleset) -> bool:
+    """Whether the "Rollenverteilung" advice speaks of the ruleset's factions (its Dorf and
+    Rudel: the Düsterliga's)."""
+    return {DORF, RUDEL} <= set(ruleset.factions)
+
+
 def suggest_roles(
     n_players: int,
     ruleset: Ruleset,

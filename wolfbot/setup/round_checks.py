@@ -17,7 +17,9 @@ from collections.abc import Callable, Iterable
 from wolfbot.engine.spec import Ruleset
 from wolfbot.posts.german import did_you_mean
 from wolfbot.setup.config import Config
+from wolfbot.setup.role_advice import advises
 from wolfbot.setup.role_checks import ERROR, WARNING, check_roles
+from wolfbot.setup.setups import has_setups
 from wolfbot.spelling import name_key
 
 Lookup = Callable[[str], "int | None"]
@@ -58,6 +60,12 @@ def round_problems(config: Config, ruleset: Ruleset) -> list[str]:
                     f"{WARNING}: ", f"{WARNING}: roles.list: ", 1
                 )
             )
+    elif not has_setups(ruleset.name) and not advises(ruleset):
+        problems.append(
+            f"{ERROR}: roles.list ist leer, aber das Regelwerk {ruleset.title} hat weder fertige "
+            "Zusammenstellungen noch eine Rollenverteilung, nach der wolfbot die Rollen "
+            "vorschlagen könnte: die Rollen der Runde in roles.list angeben."
+        )
     problems.extend(schedule_problems(config))
     problems.extend(outing_problems(config, ruleset))
     return problems
