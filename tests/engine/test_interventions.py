@@ -1,4 +1,4 @@
-"""The Spielleitung's interventions in the pure engine (`wolfbot.engine.interventions`):
+"""The Spielleitung's interventions in the pure engine (`wolfbot.engine.interventions`: `kinds`, `rules`):
 each kind applied and refused, the generic rename of a Reservespieler, one question's
 deadline, and the same inputs giving the same events."""
 
@@ -11,7 +11,7 @@ import pytest
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
-from wolfbot.engine.interventions import (
+from wolfbot.engine.interventions.kinds import (
     AcceptCommand,
     ChangeRole,
     ExcludePlayer,

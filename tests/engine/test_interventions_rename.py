@@ -8,7 +8,7 @@ import dataclasses
 from test_interventions import RULES, day_one, say
 
 from wolfbot.engine.game import Game
-from wolfbot.engine.interventions import KillPlayer
+from wolfbot.engine.interventions.kinds import KillPlayer
 from wolfbot.engine.rename import rename_player
 from wolfbot.engine.text import say as say_text
 

@@ -22,7 +22,7 @@ import pytest
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
-from wolfbot.engine.interventions import (
+from wolfbot.engine.interventions.kinds import (
     ChangeRole,
     ExpireQuestion,
     InterventionError,

@@ -10,7 +10,7 @@ from bs4 import BeautifulSoup
 from wolfbot.engine import events as ev
 from wolfbot.engine.errors import SetupError
 from wolfbot.engine.game import Game
-from wolfbot.engine.interventions import ChooseVictim, InterventionError, KillPlayer
+from wolfbot.engine.interventions.kinds import ChooseVictim, InterventionError, KillPlayer
 from wolfbot.intake.commands import parse_command
 from wolfbot.intake.process import process_post
 from wolfbot.posts.publisher import Publisher

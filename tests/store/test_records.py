@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
-from wolfbot.engine.interventions import KillPlayer
+from wolfbot.engine.interventions.kinds import KillPlayer
 from wolfbot.forum.base import ChannelRef, ForumPost
 from wolfbot.intake.process import process_post
 from wolfbot.posts.wording import worded

@@ -31,7 +31,7 @@ from wolfbot.bot.writing import Desk
 from wolfbot.engine import events as ev
 from wolfbot.engine.errors import CommandError
 from wolfbot.engine.game import Game
-from wolfbot.engine.interventions import (
+from wolfbot.engine.interventions.kinds import (
     AcceptCommand,
     AwardWin,
     ExpireQuestion,
@@ -40,8 +40,8 @@ from wolfbot.engine.interventions import (
     RejectCommand,
     ReplacePlayer,
     about_a_player,
-    find_question,
 )
+from wolfbot.engine.interventions.rules import find_question
 from wolfbot.forum.base import ChannelRef
 from wolfbot.intake.commands import parse_command
 from wolfbot.outbox.values import Priority

@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from wolfbot.bot.interventions import UnreadableIntervention, to_intervention
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
-from wolfbot.engine.interventions import InterventionError
+from wolfbot.engine.interventions.kinds import InterventionError
 from wolfbot.engine.spec import Ruleset
 from wolfbot.intake.process import process_post
 from wolfbot.posts.wording import worded

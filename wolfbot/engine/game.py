@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from wolfbot.engine import changes, checks, day, interventions, night, offices, victory, voting
+from wolfbot.engine import changes, checks, day, night, offices, victory, voting
 from wolfbot.engine.commands import Command
 from wolfbot.engine.deaths import kill
 from wolfbot.engine.errors import CommandError, SetupError
@@ -28,7 +28,8 @@ from wolfbot.engine.events import (
     QuestionAnswered,
     QuestionAsked,
 )
-from wolfbot.engine.interventions import ExpireQuestion, Intervention
+from wolfbot.engine.interventions import rules as interventions
+from wolfbot.engine.interventions.kinds import ExpireQuestion, Intervention
 from wolfbot.engine.rng import choose
 from wolfbot.engine.roles.registry import GROUPS, PLAIN, QUESTIONS, WORDS, behaviour_of
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset

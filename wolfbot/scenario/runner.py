@@ -9,7 +9,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.day import tally as lynch_tally
 from wolfbot.engine.errors import SetupError
 from wolfbot.engine.game import Game
-from wolfbot.engine.interventions import AwardWin, Decision, about_a_player
+from wolfbot.engine.interventions.kinds import AwardWin, Decision, about_a_player
 from wolfbot.intake.process import process_post
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher

@@ -104,7 +104,7 @@ def role(game: GameInfo, name: str) -> str:
 
 def faction(game: GameInfo, name: str) -> str:
     """The side of this spelling that can be awarded the win (Dorf, Rudel, …)."""
-    from wolfbot.engine.interventions import faction_named, winning_sides
+    from wolfbot.engine.interventions.kinds import faction_named, winning_sides
 
     rules = loader.load(game.ruleset)
     found = faction_named(rules, name)

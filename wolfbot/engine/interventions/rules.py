@@ -1,30 +1,12 @@
-"""The Spielleitung's interventions: typed values, checked before they are applied.
+"""Whether an intervention of the Spielleitung is possible now (`check`), and what it does
+(`apply`): the rules' own consequences."""
 
-"Die Spielleitung entscheidet nach eigenem Ermessen, ob sie einen fehlerhaften Befehl
-dennoch gelten lassen will" (`AcceptCommand`, `RejectCommand`); inactive Dorfbewohner are
-excluded or replaced by Reservespieler (`ExcludePlayer`, `ReplacePlayer`); and where the
-round needs a hand, a player is taken out, brought back or given another role
-(`KillPlayer`, `RevivePlayer`, `ChangeRole`); a faction is awarded the win when no other
-can win any more (`AwardWin`). `ExpireQuestion` is the time of one open question running
-out (the schedule asks for it, not the Spielleitung).
-
-    game.intervene(KillPlayer("Anna", reason="Regelverstoß"))   # → events
-    # InterventionError(intervention, reason) when the rules do not allow it now
-
-Each intervention but `ExpireQuestion` first emits `Intervened(kind, player, argument,
-reason)`, then its consequences, which are the rules' own (a death triggers the Liebespaar
-and the Jäger, a role change tells the player …). Nothing here reads a clock or a global
-random source: a lot comes from `game.draw`, so the same interventions at the same places
-give the same events.
-"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
-from wolfbot.engine import changes, deaths, victory
+from wolfbot.engine import changes, deaths
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import CommandError
 from wolfbot.engine.events import (
@@ -36,7 +18,6 @@ from wolfbot.engine.events import (
 )
 from wolfbot.engine.rename import rename_player
 from wolfbot.engine.roles.registry import votes_for, word_handler
-from wolfbot.engine.spec import Ruleset
 from wolfbot.engine.state import Phase, PlayerState, Question
 from wolfbot.engine.text import Text, say
 from wolfbot.spelling import name_key
@@ -44,209 +25,26 @@ from wolfbot.spelling import name_key
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
-SPIELLEITUNG = "Spielleitung"  # the cause of a death, the `by` of an exclusion or revival
-RESERVED_NAMES = (
+from wolfbot.engine.interventions.kinds import (
+    RESERVED_NAMES,
     SPIELLEITUNG,
-    *("thread", "private", "public"),
-    *(changes.WOLVES, changes.LOVERS, changes.DEAD, changes.ENCHANTED),
+    AcceptCommand,
+    AwardWin,
+    ChangeRole,
+    ChooseVictim,
+    Decision,
+    ExcludePlayer,
+    ExpireQuestion,
+    Intervention,
+    InterventionError,
+    KillPlayer,
+    Refuse,
+    RejectCommand,
+    ReplacePlayer,
+    RevivePlayer,
+    faction_named,
+    winning_sides,
 )
-
-
-class _OnPlayer:
-    """An intervention about one player and nothing else: noted as (player, "")."""
-
-    __slots__ = ()
-    player: str
-
-    def noted(self, game: Game) -> tuple[str, str]:
-        return self.player, ""
-
-
-@dataclass(frozen=True, slots=True)
-class KillPlayer(_OnPlayer):
-    """The player dies now; announced with his role in the next phase post."""
-
-    KIND: ClassVar[str] = "kill"
-    player: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class ExcludePlayer(_OnPlayer):
-    """Excluded now under the rules about inactive Dorfbewohner: no more commands, and he
-    dies at the following Morgen without his role being revealed."""
-
-    KIND: ClassVar[str] = "exclude"
-    player: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class RevivePlayer(_OnPlayer):
-    """The dead player lives again (and is no longer excluded)."""
-
-    KIND: ClassVar[str] = "revive"
-    player: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseVictim(_OnPlayer):
-    """Die Schwarze Pest: "Die Spielleitung bestimmt in jeder Nacht einen Dorfbewohner, der
-    "von den Werwölfen gefressen wird"" – the night's victim (the last one named counts)."""
-
-    KIND: ClassVar[str] = "victim"
-    player: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class ChangeRole:
-    """The player plays `role` from now on (any spelling the commands accept)."""
-
-    KIND: ClassVar[str] = "role"
-    player: str
-    role: str
-    reason: str
-
-    def noted(self, game: Game) -> tuple[str, str]:
-        return self.player, game.rules.role(self.role).name
-
-
-@dataclass(frozen=True, slots=True)
-class AwardWin:
-    """"Die Spielleitung kann einer Fraktion den Sieg zusprechen, wenn es für alle anderen
-    Fraktionen absolut unmöglich ist, den Sieg noch zu erringen": the round ends now and
-    `faction` (any spelling of a faction of the ruleset) wins – with its living and dead
-    players, as a win by the rules."""
-
-    KIND: ClassVar[str] = "win"
-    faction: str
-    reason: str
-
-    def noted(self, game: Game) -> tuple[str, str]:
-        return "", faction_named(game.rules, self.faction) or self.faction
-
-
-def faction_named(rules: Ruleset, name: str) -> str | None:
-    """The side of this spelling ("dorf", "das Rudel") that can win together: a team
-    faction of the ruleset or the Liebespaar; None if none."""
-    key = name_key(name).removeprefix("das ").removeprefix("die ").removeprefix("der ")
-    return next((f for f in winning_sides(rules) if name_key(f) == key), None)
-
-
-def winning_sides(rules: Ruleset) -> tuple[str, ...]:
-    teams = [name for name, spec in rules.factions.items() if spec.kind == "team"]
-    return (*teams, victory.LIEBESPAAR)
-
-
-@dataclass(frozen=True, slots=True)
-class ReplacePlayer:
-    """The Reservespieler `reserve` takes the player's place: same role, same position;
-    votes, offices, lovers, night actions and questions follow the new name."""
-
-    KIND: ClassVar[str] = "replace"
-    player: str
-    reserve: str
-    reason: str
-
-    def noted(self, game: Game) -> tuple[str, str]:
-        return self.player, self.reserve
-
-
-@dataclass(frozen=True, slots=True)
-class AcceptCommand:
-    """A "fehlerhafter Befehl" counts after all: `text` (the line as written, or as the
-    Spielleitung corrected it) is checked and applied now as if `actor` posted it in
-    `channel`. `command` is what `text` means (the caller parses it: name resolution lives
-    outside the engine); None when it does not parse, with the parser's reason in
-    `unreadable`."""
-
-    KIND: ClassVar[str] = "accept"
-    actor: str
-    channel: str
-    text: str
-    reason: str
-    command: Command | None = None
-    unreadable: Text | None = None
-
-    def noted(self, game: Game) -> tuple[str, str]:
-        assert self.command is not None  # checked
-        return self.command.actor, self.command.text()
-
-
-@dataclass(frozen=True, slots=True)
-class RejectCommand:
-    """A command the engine accepted does not count: allowed while it is still the actor's
-    standing one for its word in the running day or night (a vote is withdrawn, a night
-    action removed before the night is resolved). `text` is the command as accepted
-    ("!Lynch Bernd"), `targets` its players, `phase` the phase it was given in."""
-
-    KIND: ClassVar[str] = "reject"
-    actor: str
-    channel: str
-    word: str
-    targets: tuple[str, ...]
-    phase: str
-    text: str
-    reason: str
-
-    def noted(self, game: Game) -> tuple[str, str]:
-        return self.actor, self.text
-
-
-@dataclass(frozen=True, slots=True)
-class ExpireQuestion:
-    """The time of the player's open question of this kind ran out."""
-
-    KIND: ClassVar[str] = "expire"
-    player: str
-    kind: str
-
-
-Decision = (
-    KillPlayer
-    | ExcludePlayer
-    | RevivePlayer
-    | ChangeRole
-    | ChooseVictim
-    | ReplacePlayer
-    | AcceptCommand
-    | RejectCommand
-    | AwardWin
-)  # the Spielleitung's: each is recorded as `Intervened(KIND, *noted(game), reason)`
-Intervention = Decision | ExpireQuestion
-
-
-def about_a_player(kind: str, player: str, argument: str, reason: str) -> Decision | None:
-    """The decision of `kind` about one player (`argument`: the new role, the
-    Reservespieler), as the CLI and the scenarios name them; None for another kind."""
-    match kind:
-        case "kill":
-            return KillPlayer(player, reason)
-        case "exclude":
-            return ExcludePlayer(player, reason)
-        case "revive":
-            return RevivePlayer(player, reason)
-        case "victim":
-            return ChooseVictim(player, reason)
-        case "role":
-            return ChangeRole(player, argument, reason)
-        case "replace":
-            return ReplacePlayer(player, argument, reason)
-    return None
-
-
-class InterventionError(ValueError):
-    """The rules do not allow the intervention now; `reason` (a `Text`) says why."""
-
-    def __init__(self, intervention: Intervention, reason: Text) -> None:
-        super().__init__(f"{intervention.KIND}: {reason}")
-        self.intervention = intervention
-        self.reason = reason
-
-
-Refuse = Callable[[Text], InterventionError]
 
 
 # -- check ---------------------------------------------------------------------------------------
