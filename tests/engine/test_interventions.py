@@ -1,6 +1,6 @@
-"""The Spielleitung's interventions in the pure engine (`wolfbot.engine.interventions`: `kinds`, `rules`):
-each kind applied and refused, the generic rename of a Reservespieler, one question's
-deadline, and the same inputs giving the same events."""
+"""The Spielleitung's interventions in the pure engine (`wolfbot.engine.interventions`:
+`kinds`, `rules`): each kind applied and refused, the generic rename of a Reservespieler,
+one question's deadline, and the same inputs giving the same events."""
 
 from __future__ import annotations
 
