@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from rich.console import Console
@@ -108,20 +109,8 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
         console.print("Keine offenen Fragen.")
 
     if status.undecided:
-        table = Table(title="Offene Befehle (accept/reject der Spielleitung)")
-        for column in ("Nr.", "Zeit", "Spieler", "Kanal", "Befehl", "Grund", "Link"):
-            table.add_column(column, overflow="fold")
-        for c in status.undecided:
-            table.add_row(
-                str(c["command_id"]),
-                local(c["at"], zone),
-                plain(c["actor"]),
-                channel_label(c["channel"]),
-                plain(c["text"]),
-                plain(c["reason"]),
-                plain(c["link"]),
-            )
-        console.print(table)
+        title = "Offene Befehle (accept/reject der Spielleitung)"
+        console.print(_commands_table(title, status.undecided, zone))
 
     for player, why, reserve in status.replacements:
         console.print(
@@ -132,24 +121,12 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
         )
 
     if status.rejected:
-        table = Table(
-            title=f"Fehlerhafte Befehle, {phase_label(game.phase)} – „Die Spielleitung entscheidet"
+        title = (
+            f"Fehlerhafte Befehle, {phase_label(game.phase)} – „Die Spielleitung entscheidet"
             " nach eigenem Ermessen, ob sie einen fehlerhaften Befehl dennoch gelten lassen"
             " will“: wolfbot accept NR --reason …"
         )
-        for column in ("Nr.", "Zeit", "Spieler", "Kanal", "Befehl", "Grund", "Link"):
-            table.add_column(column, overflow="fold")
-        for c in status.rejected:
-            table.add_row(
-                str(c["command_id"]),
-                local(c["at"], zone),
-                plain(c["actor"]),
-                channel_label(c["channel"]),
-                plain(c["text"]),
-                plain(c["reason"]),
-                plain(c["link"]),
-            )
-        console.print(table)
+        console.print(_commands_table(title, status.rejected, zone))
 
     if status.deleted:
         console.print(
@@ -206,3 +183,22 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
     console.print(f"Warteschlange: {', '.join(parts)}")
     if counts.get("draft"):
         console.print(f"Entwürfe: {counts['draft']} warten auf `wolfbot approve` (wolfbot drafts).")
+
+
+def _commands_table(title: str, commands: list[dict[str, Any]], zone: ZoneInfo) -> Table:
+    """Commands waiting for the Spielleitung's word, or that did not count: Nr., time,
+    player, channel, command, reason, link."""
+    table = Table(title=title)
+    for column in ("Nr.", "Zeit", "Spieler", "Kanal", "Befehl", "Grund", "Link"):
+        table.add_column(column, overflow="fold")
+    for c in commands:
+        table.add_row(
+            str(c["command_id"]),
+            local(c["at"], zone),
+            plain(c["actor"]),
+            channel_label(c["channel"]),
+            plain(c["text"]),
+            plain(c["reason"]),
+            plain(c["link"]),
+        )
+    return table
