@@ -13,7 +13,8 @@ from bs4 import BeautifulSoup
 from typer.testing import CliRunner
 
 from wolfbot.cli import app
-from wolfbot.demo.round import GAME_MASTER, demo_roles, run_demo
+from wolfbot.demo.deal import demo_roles
+from wolfbot.demo.round import GAME_MASTER, run_demo
 from wolfbot.forum.local import LocalForum
 from wolfbot.rulesets import loader
 from wolfbot.spielleitung.replay import replay_round

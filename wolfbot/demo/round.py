@@ -8,8 +8,9 @@ What happens, all on this machine (loopback only, no network):
    (`wolfbot.sqlite`, `alembic upgrade head`); both are replaced if they exist.
 2. The local forum runs in-process on a free port of 127.0.0.1 with the Spielleitung's
    account, one account per player and an empty game thread.
-3. The roles: `suggest_roles` (the "Rollenverteilung" advice, the `SHOWCASE_ROLES` first)
-   and `assign_roles`, seeded.
+3. The roles: `deal.demo_roles` (a ready-made setup of the ruleset, the "Rollenverteilung"
+   advice with the `SHOWCASE_ROLES` first, or a showcase of the ruleset's roles) and
+   `assign_roles`, seeded.
 4. `RoundBot` starts the round over real HTTP with the real `WoltLabForum` client: the
    Rollenmitteilung conversations, the Wolfshöhle, the Eröffnungsbeitrag – from here on the
    bot only learns what it reads on the forum.
@@ -35,13 +36,14 @@ import time
 from collections import Counter
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import httpx
 from sqlalchemy import Engine
 
 from wolfbot.bot import RoundBot, loop
 from wolfbot.bot.planning import Planner
+from wolfbot.demo.deal import demo_roles
 from wolfbot.demo.narration import Narrator
 from wolfbot.demo.players import DemoPlayers, Post
 from wolfbot.demo.settings import (  # noqa: F401 - re-exported
@@ -71,7 +73,6 @@ from wolfbot.demo.settings import (  # noqa: F401 - re-exported
     where_to_look,
 )
 from wolfbot.engine.game import Game
-from wolfbot.engine.spec import Ruleset
 from wolfbot.forum.local import (
     LocalForum,
     LocalForumServer,
@@ -86,10 +87,7 @@ from wolfbot.rulesets import loader
 from wolfbot.schedule.jobs import Deadlines
 from wolfbot.schedule.parts import DayTimes
 from wolfbot.schedule.timetable import LocalTimetable
-from wolfbot.setup.distribution import assign_roles, suggest_roles
-from wolfbot.setup.role_advice import advises
-from wolfbot.setup.role_checks import DIEB, is_role
-from wolfbot.setup.setups import held_by, ready_made
+from wolfbot.setup.distribution import assign_roles
 from wolfbot.store.db import session_factory, upgrade
 
 FAULTS: tuple[FaultMode, ...] = ("500", "timeout_after_commit", "garbage", "flood")
@@ -390,39 +388,6 @@ class Demo:
         self.server.stop()
         self.forum.store.close()
         self.engine.dispose()
-
-
-def demo_roles(rules: Ruleset, players: int, seed: int) -> tuple[list[str], dict[str, Any]]:
-    """The roles and house rules of a demo round: of a ruleset with ready-made setups the one
-    with the most different roles for this many players (Wolf Village's Chaos or Klassisch)
-    with its house rules; of one the "Rollenverteilung" advice speaks of (its Dorf and Rudel:
-    the Düsterliga) its suggestion with the `SHOWCASE_ROLES` first; else `showcase`.
-    The live bot's night (`OPTIONS`: it asks and waits at each stage) where the ruleset has it."""
-    options: dict[str, Any] = {k: v for k, v in OPTIONS.items() if k in rules.options}
-    setup = ready_made(rules.name, players, most_roles=True)
-    if setup is not None:
-        roles, house_rules = setup
-        return roles, {**house_rules, **options}
-    if not advises(rules):
-        return showcase(rules, players, seed), options
-    suggestion = suggest_roles(players, rules, rng_seed=seed, prefer=SHOWCASE_ROLES)
-    return list(suggestion.roles), options
-
-
-def showcase(rules: Ruleset, players: int, seed: int) -> list[str]:
-    """A role list that shows a ruleset's roles: a Werwolf for every four players, other
-    roles of the ruleset drawn by the seed, each once, while two places stay for plain
-    villagers (the Bürger) – roles the deal treats apart (the Dieb's extra cards) left out."""
-    wolf, plain = rules.role("Werwolf").name, rules.role("Bürger").name
-    wolves = max(1, players // 4)
-    apart = {name for name in rules.dealt_roles() if is_role(name, DIEB, rules)}
-    others = sorted(
-        name
-        for name in rules.dealt_roles()
-        if name not in (wolf, plain, *apart) and held_by(name, rules) == 1
-    )
-    drawn = random.Random(seed).sample(others, k=min(len(others), max(0, players - wolves - 2)))
-    return [wolf] * wolves + drawn + [plain] * (players - wolves - len(drawn))
 
 
 def run_demo(

@@ -347,7 +347,7 @@ class Ruleset(_Frozen):
     @model_validator(mode="after")
     def _consistent(self) -> Ruleset:
         words = {c.word for c in self.commands}
-        staged = {entry for stage in self.night_order for entry in stage}
+        staged = self.staged_entries
         problems: list[str] = []
         for role in self.roles.values():
             if role.faction not in self.factions:
