@@ -477,3 +477,20 @@ def test_setup_says_a_wrong_input_in_german(words: list[str], message: str) -> N
     assert isinstance(result.exception, SystemExit)
     assert message in result.output, result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("de", "17 von 17 Rollen"), ("nl", "17 van 17 rollen"), ("en", "17 of 17 roles")],
+    ids=["deutsch", "nederlands", "english"],
+)
+def test_rules_show_speaks_the_language_asked_for(language: str, said: str) -> None:
+    result = runner.invoke(app, ["rules", "show", "klassisch", "--lang", language])
+    assert result.exit_code == 0, result.output
+    assert said in result.output
+
+
+def test_rules_show_names_the_languages_it_has() -> None:
+    result = runner.invoke(app, ["rules", "show", "klassisch", "--lang", "fr"])
+    assert result.exit_code == 2
+    assert "de, nl, en" in result.output

@@ -302,6 +302,10 @@ def rules_show(
         "duesterliga"
     ),
     as_markdown: Annotated[bool, typer.Option("--markdown", help="als Markdown-Tabelle")] = False,
+    language: Annotated[
+        str | None,
+        typer.Option("--lang", help="Sprache der Tabelle: de, nl oder en (sonst des Regelwerks)"),
+    ] = None,
 ) -> None:
     """Die umgesetzten Rollen mit Fraktion, Befehlen, Stufe der Nachtreihenfolge und
     Optionen zeigen, und die Rollen des Regeltexts, die noch fehlen."""
@@ -310,7 +314,7 @@ def rules_show(
 
     from wolfbot.posts.german import did_you_mean
     from wolfbot.rulesets import loader
-    from wolfbot.rulesets.table import COLUMNS, markdown, rows
+    from wolfbot.rulesets.table import TABLE_WORDS, markdown, rows, table_words
 
     console = Console()
     known = loader.available()
@@ -321,22 +325,34 @@ def rules_show(
             err=True,
         )
         raise typer.Exit(2)
+    if language is not None and language not in TABLE_WORDS:
+        typer.echo(
+            f"Fehler: Die Tabelle gibt es auf {', '.join(TABLE_WORDS)}, nicht auf „{language}“.",
+            err=True,
+        )
+        raise typer.Exit(2)
     rules = loader.load(name)
     if as_markdown:
-        print(markdown(rules), end="")
+        print(markdown(rules, language), end="")
         return
-    table = Table(title=f"{rules.title}: {len(rules.roles)} von {len(rules.role_headings)} Rollen")
-    for column in COLUMNS:
+    words = table_words(rules, language)
+    about = rules.about.get(language or rules.language)
+    if about:
+        console.print(" ".join(about.split()))
+    done, everything = len(rules.roles), len(rules.role_headings)
+    table = Table(title=words.count.format(title=rules.title, done=done, all=everything))
+    for column in words.columns:
         table.add_column(column)
-    for row in rows(rules):
+    for row in rows(rules, words):
         table.add_row(*row)
     console.print(table)
     missing = rules.missing_roles()
-    console.print(f"Noch nicht umgesetzt: {', '.join(missing) if missing else 'keine'}")
+    console.print(f"{words.missing}: {', '.join(missing) if missing else words.none.lower()}")
     for variant_name, variant in rules.variants.items():
         own = [r.name for r in rules.roles.values() if r.variant == variant_name]
-        with_roles = f" – Rollen: {', '.join(own)}" if own else ""
-        console.print(f"Spielvariante {variant_name}: {variant.heading}{with_roles}")
+        with_roles = words.variant_roles.format(roles=", ".join(own)) if own else ""
+        line = words.variant_line.format(name=variant_name, heading=variant.heading)
+        console.print(line + with_roles)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -304,6 +304,8 @@ class Ruleset(_Frozen):
     name: str
     title: str
     language: str
+    # what the ruleset is, a paragraph per language ("nl", "en"; `wolfbot rules show`)
+    about: dict[str, str] = Field(default_factory=dict)
     phases: tuple[PhaseKind, ...]
     phase_names: dict[str, str]
     factions: dict[str, FactionSpec]

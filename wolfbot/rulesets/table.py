@@ -1,28 +1,115 @@
-"""The table of a ruleset's implemented roles (for `wolfbot rules show` and the docs)."""
+"""The table of a ruleset's implemented roles (for `wolfbot rules show` and the docs), in
+the ruleset's language or another one the table knows (`TABLE_WORDS`: de, nl, en)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from wolfbot.engine.spec import RoleSpec, Ruleset
 
-COLUMNS = ("Rolle", "Andere Namen", "Fraktion", "Befehle", "Nachtreihenfolge", "Optionen")
+
+@dataclass(frozen=True, slots=True)
+class TableWords:
+    """The words of the table in one language."""
+
+    columns: tuple[str, ...]
+    once: str
+    first_night: str
+    no_repeat: str
+    variant: str
+    heading: str  # "{title}: umgesetzte Rollen"
+    generated: str  # "Erzeugt mit {command}; Lesarten und Optionen: {readme}."
+    implemented: str  # "{done} von {all} Rollen …"
+    count: str  # the title of `rules show`: "{title}: {done} von {all} Rollen"
+    missing: str  # "Noch nicht umgesetzt"
+    none: str  # "Keine"
+    variants: str
+    variants_on: str
+    variant_columns: tuple[str, ...]
+    variant_roles: str  # " – Rollen: {roles}"
+    variant_line: str  # "Spielvariante {name}: {heading}"
 
 
-def _commands(role: RoleSpec) -> str:
+TABLE_WORDS = {
+    "de": TableWords(
+        columns=("Rolle", "Andere Namen", "Fraktion", "Befehle", "Nachtreihenfolge", "Optionen"),
+        once="einmalig",
+        first_night="erste Nacht",
+        no_repeat="nicht zweimal in Folge dasselbe Ziel",
+        variant="Variante",
+        heading="{title}: umgesetzte Rollen",
+        generated="Erzeugt mit {command}; Lesarten und Optionen: {readme}.",
+        implemented="{done} von {all} Rollen des Regeltextes sind umgesetzt.",
+        count="{title}: {done} von {all} Rollen",
+        missing="Noch nicht umgesetzt",
+        none="Keine",
+        variants="Spielvarianten",
+        variants_on="Eingeschaltet mit der Hausregel `variants = [...]`; ohne Angabe keine.",
+        variant_columns=("Variante", "Name", "Rollen", "Regeltext"),
+        variant_roles=" – Rollen: {roles}",
+        variant_line="Spielvariante {name}: {heading}",
+    ),
+    "nl": TableWords(
+        columns=("Rol", "Andere namen", "Partij", "Opdrachten", "Nachtvolgorde", "Opties"),
+        once="eenmalig",
+        first_night="eerste nacht",
+        no_repeat="niet twee keer achter elkaar hetzelfde doelwit",
+        variant="variant",
+        heading="{title}: uitgewerkte rollen",
+        generated="Gemaakt met {command}; lezingen en opties: {readme}.",
+        implemented="{done} van de {all} rollen van de spelregels zijn uitgewerkt.",
+        count="{title}: {done} van {all} rollen",
+        missing="Nog niet uitgewerkt",
+        none="Geen",
+        variants="Spelvarianten",
+        variants_on="Aan te zetten met de huisregel `variants = [...]`; standaard geen.",
+        variant_columns=("Variant", "Naam", "Rollen", "Spelregels"),
+        variant_roles=" – rollen: {roles}",
+        variant_line="Spelvariant {name}: {heading}",
+    ),
+    "en": TableWords(
+        columns=("Role", "Other names", "Faction", "Commands", "Night order", "Options"),
+        once="once",
+        first_night="first night",
+        no_repeat="not the same target twice running",
+        variant="variant",
+        heading="{title}: implemented roles",
+        generated="Made with {command}; readings and options: {readme}.",
+        implemented="{done} of the rule text's {all} roles are implemented.",
+        count="{title}: {done} of {all} roles",
+        missing="Not implemented yet",
+        none="None",
+        variants="Game variants",
+        variants_on="Switched on with the house rule `variants = [...]`; none by default.",
+        variant_columns=("Variant", "Name", "Roles", "Rule text"),
+        variant_roles=" – roles: {roles}",
+        variant_line="Game variant {name}: {heading}",
+    ),
+}
+
+
+def table_words(rules: Ruleset, language: str | None = None) -> TableWords:
+    """The table's words in `language`, else the ruleset's (German if the table has none)."""
+    return TABLE_WORDS.get(language or rules.language, TABLE_WORDS["de"])
+
+
+def _commands(role: RoleSpec, words: TableWords) -> str:
     parts = []
     for use in role.commands:
         limits = []
         if use.uses == 1:
-            limits.append("einmalig")
+            limits.append(words.once)
         if use.nights == "first":
-            limits.append("erste Nacht")
+            limits.append(words.first_night)
         if not use.repeat_target:
-            limits.append("nicht zweimal in Folge dasselbe Ziel")
+            limits.append(words.no_repeat)
         parts.append(f"!{use.word}" + (f" ({', '.join(limits)})" if limits else ""))
     return ", ".join(parts)
 
 
-def rows(rules: Ruleset) -> list[tuple[str, ...]]:
+def rows(rules: Ruleset, words: TableWords | None = None) -> list[tuple[str, ...]]:
     """One row per implemented role, in night order (roles without a stage last)."""
+    words = words or table_words(rules)
 
     def order(role: RoleSpec) -> tuple[int, str]:
         return (rules.stage_of(role.stage) if role.stage else len(rules.night_order), role.name)
@@ -37,36 +124,48 @@ def rows(rules: Ruleset) -> list[tuple[str, ...]]:
         )
         faction = role.faction
         if role.variant:
-            faction += f" (Variante {rules.variants[role.variant].heading})"
-        table.append((role.name, ", ".join(role.aliases), faction, _commands(role), stage, options))
+            faction += f" ({words.variant} {rules.variants[role.variant].heading})"
+        table.append(
+            (role.name, ", ".join(role.aliases), faction, _commands(role, words), stage, options)
+        )
     return table
 
 
-def markdown(rules: Ruleset) -> str:
+def markdown(rules: Ruleset, language: str | None = None) -> str:
+    words = table_words(rules, language)
+    command = f"`wolfbot rules show {rules.name} --markdown`"
+    if language and language != rules.language:
+        command = f"`wolfbot rules show {rules.name} --markdown --lang {language}`"
     lines = [
-        f"# {rules.title}: umgesetzte Rollen",
+        "# " + words.heading.format(title=rules.title),
         "",
-        "Erzeugt mit `wolfbot rules show "
-        f"{rules.name} --markdown`; Lesarten und Optionen: `rules/{rules.name}/README.md`.",
+        words.generated.format(command=command, readme=f"`rules/{rules.name}/README.md`"),
         "",
-        f"{len(rules.roles)} von {len(rules.role_headings)} Rollen des Regeltextes sind umgesetzt.",
-        "",
-        "| " + " | ".join(COLUMNS) + " |",
-        "|" + "---|" * len(COLUMNS),
     ]
-    lines += ["| " + " | ".join(cell or "–" for cell in row) + " |" for row in rows(rules)]
+    about = rules.about.get(language or rules.language)
+    if about:
+        lines += [" ".join(about.split()), ""]
+    lines += [
+        words.implemented.format(done=len(rules.roles), all=len(rules.role_headings)),
+        "",
+        "| " + " | ".join(words.columns) + " |",
+        "|" + "---|" * len(words.columns),
+    ]
+    lines += [
+        "| " + " | ".join(cell or "–" for cell in row) + " |" for row in rows(rules, words)
+    ]
     missing = rules.missing_roles()
-    lines += ["", f"## Noch nicht umgesetzt ({len(missing)})", "", _listed(missing)]
+    lines += ["", f"## {words.missing} ({len(missing)})", "", _listed(missing, words)]
     if rules.variants:
-        lines += ["", f"## Spielvarianten ({len(rules.variants)})", ""]
-        lines += ["Eingeschaltet mit der Hausregel `variants = [...]`; ohne Angabe keine.", ""]
-        lines += ["| Variante | Name | Rollen | Regeltext |", "|---|---|---|---|"]
+        lines += ["", f"## {words.variants} ({len(rules.variants)})", ""]
+        lines += [words.variants_on, ""]
+        lines += ["| " + " | ".join(words.variant_columns) + " |", "|---|---|---|---|"]
         for name, variant in rules.variants.items():
-            roles = _listed([r.name for r in rules.roles.values() if r.variant == name])
+            roles = _listed([r.name for r in rules.roles.values() if r.variant == name], words)
             text = " ".join(variant.text.split())
             lines.append(f"| `{name}` | {variant.heading} | {roles} | {text} |")
     return "\n".join(lines) + "\n"
 
 
-def _listed(names: list[str]) -> str:
-    return ", ".join(names) + "." if names else "Keine."
+def _listed(names: list[str], words: TableWords) -> str:
+    return ", ".join(names) + "." if names else f"{words.none}."
