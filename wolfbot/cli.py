@@ -312,9 +312,9 @@ def rules_show(
     from rich.console import Console
     from rich.table import Table
 
-    from wolfbot.posts.german import did_you_mean
     from wolfbot.rulesets import loader
     from wolfbot.rulesets.table import TABLE_WORDS, markdown, rows, table_words
+    from wolfbot.setup.config_errors import did_you_mean
 
     console = Console()
     known = loader.available()

@@ -36,7 +36,7 @@ from sqlalchemy import select, text
 from wolfbot.bot import RoundBot, loop
 from wolfbot.bot.planning import Planner
 from wolfbot.engine import events as ev
-from wolfbot.posts import german
+from wolfbot.posts import language
 from wolfbot.schedule.parts import Cadence
 from wolfbot.schedule.timetable import FixedTimetable
 from wolfbot.store.models import QuestionRow, ScheduleEntry
@@ -302,7 +302,7 @@ def test_the_reminder_says_what_happens_without_an_answer(here, case: Case) -> N
     assert game.until(f"reminder {name}") == [f"reminder {name}"]
     (reminder,) = game.messages_to(case.player)[before:]
     assert reminder.startswith("<p>Erinnerung: Die Spielleitung wartet auf deine Antwort bis ")
-    assert german.when(due, CONTEXT.zone) in reminder
+    assert language.when(RULES, due, CONTEXT.zone) in reminder
     assert game.question().prompt in reminder
     assert (NO_CHOICE if case.optional else LOT) in reminder
     assert game.bot.game.state.questions  # still open: a reminder decides nothing

@@ -25,7 +25,7 @@ from wolfbot.demo.screenshots import find_chromium
 from wolfbot.engine import events as ev
 from wolfbot.forum.local import LocalForum, display
 from wolfbot.markup import parse_message
-from wolfbot.posts import german
+from wolfbot.posts import language
 from wolfbot.rulesets import loader
 
 PLAYERS = 12
@@ -201,9 +201,8 @@ def test_the_abschlussbeitrag_shows_the_rollenverteilung(demo) -> None:
     result, forum, _ = demo
     final = bot_posts(forum)[-1].html
     rules = loader.load("duesterliga")
-    headings = {r.name: r.heading for r in rules.roles.values()}
     verb = "haben" if len(result.winners) > 1 else "hat"
-    assert f"Gewonnen {verb} {german.winners_said(result.winners, headings)}" in final
+    assert f"Gewonnen {verb} {language.winners_said(rules, result.winners)}" in final
     assert "<h2>Die Rollenverteilung</h2>" in final
     distribution = final.split("<h2>Die Rollenverteilung</h2>")[1].split("</ul>")[0]
     for name, role in result.roles:

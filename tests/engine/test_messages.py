@@ -1,6 +1,8 @@
 """The engine speaks no language: it writes no sentence, only message keys and values
 (`say("seen.aura", name=…, good=…)`), and the ruleset's catalog (`rules/<name>/messages/`)
-words every key it uses – no key missing, none unused, every wording valid."""
+words every key it uses – no key missing, none unused, every wording valid. Every shipped
+ruleset's catalog (its own or inherited, `messages_from`) words every key the posts, the bot
+and the templates use (`msg('post.…')`), so that a ruleset in another language misses none."""
 
 from __future__ import annotations
 
@@ -23,6 +25,10 @@ from wolfbot.rulesets import loader
 ROOT = Path(__file__).resolve().parent.parent.parent
 ENGINE = ROOT / "wolfbot" / "engine"
 SPEAKERS = sorted((ROOT / "wolfbot").rglob("*.py"))  # where `say(...)` may be called
+# the shipped templates and the rulesets' own, whose `msg('key')` words a catalog entry
+SHIPPED_TEMPLATES = ROOT / "wolfbot" / "posts" / "templates"
+TEMPLATES = sorted(SHIPPED_TEMPLATES.glob("*.j2"))
+TEMPLATES += sorted((ROOT / "rules").glob("*/templates/*.j2"))
 RULES = loader.load("duesterliga")
 # names of the ruleset's domain (German, like the rule text): command words, roles, factions
 DOMAIN_NAMES = (
@@ -120,6 +126,26 @@ def said_keys() -> dict[str, str]:
 
 
 TEMPLATE_REFERENCE = re.compile(r"msg\('([\w.]+)'(\s*~)?")
+# worded without `say`: the filter `quoted` of every entry, the posts' fallback for a death
+WORDED_OTHERWISE = {"language.quoted", "death_by"}
+
+
+def template_keys(paths: list[Path] = TEMPLATES) -> dict[str, str]:
+    """Every key the templates word with `msg('key')` → where."""
+    keys: dict[str, str] = {}
+    for path in paths:
+        for key, dynamic in TEMPLATE_REFERENCE.findall(path.read_text(encoding="utf-8")):
+            assert not dynamic, f"{path}: msg() in a template takes a literal key"
+            keys.setdefault(key, str(path.relative_to(ROOT)))
+    return keys
+
+
+def templates_of(name: str) -> list[Path]:
+    """The templates a ruleset's posts are rendered from: its own, and the shipped ones it
+    does not replace."""
+    own = sorted((ROOT / "rules" / name / "templates").glob("*.j2"))
+    replaced = {p.name for p in own}
+    return own + [p for p in sorted(SHIPPED_TEMPLATES.glob("*.j2")) if p.name not in replaced]
 
 
 def _referenced_in_catalog() -> tuple[set[str], set[str]]:
@@ -146,11 +172,40 @@ def test_every_key_the_catalog_refers_to_exists() -> None:
 
 def test_the_catalog_holds_no_unused_wording() -> None:
     keys, prefixes = _referenced_in_catalog()
-    used = set(said_keys()) | keys | {"death_by"}  # death_by: the posts' fallback for a death
+    used = set(said_keys()) | set(template_keys()) | keys | WORDED_OTHERWISE
     unused = sorted(
         k for k in RULES.messages if k not in used and not any(k.startswith(p) for p in prefixes)
     )
     assert not unused, f"catalog entries nobody says: {unused}"
+
+
+def _posts_keys(rules) -> tuple[dict[str, str], set[str]]:
+    """What the ruleset's catalog must word for the posts: every key said outside the
+    engine, every key of the templates it is rendered from, and every entry these word in
+    turn (`msg`) → where; and the families (`msg('prefix.' ~ value)`) among them."""
+    wanted = {k: w for k, w in said_keys().items() if not w.startswith("wolfbot/engine/")}
+    wanted |= template_keys(templates_of(rules.name))
+    wanted |= dict.fromkeys(WORDED_OTHERWISE, "wolfbot/posts/wording.py")
+    prefixes: set[str] = set()
+    todo = list(wanted)
+    while todo:
+        for key, dynamic in TEMPLATE_REFERENCE.findall(rules.messages.get(todo.pop(), "")):
+            if dynamic:
+                prefixes.add(key)
+            elif key not in wanted:
+                wanted[key] = "the catalog"
+                todo.append(key)
+    return wanted, prefixes
+
+
+@pytest.mark.parametrize("name", loader.available())
+def test_every_key_of_the_posts_is_in_every_shipped_catalog(name: str) -> None:
+    rules = loader.load(name)
+    wanted, prefixes = _posts_keys(rules)
+    missing = {key: where for key, where in wanted.items() if key not in rules.messages}
+    assert not missing, f"no wording in rules/{name}/messages (or its messages_from) for {missing}"
+    for prefix in prefixes:
+        assert any(k.startswith(prefix) for k in rules.messages), f"{name}: {prefix}…"
 
 
 @pytest.mark.parametrize("key", sorted(RULES.messages))

@@ -19,12 +19,13 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.text import say
 from wolfbot.intake.process import process_post
-from wolfbot.posts import german
+from wolfbot.posts import language
 from wolfbot.posts.context import PostContext, daily_schedule
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher, environment
 from wolfbot.posts.summary import phase_summaries
 from wolfbot.posts.woltlab import mention
+from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
 
 RULES = loader.load("duesterliga")
@@ -224,8 +225,8 @@ def test_the_thread_gets_every_phase_post_titled_with_german_ordinals(played: Ro
     ("number", "word"), [(1, "ersten"), (2, "zweiten"), (3, "dritten"), (7, "siebten")]
 )
 def test_ordinals(number: int, word: str) -> None:
-    assert german.ordinal(number) == word
-    assert german.ordinal_nominative(number) == word[:-1]
+    assert worded(RULES, say("language.ordinal", number=number)) == word
+    assert language.ordinal_nominative(RULES, number) == word[:-1]
 
 
 # -- Morgen ----------------------------------------------------------------------------------------
@@ -598,7 +599,7 @@ def test_opening_schedule_and_start_of_the_mayor_election(opening: Message) -> N
     assert "Der Tag der Bürgermeisterwahl beginnt am Samstag, 24.10.2026, 09:00 Uhr" in body
     for day in TIMETABLE:
         assert f"{day.number}. Tag" in body
-        assert german.when(day.dusk_begins, ZONE) in body
+        assert language.when(RULES, day.dusk_begins, ZONE) in body
     assert "Dämmerung ab Sonntag, 25.10.2026, 19:00 Uhr" in body  # after the change of time
 
 
@@ -806,8 +807,8 @@ def test_the_schedule_keeps_local_time_across_the_end_of_summer_time(zone, first
     utc = [d.dusk_begins.astimezone(UTC).hour for d in (before, after)]
     assert utc[0] != utc[1]
     for day in (before, after):
-        assert german.when(day.dusk_begins, tz).endswith(", 19:00 Uhr")
-        assert german.when(day.day_begins, tz).endswith(", 09:00 Uhr")
+        assert language.when(RULES, day.dusk_begins, tz).endswith(", 19:00 Uhr")
+        assert language.when(RULES, day.day_begins, tz).endswith(", 09:00 Uhr")
 
 
 def test_times_given_in_utc_render_in_the_forums_time_zone() -> None:
@@ -827,8 +828,9 @@ def test_times_given_in_utc_render_in_the_forums_time_zone() -> None:
 
 def test_a_time_without_zone_is_refused() -> None:
     with pytest.raises(ValueError, match="time zone"):
-        german.when(datetime(2026, 11, 30, 19, 0), ZONE)
-    assert german.when(datetime.combine(date(2026, 11, 30), time(19), ZONE), ZONE) == (
+        language.when(RULES, datetime(2026, 11, 30, 19, 0), ZONE)
+    moment = datetime.combine(date(2026, 11, 30), time(19), ZONE)
+    assert language.when(RULES, moment, ZONE) == (
         "Montag, 30.11.2026, 19:00 Uhr"
     )
 
@@ -887,8 +889,7 @@ def test_opening_names_the_gauklers_three_roles_with_their_texts() -> None:
 )
 def test_the_winners_are_said_as_a_sentence_says_them(winners, said) -> None:
     """Not "Gewonnen hat: Rudel"."""
-    headings = {r.name: r.heading for r in RULES.roles.values()}
-    assert german.winners_said(winners, headings) == said
+    assert language.winners_said(RULES, winners) == said
 
 
 @pytest.mark.parametrize(

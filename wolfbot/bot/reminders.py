@@ -26,8 +26,10 @@ from sqlalchemy import select
 from wolfbot.bot import stored
 from wolfbot.bot.channels import Outgoing, into_conversations
 from wolfbot.engine import views
+from wolfbot.engine.text import say
 from wolfbot.outbox.values import Priority
 from wolfbot.posts.messages import Message
+from wolfbot.posts.wording import worded
 from wolfbot.schedule.parts import Deadline
 from wolfbot.store import records
 from wolfbot.store.models import ScheduleEntry
@@ -37,7 +39,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("wolfbot.bot.reminders")
 TEMPLATE = "erinnerung.html.j2"
-TITLE = "Erinnerung"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +50,7 @@ class Reminder:
     names: tuple[str, ...]
     words: dict[str, list[str]] = field(default_factory=dict)
     prompt: str = ""
-    default: str = ""
+    default: str = ""  # what happens without an answer
 
 
 def applies(bot: RoundBot, deadline: Deadline) -> bool:
@@ -63,16 +64,17 @@ def remind(bot: RoundBot, deadline: Deadline) -> int:
     key = bot.desk.book.keys.on_demand(deadline.name)
     queued: list[Outgoing] = []
     if reminder is not None:
+        title = worded(bot.game.rules, say("post.title.reminder"))
         data = {"kind": reminder.kind, "due": _due(bot, deadline)}
         if reminder.kind == "votes":
-            html = _render(bot, {**data, "names": reminder.names})
+            html = _render(bot, title, {**data, "names": reminder.names})
             thread = bot.desk.book.thread
-            queued.append(Outgoing(key, "post", html, thread, TITLE, (), Priority.QUESTION))
+            queued.append(Outgoing(key, "post", html, thread, title, (), Priority.QUESTION))
         else:
             data |= {"prompt": reminder.prompt, "default": reminder.default}
             for name in reminder.names:
-                html = _render(bot, {**data, "words": reminder.words.get(name, [])})
-                message = Message("private", (name,), TITLE, html)
+                html = _render(bot, title, {**data, "words": reminder.words.get(name, [])})
+                message = Message("private", (name,), title, html)
                 queued += into_conversations(
                     f"{key}/{name}", message, Priority.QUESTION, bot.desk.book
                 )
@@ -110,8 +112,11 @@ def _question(bot: RoundBot, name: str) -> Reminder | None:
         for q in bot.game.state.questions
         if q.player == question.player and q.kind == question.kind
     )
-    default = "Ohne Antwort verzichtest du." if optional else "Ohne Antwort entscheidet das Los."
-    return Reminder("question", (question.player,), prompt=question.prompt, default=default)
+    default = say("post.reminder.no_answer")
+    if optional:
+        default = say("post.reminder.no_answer_optional")
+    words = worded(bot.game.rules, default)
+    return Reminder("question", (question.player,), prompt=question.prompt, default=words)
 
 
 def _due(bot: RoundBot, deadline: Deadline) -> datetime | None:
@@ -123,5 +128,5 @@ def _due(bot: RoundBot, deadline: Deadline) -> datetime | None:
         )
 
 
-def _render(bot: RoundBot, data: dict[str, Any]) -> str:
-    return bot.desk.publisher.render_html(TEMPLATE, TITLE, bot.context, data)
+def _render(bot: RoundBot, title: str, data: dict[str, Any]) -> str:
+    return bot.desk.publisher.render_html(bot.game.rules, TEMPLATE, title, bot.context, data)

@@ -19,6 +19,7 @@ from wolfbot.bot.drafts import is_draft
 from wolfbot.bot.links import PhaseLinks, PostUrl
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
+from wolfbot.engine.spec import Ruleset
 from wolfbot.outbox.queue import Outbox, Priority
 from wolfbot.outbox.values import TooManyParticipants
 from wolfbot.posts.context import PostContext
@@ -50,7 +51,7 @@ def _receipt_to(item: Made) -> str | None:
     return None
 
 
-def one_receipt_each(made: list[Made]) -> list[Made]:
+def one_receipt_each(rules: Ruleset, made: list[Made]) -> list[Made]:
     """The messages with each player's receipts joined into the first of them."""
     by_player: dict[str, list[Made]] = {}
     for item in made:
@@ -63,7 +64,7 @@ def one_receipt_each(made: list[Made]) -> list[Made]:
         if player is None or len(by_player[player]) == 1:
             out.append(item)
         elif item is by_player[player][0]:
-            joined = receipts([r.message for r in by_player[player]])
+            joined = receipts(rules, [r.message for r in by_player[player]])
             out.append(replace(item, message=joined))
     return out
 
@@ -133,7 +134,7 @@ class Desk:
             for offset, event in enumerate(events)
             for index, message in enumerate(self.publisher.feed(game, [event], self.context))
         ]
-        for item in one_receipt_each(made):
+        for item in one_receipt_each(game.rules, made):
             outs = routes(item.message, item.event, item.seq, item.index, self.book, self.context)
             for out in outs:
                 self.links.note(item.event, out)

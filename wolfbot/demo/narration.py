@@ -11,6 +11,7 @@ from wolfbot.bot import RoundBot
 from wolfbot.demo.settings import QUESTIONS, Out, when
 from wolfbot.engine import events as ev
 from wolfbot.engine.offices import office_title
+from wolfbot.engine.state import Phase
 from wolfbot.outbox.queue import SendResult
 from wolfbot.posts.wording import death_phrase
 
@@ -64,17 +65,31 @@ class Narrator:
             sent = "mit den Rollenmitteilungen" + (f" und „{wolves.title}“" if wolves else "")
             self.out(f"{'Eröffnungsbeitrag':<33} {when(self.clock())}  {sent}")
             return
-        title = message.title or ""
-        if title == "Erinnerung":
+        title, kind = message.title or "", self._kind(result.key or "")
+        if kind == "reminder":
             self.out(f"{title:<33} {when(self.clock())}  an alle ohne Stimme (erwähnt)")
             return
         game = self.bot.game
         living = sum(1 for p in game.state.players if p.alive)
-        quiet = "niemand ist gestorben" if title.startswith(("Morgen", "Abend")) else ""
+        quiet = "niemand ist gestorben" if kind in ("day", "night") else ""
         news = "; ".join(self._news) or quiet
-        if not title.startswith("Zwischenstand"):
+        if kind != "zwischenstand":
             news = f"{news} · {living} leben" if news else f"{living} leben"
             self._news = []
         self.out(f"{title:<33} {when(self.clock())}  {news}".rstrip())
-        if title.startswith("Das Ende"):
+        if kind == "over":
             self.out(f"Gewonnen hat: {' und '.join(game.state.winners) or 'niemand'}.")
+
+    def _kind(self, key: str) -> str:
+        """What a thread post of the bot is, by its key (its title is in the ruleset's
+        language): "reminder", "zwischenstand", "over", the kind of the phase it begins
+        ("day": the Morgen, "night": the Abend, "dusk", "runoff"), else ""."""
+        name = key.removeprefix(self.bot.desk.book.keys.prefix)
+        first = name.split(" ", 1)[0]
+        if first in ("reminder", "zwischenstand"):
+            return first
+        seq = name.removeprefix("e").split("/", 1)[0]
+        event = self.bot.game.state.log[int(seq)] if seq.isdigit() else None
+        if isinstance(event, ev.GameOver):
+            return "over"
+        return Phase.parse(event.phase).kind if isinstance(event, ev.PhaseBegan) else ""

@@ -12,7 +12,7 @@ answers it two times in three – and they make the mistakes real players make:
 - a command that only appears in a quote of another player's post (never counts),
 
 and there is chatter in between: posts without a command in the thread by day and in the
-Wolfshöhle at night.
+Wolfshöhle at night, in the words of the ruleset's catalog (`demo.*`).
 
 They know what a player knows (his role and commands, the pack he belongs to, the living
 and the dead, the questions put to him); being simulations, they read it from the game the
@@ -28,7 +28,10 @@ from dataclasses import dataclass, field
 
 from wolfbot.engine.commands import command_classes
 from wolfbot.engine.game import Game
+from wolfbot.engine.spec import Ruleset
 from wolfbot.engine.state import PlayerState, Question
+from wolfbot.engine.text import Text, say
+from wolfbot.posts.wording import worded
 
 CLASSES = command_classes()
 # the mechanisms of the day's votes, whatever a ruleset calls them (!Lynch or !Verbannen,
@@ -36,37 +39,12 @@ CLASSES = command_classes()
 VOTES = ("lynch", "election")
 # a player rarely takes his vote back in the demo, and nobody leaves the round
 SKIPPED = ("withdraw", "resign")
+NAME = "\x00name\x00"  # where a chatter line names a player, until he is chosen
 
 
 def handler(game: Game, word: str) -> str | None:
     """The mechanism of a common or pack command word (None: a role's own)."""
     return game.rules.word_handlers.get(word)
-
-CHATTER = (
-    "Guten Morgen zusammen!",
-    "Ich habe da so ein Gefühl.",
-    "Hmm.",
-    "Das war ja eine Nacht …",
-    "Ich bin nur ein einfacher Bürger, ehrlich!",
-    "Lasst uns nicht vorschnell sein.",
-    "Das sehe ich anders.",
-    "Wir müssen die Wölfe finden, bevor es zu spät ist.",
-    "Wer war das bloß?",
-    "Ich traue {name} nicht über den Weg.",
-    "{name} ist mir heute viel zu ruhig.",
-    "Warum verteidigt {name} eigentlich alle?",
-)
-DEN_CHATTER = (
-    "Wen nehmen wir heute?",
-    "Vorschlag: {name}.",
-    "Passt.",
-    "Ich bin dafür.",
-    "{name} wird langsam gefährlich.",
-)
-AFTER = ("Oder doch nicht?", "Mal sehen, was die anderen sagen.", "So, jetzt ihr.")
-CORRECTIONS = ("Ups, nochmal richtig:", "Korrektur:", "Vergessen, fett zu schreiben:")
-REACTIONS = ("Sehe ich genauso.", "Das ist doch Unsinn.", "Interessant …")
-
 
 @dataclass(frozen=True, slots=True)
 class Post:
@@ -88,6 +66,7 @@ class DemoPlayers:
     `mistakes` scales the chance of each mistake (0: none)."""
 
     rng: random.Random
+    rules: Ruleset  # whose catalog words the chatter
     mistakes: float = 1.0
     _phase: str = ""
     _acted: set[tuple[str, str]] = field(default_factory=set)  # (player, word) this phase
@@ -266,7 +245,8 @@ class DemoPlayers:
             wrong = html.escape(line.replace(names[0], _typo(names[0], rng), 1))
             post = Post(author, where, f"<p><strong>{wrong}</strong></p>", "typo", line)
         elif roll < 0.07 * scale:
-            post = Post(author, where, f"{bold}<p>{rng.choice(AFTER)}</p>", "text_after", line)
+            after = html.escape(self._pick(say("demo.after")))
+            post = Post(author, where, f"{bold}<p>{after}</p>", "text_after", line)
         elif roll < 0.09 * scale:
             post = Post(author, where, f"<p>{html.escape(line)}</p>", "not_bold", line)
         elif where == "thread" and self._lines and roll < 0.15 * scale:
@@ -277,7 +257,7 @@ class DemoPlayers:
                 self._lines.append((author, line))
             return [Post(author, where, chatter + bold, command=line)]
         if rng.random() < 0.6:  # noticed it: the corrected command follows
-            fix = f"<p>{rng.choice(CORRECTIONS)}</p>{bold}"
+            fix = f"<p>{html.escape(self._pick(say('demo.corrections')))}</p>{bold}"
             return [post, Post(author, where, fix, "correction", line)]
         return [post]
 
@@ -291,7 +271,7 @@ class DemoPlayers:
             '<div class="quoteBoxContent">'
             f"<p><strong>{html.escape(quoted)}</strong></p></div></blockquote>"
         )
-        reaction = f"<p>{self.rng.choice(REACTIONS)}</p>"
+        reaction = f"<p>{html.escape(self._pick(say('demo.reactions')))}</p>"
         if self.rng.random() < 0.7:
             return Post(author, where, box + reaction + bold, "quote", line)
         return Post(author, where, box + reaction, "quote")
@@ -305,12 +285,20 @@ class DemoPlayers:
         return []
 
     def _chat_line(self, where: str, game: Game | None = None) -> str:
-        lines = DEN_CHATTER if where == "wolves" else CHATTER
-        text = self.rng.choice(lines)
-        if "{name}" in text:
+        # a line drawn first, then the name it may hold (the placeholder stays until then)
+        if where == "wolves":
+            text = self._pick(say("demo.den_chatter", name=NAME))
+        else:
+            text = self._pick(say("demo.chatter", name=NAME))
+        if NAME in text:
             names = self._suspects or ([p.name for p in game.living()] if game else [])
-            text = text.format(name=self.rng.choice(names) if names else "jemand")
+            name = self.rng.choice(names) if names else worded(self.rules, say("demo.someone"))
+            text = text.replace(NAME, name)
         return f"<p>{html.escape(text)}</p>"
+
+    def _pick(self, text: Text) -> str:
+        """One line of a catalog entry of one line each, drawn by the seed."""
+        return self.rng.choice(worded(self.rules, text).splitlines())
 
     def _answer(self, question: Question) -> Post:
         choice = self.rng.choice(question.options)

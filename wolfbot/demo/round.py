@@ -73,6 +73,7 @@ from wolfbot.demo.settings import (  # noqa: F401 - re-exported
     where_to_look,
 )
 from wolfbot.engine.game import Game
+from wolfbot.engine.text import say
 from wolfbot.forum.local import (
     LocalForum,
     LocalForumServer,
@@ -83,6 +84,7 @@ from wolfbot.forum.local.rules import SPIELLEITUNG
 from wolfbot.forum.woltlab.client import WoltLabForum
 from wolfbot.outbox.queue import FloodLimits, RetryPolicy
 from wolfbot.posts.context import PostContext
+from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
 from wolfbot.schedule.jobs import Deadlines
 from wolfbot.schedule.parts import DayTimes
@@ -121,7 +123,7 @@ class Demo:
         self.out = out
         self.rules = loader.load(ruleset)
         self.rng = random.Random(seed)
-        self.sim = DemoPlayers(random.Random(seed + 1))
+        self.sim = DemoPlayers(random.Random(seed + 1), self.rules)
         start = start or default_start(players)
         self.clock = DemoClock(start)
         self.timetable = LocalTimetable(
@@ -154,8 +156,9 @@ class Demo:
         self.context = PostContext(
             league=self.rules.title,
             season=start.astimezone(ZONE).year,
+            round_type=worded(self.rules, say("demo.round_type")),
             round_number=1,
-            round_name="Demorunde",
+            round_name=worded(self.rules, say("demo.round_name")),
             game_masters=(GAME_MASTER,),
             timezone=str(ZONE),
             timetable=self.timetable.days(players + 2),

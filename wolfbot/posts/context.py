@@ -13,7 +13,15 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from wolfbot.engine.spec import Ruleset
-from wolfbot.posts.german import season_label
+
+
+def _season_label(season: int | str | None) -> str:
+    """2026 → "'26", "'21" stays, None → ""."""
+    if season is None or season == "":
+        return ""
+    if isinstance(season, int) or str(season).isdigit():
+        return f"'{int(season) % 100:02d}"
+    return str(season)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +109,7 @@ class PostContext:
             return self.title
         head = self.league
         if self.season not in (None, ""):
-            head += f" Season {season_label(self.season)}"
+            head += f" Season {_season_label(self.season)}"
         kind = " ".join(
             part for part in (self.round_type, str(self.round_number or "")) if part
         ).strip()

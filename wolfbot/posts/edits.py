@@ -18,15 +18,12 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from wolfbot.engine.spec import Ruleset
+from wolfbot.engine.text import say
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher
 from wolfbot.posts.woltlab import quotable
-
-VERDICTS = {"accepted": "angenommen", "rejected": "abgelehnt", "pending": "wartet"}
-EDIT_TITLE = "Bearbeiteter Beitrag"
-DELETION_TITLE = "Gelöschter Beitrag"
-RESTORED_TITLE = "Wiederhergestellter Beitrag"
+from wolfbot.posts.wording import worded
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,15 +48,26 @@ class KeptPost:
 def where(rules: Ruleset, channel: str | None) -> str:
     """Where the post stood, as the author is told: "im Spielthread", "in der Wolfshöhle"."""
     if channel in (None, "thread"):
-        return "im Spielthread"
+        return worded(rules, say("post.edit.in_thread"))
     if channel == "private":
-        return "in deiner Konversation mit der Spielleitung"
+        return worded(rules, say("post.edit.in_private"))
     spec = rules.conversations.get(channel)
-    return spec.in_ if spec is not None else f"in der Konversation {channel}"
+    if spec is not None:
+        return spec.in_
+    return worded(rules, say("post.edit.in_conversation", channel=channel))
 
 
-def _counted(commands: Sequence[Answered]) -> list[tuple[str, str]]:
-    return [(c.text, VERDICTS.get(c.verdict, c.verdict)) for c in commands]
+def _counted(rules: Ruleset, commands: Sequence[Answered]) -> list[tuple[str, str]]:
+    """Each command with its verdict in words ("angenommen", "abgelehnt", "wartet")."""
+    verdicts = {
+        "accepted": say("post.edit.accepted"),
+        "rejected": say("post.edit.rejected"),
+        "pending": say("post.edit.pending"),
+    }
+    return [
+        (c.text, worded(rules, verdicts[c.verdict]) if c.verdict in verdicts else c.verdict)
+        for c in commands
+    ]
 
 
 def edit_notice(
@@ -74,11 +82,12 @@ def edit_notice(
         "written": post.written,
         "where": where(rules, post.channel),
         "link": post.link,
-        "counted": _counted(counted),
+        "counted": _counted(rules, counted),
         "added": list(added),
     }
-    html = publisher.render_html("bearbeitet.html.j2", EDIT_TITLE, context, data)
-    return Message("private", (post.author,), EDIT_TITLE, html)
+    title = worded(rules, say("post.title.edited"))
+    html = publisher.render_html(rules, "bearbeitet.html.j2", title, context, data)
+    return Message("private", (post.author,), title, html)
 
 
 def deletion_notice(
@@ -91,14 +100,15 @@ def deletion_notice(
     data = {
         "written": post.written,
         "where": where(rules, post.channel),
-        "counted": _counted(counted),
+        "counted": _counted(rules, counted),
     }
-    html = publisher.render_html("geloescht.html.j2", DELETION_TITLE, context, data)
-    return Message("private", (post.author,), DELETION_TITLE, html)
+    title = worded(rules, say("post.title.deleted"))
+    html = publisher.render_html(rules, "geloescht.html.j2", title, context, data)
+    return Message("private", (post.author,), title, html)
 
 
 def restored(
-    publisher: Publisher, context: PostContext, post: KeptPost, *, deleted: bool
+    publisher: Publisher, rules: Ruleset, context: PostContext, post: KeptPost, *, deleted: bool
 ) -> Message:
     """The kept version quoted back; `deleted`: the post is gone (else: it was edited)."""
     data = {
@@ -108,5 +118,6 @@ def restored(
         "deleted": deleted,
         "kept": quotable(post.html),
     }
-    html = publisher.render_html("wiederhergestellt.html.j2", RESTORED_TITLE, context, data)
-    return Message(post.channel or "thread", (), RESTORED_TITLE, html)
+    title = worded(rules, say("post.title.restored"))
+    html = publisher.render_html(rules, "wiederhergestellt.html.j2", title, context, data)
+    return Message(post.channel or "thread", (), title, html)

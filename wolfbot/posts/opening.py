@@ -11,8 +11,10 @@ from typing import Any
 from wolfbot.engine.game import Game
 from wolfbot.engine.spec import RoleSpec, Ruleset
 from wolfbot.engine.state import PlayerState
-from wolfbot.posts import german
+from wolfbot.engine.text import say
+from wolfbot.posts import language
 from wolfbot.posts.context import PostContext
+from wolfbot.posts.wording import worded
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +84,9 @@ def role_message_data(game: Game, player: PlayerState, ctx: PostContext) -> dict
     return {
         "player": player.name,
         "role": role,
-        "faction": Faction(faction, german.faction_heading(faction), spec.text if spec else ""),
+        "faction": Faction(
+            faction, language.faction_heading(rules, faction), spec.text if spec else ""
+        ),
     }
 
 
@@ -119,12 +123,12 @@ def _factions(rules: Ruleset, roles: list[RoleSpec]) -> list[Faction]:
     Amor plays (its text is in the template `fraktionen.html.j2`)."""
     present = {r.faction for r in roles}
     out = [
-        Faction(name, german.faction_heading(name), spec.text)
+        Faction(name, language.faction_heading(rules, name), spec.text)
         for name, spec in rules.factions.items()
         if name in present
     ]
     if any(r.behaviour == "amor" or r.name == "Amor" for r in roles):
-        out.append(Faction("Liebespaar", german.faction_heading("Liebespaar"), ""))
+        out.append(Faction("Liebespaar", language.faction_heading(rules, "Liebespaar"), ""))
     return out
 
 
@@ -148,7 +152,7 @@ def _night_order(
         for entry in stage:
             if entry == "Werwölfe":
                 if pack:
-                    shown.append("Die Werwölfe")
+                    shown.append(worded(rules, say("post.night_order_pack")))
                 continue
             if entry in rules.variant_entries:
                 variant = rules.variants[rules.variant_entries[entry]]
@@ -168,7 +172,7 @@ def _option_values(game: Game, ctx: PostContext) -> dict[str, Any]:
 
 
 def _options(game: Game, rules: Ruleset, ctx: PostContext) -> list[tuple[str, str]]:
-    """The house rules that differ from the ruleset's defaults: (doc, value in German)."""
+    """The house rules that differ from the ruleset's defaults: (doc, value in words)."""
     values = _option_values(game, ctx)
     out = []
     for name, spec in rules.options.items():
@@ -177,7 +181,8 @@ def _options(game: Game, rules: Ruleset, ctx: PostContext) -> list[tuple[str, st
             if isinstance(value, list | tuple):
                 out.append((spec.doc, ", ".join(map(str, value))))
                 continue
-            out.append((spec.doc, {True: "ja", False: "nein"}.get(value, str(value))))
+            said = {True: say("post.option_on"), False: say("post.option_off")}.get(value)
+            out.append((spec.doc, worded(rules, said) if said else str(value)))
     return out
 
 
@@ -188,6 +193,6 @@ def outing_said(rules: Ruleset, keys: list[str] | tuple[str, ...], roles=()) -> 
     said = []
     for key in keys:
         rule = rules.outing[key]
-        named = f" ({german.names(tuple(roles))})" if rule.roles and roles else ""
+        named = f" ({language.names(rules, roles)})" if rule.roles and roles else ""
         said.append(f"{rule.title}{named}: {rule.text}")
     return " ".join(said)

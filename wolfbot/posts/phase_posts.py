@@ -12,14 +12,12 @@ from wolfbot.engine import day
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.state import Phase
+from wolfbot.engine.text import say
 from wolfbot.engine.views import public_roster
-from wolfbot.posts import german
 from wolfbot.posts.context import PostContext
-from wolfbot.posts.german import ordinal
+from wolfbot.posts.language import winners_said
 from wolfbot.posts.summary import phase_summaries
 from wolfbot.posts.wording import death_phrase, worded
-
-FINAL_TITLE = "Das Ende der Runde"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,15 +101,13 @@ def phase_post(
     if isinstance(event, ev.GameOver):
         data.update(
             winners=event.winners,
-            winners_said=german.winners_said(
-                event.winners, {r.name: r.heading for r in game.rules.roles.values()}
-            ),
+            winners_said=winners_said(game.rules, event.winners),
             winning_players=event.winning_players,
             distribution=_distribution(game, event),
             phases=phase_summaries(game),
             round_title=ctx.round_title if ctx.named else "",
         )
-        return PhasePost("ende.html.j2", FINAL_TITLE, data)
+        return PhasePost("ende.html.j2", worded(game.rules, say("post.title.final")), data)
     phase = Phase.parse(event.phase)
     if phase.kind == "day":
         now = game.state.phase == phase
@@ -122,7 +118,7 @@ def phase_post(
             election_today=now and day.election_today(game),
             **ctx.times(phase.number),
         )
-        title = f"Morgen des {ordinal(phase.number)} Tages"
+        title = worded(game.rules, say("post.title.morning", day=phase.number))
         return PhasePost("morgen.html.j2", title, data)
     if phase.kind == "runoff":
         data.update(
@@ -131,7 +127,7 @@ def phase_post(
             vote_word=day.procedure(game).vote or "",
             **ctx.times(phase.number),
         )
-        title = f"Stichwahl des {ordinal(phase.number)} Tages"
+        title = worded(game.rules, say("post.title.runoff", day=phase.number))
         return PhasePost("stichwahl.html.j2", title, data)
     if phase.kind == "dusk":
         now = game.state.phase == phase
@@ -141,12 +137,13 @@ def phase_post(
             **(todays_procedure(game) if now else {}),
             **ctx.times(phase.number),
         )
-        title = f"Dämmerung des {ordinal(phase.number)} Tages"
+        title = worded(game.rules, say("post.title.dusk", day=phase.number))
         return PhasePost("daemmerung.html.j2", title, data)
     if phase.number > 1:
         ended = phase.number - 1  # the day this Abend ends
         data.update(day=ended, **ctx.times(ended))
-        return PhasePost("abend.html.j2", f"Abend des {ordinal(ended)} Tages", data)
+        title = worded(game.rules, say("post.title.evening", day=ended))
+        return PhasePost("abend.html.j2", title, data)
     return None
 
 
@@ -202,7 +199,11 @@ def _summary(game: Game, collected: list[ev.Event]) -> dict:
         "announcements": [
             worded(game.rules, e.text) for e in collected if isinstance(e, ev.Announcement)
         ]
-        + [f"{e.player} lebt wieder." for e in collected if isinstance(e, ev.PlayerRevived)],
+        + [
+            worded(game.rules, say("post.revived", player=e.player))
+            for e in collected
+            if isinstance(e, ev.PlayerRevived)
+        ],
     }
 
 

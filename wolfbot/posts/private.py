@@ -2,7 +2,7 @@
 conversation, what a seer sees, the questions that hold the game, the conversations opened
 and joined, new roles, the exclusion. The receipts are rendered from the templates
 (`abgelehnt.html.j2`, `angenommen.html.j2`) by the `Publisher`; the rest are short enough to
-be written here."""
+be written here, in the words of the catalog (`post.title.*`, `post.private.*`)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,11 @@ from markupsafe import escape as esc
 from wolfbot.engine import deaths
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
-from wolfbot.engine.text import say
-from wolfbot.posts.german import names
+from wolfbot.engine.spec import Ruleset
+from wolfbot.engine.text import Text, say
+from wolfbot.posts.language import names
 from wolfbot.posts.messages import Message
-from wolfbot.posts.wording import worded
+from wolfbot.posts.wording import marked, worded
 
 
 def _title(game: Game, channel: str) -> str:
@@ -35,9 +36,7 @@ def _use(game: Game, channel: str) -> str:
     spec = game.rules.conversations.get(channel)
     if spec is None or spec.use == "always":
         return ""
-    said = worded(game.rules, say("conversation_use_of", use=spec.use))
-    return f"<p>{esc(said)}</p>"
-
+    return _p(game.rules, say("conversation_use_of", use=spec.use))
 
 
 Render = Callable[[str, str, dict[str, Any]], str]
@@ -46,106 +45,79 @@ Render = Callable[[str, str, dict[str, Any]], str]
 
 def private_messages(game: Game, event: ev.Event, render: Render) -> list[Message]:
     """The private messages an event makes at once (none for most events)."""
+    rules = game.rules
     match event:
         case ev.CommandRejected(actor=actor, text=text, reason=reason):
-            title = f"Abgelehnt: {text}"
-            data = {"command": text, "reason": worded(game.rules, reason)}
+            title = worded(rules, say("post.title.rejected", command=text))
+            data = {"command": text, "reason": worded(rules, reason)}
             html = render("abgelehnt.html.j2", title, data)
             return [_to(actor, title, html)]
         case ev.CommandAccepted(actor=actor, text=text, waits=waits):
-            title = f"Angenommen: {text}"
+            title = worded(rules, say("post.title.accepted", command=text))
             data = {"command": text, "later": waits}
             html = render("angenommen.html.j2", title, data)
             return [_to(actor, title, html)]
         case ev.RoleSeen(seer=seer, target=target, role=role):
-            return [_to(seer, "Mitteilung", f"<p>{esc(target)} ist {esc(role)}.</p>")]
+            seen = _p(rules, say("post.private.seen", target=target, role=role))
+            return [_to(seer, worded(rules, say("post.title.info")), seen)]
         case ev.PrivateInfo(recipients=recipients, channel=channel, text=text):
-            said = worded(game.rules, text)
-            return [Message(channel, recipients, "Mitteilung", f"<p>{esc(said)}</p>")]
+            title = worded(rules, say("post.title.info"))
+            return [Message(channel, recipients, title, _p(rules, text))]
         case ev.QuestionAsked(player=player, prompt=prompt, options=options, word=word):
             html = (
-                f"<p>{esc(worded(game.rules, prompt))}</p><p>Zur Wahl: {esc(names(options))}.</p>"
-                f"<p>Antworte mit <strong>!{word} [Spielername]</strong>.</p>"
+                _p(rules, prompt)
+                + _p(rules, say("post.private.question_options", options=options))
+                + f"<p>{marked(rules, say('post.private.question_answer', word=word))}</p>"
             )
-            return [_to(player, "Die Spielleitung wartet auf deine Antwort", html)]
+            return [_to(player, worded(rules, say("post.title.question")), html)]
         case ev.ConversationOpened(channel=channel, members=members):
             title = _title(game, channel)
-            return [
-                Message(
-                    channel,
-                    members,
-                    title,
-                    f"<p>{esc(title)}: {esc(names(members))}.</p>{_use(game, channel)}",
-                )
-            ]
+            opened = say("post.private.conversation_opened", title=title, members=members)
+            return [Message(channel, members, title, _p(rules, opened) + _use(game, channel))]
         case ev.AlphaElected(player=player, members=members):
-            return [Message("wolves", members, "Alpha", f"<p>Euer Alpha ist {esc(player)}.</p>")]
+            title = worded(rules, say("post.title.alpha"))
+            alpha = _p(rules, say("post.private.alpha", player=player))
+            return [Message("wolves", members, title, alpha)]
         case ev.SuccessorNamed(office="Alpha", successor=successor, audience=audience):
-            return [
-                Message(
-                    "wolves",
-                    audience,
-                    "Neuer Alpha",
-                    f"<p>Der neue Alpha ist {esc(successor)}.</p>",
-                )
-            ]
+            title = worded(rules, say("post.title.new_alpha"))
+            alpha = _p(rules, say("post.private.new_alpha", player=successor))
+            return [Message("wolves", audience, title, alpha)]
         case ev.RoleChanged(player=player, role=role):
-            text = f"<p>Du spielst von nun an die Rolle <strong>{esc(role)}</strong>.</p>"
-            return [_to(player, "Deine neue Rolle", text)]
+            text = f"<p>{marked(rules, say('post.private.new_role', role=role))}</p>"
+            return [_to(player, worded(rules, say("post.title.new_role")), text)]
         case ev.ParticipantsAdded(channel=channel, names=added):
             members = tuple(game.state.conversations.get(channel, added))
-            title = _title(game, channel)
-            return [
-                Message(
-                    channel,
-                    members,
-                    title,
-                    f"<p>Neu {esc(_in(game, channel))}: {esc(names(added))}.</p>",
-                )
-            ]
+            joined = say("post.private.joined", where=_in(game, channel), names=added)
+            return [Message(channel, members, _title(game, channel), _p(rules, joined))]
         case ev.ParticipantsLeft(channel="wolves" as channel, names=gone):
             # told in it with them (the forum keeps them as participants); the one who lives
             # again and leaves the Totenreich reads no more of it
             members = tuple(game.state.conversations.get(channel, ())) + gone
             title = _title(game, channel)
-            text = say("left_conversation.wolves", names=names(gone), count=len(gone))
-            said = esc(worded(game.rules, text))
-            return [Message(channel, members, title, f"<p>{said}</p>")]
+            text = say("left_conversation.wolves", names=names(rules, gone), count=len(gone))
+            return [Message(channel, members, title, _p(rules, text))]
         case ev.PlayerExcluded(player=player, by=deaths.RUECKTRITT):
-            return [
-                _to(
-                    player,
-                    "Rücktritt",
-                    "<p>Dein Rücktritt von der Teilnahme ist angenommen: Du nimmst an der Runde "
-                    "nicht mehr teil. Danke fürs Bescheidsagen!</p>",
-                )
-            ]
-        case ev.PlayerExcluded(player=player, by=by) if by:
-            return [
-                _to(
-                    player,
-                    "Ausschluss",
-                    "<p>Die Spielleitung hat dich nach den Regeln über inaktive Dorfbewohner "
-                    "aus der Runde ausgeschlossen.</p>",
-                )
-            ]
-        case ev.PlayerExcluded(player=player):
-            return [
-                _to(
-                    player,
-                    "Ausschluss",
-                    "<p>Du hast in zwei aufeinanderfolgenden Dämmerungen keine Stimme "
-                    "abgegeben und bist aus der Runde ausgeschlossen.</p>",
-                )
-            ]
+            resigned = _p(rules, say("post.private.resigned"))
+            return [_to(player, worded(rules, say("post.title.resigned")), resigned)]
+        case ev.PlayerExcluded(player=player, by=by):
+            # by the Spielleitung (`by`: who), or by the rule of two silent Dämmerungen
+            why = say("post.private.excluded")
+            if by:
+                why = say("post.private.excluded_by_game_master")
+            return [_to(player, worded(rules, say("post.title.excluded")), _p(rules, why))]
     return []
 
 
-def receipts(messages: list[Message]) -> Message:
+def receipts(rules: Ruleset, messages: list[Message]) -> Message:
     """Several receipts to one player (the commands of one post) as one message."""
     first = messages[0]
-    title = f"Quittung für {len(messages)} Befehle"
+    title = worded(rules, say("post.title.receipts", count=len(messages)))
     return Message(first.channel, first.recipients, title, "".join(m.html for m in messages))
+
+
+def _p(rules: Ruleset, text: Text) -> str:
+    """A paragraph of the catalog's words."""
+    return f"<p>{esc(worded(rules, text))}</p>"
 
 
 def _to(player: str, title: str, html: str) -> Message:

@@ -3,9 +3,13 @@ next phase post (Morgen, Dämmerung, Abend, or the Abschlussbeitrag), which is r
 the templates and the public roster only. The Eröffnungsbeitrag, the Rollenmitteilungen and
 the Zwischenstände are made on demand (`opening`, `role_messages`, `zwischenstand`).
 
-Templates are looked up first in the Spielleitung's own folder (if given), then here. Every
-template gets `title`, `ctx` (the `PostContext`), `mention(name)` (a user mention as WoltLab
-stores it) and `when(datetime)` (German, in the forum's time zone) besides its own data.
+Templates are looked up first in the Spielleitung's own folder (if given), then in the
+ruleset's (`rules/<name>/templates/`), then in the shipped ones (`environment`). Every
+template gets `title`, `ctx` (the
+`PostContext`), `rules` (the `Ruleset`), `mention(name)` (a user mention as WoltLab stores
+it), `when(datetime)` (in the ruleset's language, in the forum's time zone) and
+`msg('key', name=value)` (an entry of the ruleset's catalog, as HTML: `wording.marked`)
+besides its own data; the filter `phase_time` says "night 2" in the ruleset's language.
 
 What the messages say is made in `private` (the private messages), `phase_posts` (the phase
 posts and the tallies) and `opening` (the Eröffnungsbeitrag and the Rollenmitteilungen); the
@@ -17,21 +21,22 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment
+from markupsafe import Markup
 from markupsafe import escape as esc
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
-from wolfbot.posts import german
+from wolfbot.engine.spec import Ruleset
+from wolfbot.engine.text import Text, say
+from wolfbot.posts import language
 from wolfbot.posts.context import PostContext
-from wolfbot.posts.german import names, ordinal
+from wolfbot.posts.environment import environment, for_ruleset
 from wolfbot.posts.messages import Message
 from wolfbot.posts.opening import Faction, RoleEntry, opening_data, role_message_data
 from wolfbot.posts.phase_posts import (
-    FINAL_TITLE,
     Distribution,
     Listed,
     Tally,
@@ -44,12 +49,10 @@ from wolfbot.posts.phase_posts import (
 )
 from wolfbot.posts.private import private_messages
 from wolfbot.posts.woltlab import mentioner
-from wolfbot.rulesets.loader import RULES_DIR
+from wolfbot.posts.wording import marked, worded
 
 __all__ = [
-    "FINAL_TITLE",
     "PUBLIC_EVENTS",
-    "TEMPLATES",
     "Distribution",
     "Faction",
     "Listed",
@@ -60,7 +63,6 @@ __all__ = [
     "spielerliste",
 ]
 
-TEMPLATES = Path(__file__).parent / "templates"
 PUBLIC_EVENTS = (
     ev.PlayerDied,
     ev.MayorElected,
@@ -76,63 +78,22 @@ PUBLIC_EVENTS = (
 _BETWEEN_TAGS = re.compile(r">[ \t]*\n\s*<")
 
 
-def environment(override: Path | None = None) -> Environment:
-    loaders = [FileSystemLoader(str(override))] if override else []
-    loaders.append(FileSystemLoader(str(TEMPLATES)))
-    env = Environment(
-        loader=ChoiceLoader(loaders),
-        autoescape=True,
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    env.filters["paragraphs"] = _paragraphs
-    env.filters["phase_time"] = german.phase_time
-    env.filters["faction_heading"] = german.faction_heading
-    env.filters["ordinal"] = ordinal
-    env.filters["names"] = names
-    return env
-
-
-def for_ruleset(env: Environment, ruleset: str) -> Environment:
-    """`env` with the ruleset's own templates (`rules/<name>/templates/`, Wolf Village's
-    Morgen in its narrator's words) before the shipped ones – after the Spielleitung's own
-    (`environment(override)`), which still win."""
-    folder = RULES_DIR / ruleset / "templates"
-    if not folder.is_dir():
-        return env
-    loaders = list(env.loader.loaders) if isinstance(env.loader, ChoiceLoader) else [env.loader]
-    *override, shipped = loaders
-    return env.overlay(loader=ChoiceLoader([*override, FileSystemLoader(str(folder)), shipped]))
-
-
-def _paragraphs(text: str) -> list[str]:
-    return [line.strip() for line in text.splitlines() if line.strip()]
-
-
 @dataclass
 class Publisher:
     env: Environment = field(default_factory=environment)
     public: list[ev.Event] = field(default_factory=list)
     context: PostContext | None = None
     _envs: dict[str, Environment] = field(default_factory=dict, repr=False)
-    _ruleset: str | None = field(default=None, repr=False)
 
-    def _for(self, game: Game) -> None:
-        """Render with the templates of the game's ruleset from now on."""
-        self._ruleset = game.rules.name
-
-    def _environment(self) -> Environment:
-        if self._ruleset is None:
-            return self.env
-        if self._ruleset not in self._envs:
-            self._envs[self._ruleset] = for_ruleset(self.env, self._ruleset)
-        return self._envs[self._ruleset]
+    def _environment(self, rules: Ruleset) -> Environment:
+        """The templates of the ruleset (its own before the shipped ones)."""
+        if rules.name not in self._envs:
+            self._envs[rules.name] = for_ruleset(self.env, rules)
+        return self._envs[rules.name]
 
     def feed(
         self, game: Game, events: Iterable[ev.Event], context: PostContext | None = None
     ) -> list[Message]:
-        self._for(game)
         out: list[Message] = []
         for event in events:
             out.extend(self._private(game, event, context))
@@ -153,21 +114,20 @@ class Publisher:
     def opening(self, game: Game, context: PostContext | None = None) -> Message:
         """The Eröffnungsbeitrag: Spielanleitung, Fraktionen, Rollen, Nachtreihenfolge,
         Spielleitung, Spielerliste, Beobachter, Zeitplan and the links to the phase posts."""
-        self._for(game)
         ctx = self._ctx(context)
         data = opening_data(game, ctx)
-        title = ctx.round_title if ctx.named else "Eröffnungsbeitrag"
-        return self._render("eroeffnung.html.j2", title, ctx, data)
+        title = ctx.round_title if ctx.named else worded(game.rules, say("post.title.opening"))
+        return self._render(game.rules, "eroeffnung.html.j2", title, ctx, data)
 
     def role_message(self, game: Game, name: str, context: PostContext | None = None) -> Message:
         """The Rollenmitteilung of one player (title "Name – 1. Ligarunde"): the role and
         faction description of the role he is told he plays."""
-        self._for(game)
         ctx = self._ctx(context)
         player = game.player(name)
         data = role_message_data(game, player, ctx)
-        title = f"{player.name} – {ctx.round_label or 'Rollenmitteilung'}"
-        html = self.render_html("rollenmitteilung.html.j2", title, ctx, data)
+        label = ctx.round_label
+        title = worded(game.rules, say("post.title.role_message", player=player.name, round=label))
+        html = self.render_html(game.rules, "rollenmitteilung.html.j2", title, ctx, data)
         return Message("private", (player.name,), title, html)
 
     def told_privately(
@@ -189,8 +149,8 @@ class Publisher:
         ]
         if not told:
             return None
-        title = f"Was {old} bisher von der Spielleitung erfahren hat"
-        parts = [f"<p>{esc(title)} – du spielst von nun an an seiner Stelle:</p>"]
+        title = worded(game.rules, say("post.title.told_before", player=old))
+        parts = [f"<p>{esc(worded(game.rules, say('post.private.told_before', title=title)))}</p>"]
         for message in told:
             parts.append(f"<p><strong>{esc(message.title)}</strong></p>{message.html}")
         return Message("private", (new,), title, "".join(parts))
@@ -204,9 +164,8 @@ class Publisher:
         phase = game.state.phase
         if not phase.by_day:
             raise ValueError(f"a Zwischenstand is made by day, not in {phase}")
-        self._for(game)
         ctx = self._ctx(context)
-        title = f"Zwischenstand des {ordinal(phase.number)} Tages"
+        title = worded(game.rules, say("post.title.interim", day=phase.number))
         data = {
             "day": phase.number,
             "dusk": phase.kind == "dusk",
@@ -216,12 +175,12 @@ class Publisher:
             **todays_procedure(game),
             **ctx.times(phase.number),
         }
-        return self._render("zwischenstand.html.j2", title, ctx, data)
+        return self._render(game.rules, "zwischenstand.html.j2", title, ctx, data)
 
     # -- private messages (`private`) and phase posts (`phase_posts`) ---------------------------
     def _private(self, game: Game, event: ev.Event, context: PostContext | None) -> list[Message]:
         def render(template: str, title: str, data: dict[str, Any]) -> str:
-            return self.render_html(template, title, self._ctx(context), data)
+            return self.render_html(game.rules, template, title, self._ctx(context), data)
 
         return private_messages(game, event, render)
 
@@ -233,20 +192,35 @@ class Publisher:
         post = phase_post(game, event, collected, ctx)
         if post is None:
             return None
-        return self._render(post.template, post.title, ctx, post.data)
+        return self._render(game.rules, post.template, post.title, ctx, post.data)
 
     # -- rendering ------------------------------------------------------------------------------
-    def render_html(self, template: str, title: str, ctx: PostContext, data: dict[str, Any]) -> str:
-        """A template as WoltLab HTML, with `title`, `ctx`, `mention(name)`, `when(moment)`."""
+    def render_html(
+        self, rules: Ruleset, template: str, title: str, ctx: PostContext, data: dict[str, Any]
+    ) -> str:
+        """A template of `rules` as WoltLab HTML, with `title`, `ctx`, `rules`,
+        `mention(name)`, `when(moment)` and `msg(key, **values)`."""
         zone = ctx.zone
 
         def when(moment: datetime | None) -> str:
-            return german.when(moment, zone) if moment is not None else ""
+            return language.when(rules, moment, zone) if moment is not None else ""
 
-        html = self._environment().get_template(template).render(
-            title=title, ctx=ctx, mention=mentioner(ctx.user_ids), when=when, **data
+        def msg(key: str, **values: Any) -> Markup:
+            return marked(rules, Text(key, tuple(values.items())))
+
+        html = self._environment(rules).get_template(template).render(
+            title=title,
+            ctx=ctx,
+            rules=rules,
+            mention=mentioner(ctx.user_ids),
+            when=when,
+            msg=msg,
+            **data,
         )
         return _BETWEEN_TAGS.sub("><", html).strip()
 
-    def _render(self, template: str, title: str, ctx: PostContext, data: dict) -> Message:
-        return Message("thread", (), title, self.render_html(template, title, ctx, data))
+    def _render(
+        self, rules: Ruleset, template: str, title: str, ctx: PostContext, data: dict
+    ) -> Message:
+        return Message("thread", (), title, self.render_html(rules, template, title, ctx, data))
+

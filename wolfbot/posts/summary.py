@@ -12,7 +12,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.state import Phase
 from wolfbot.engine.text import Text, say
-from wolfbot.posts.german import names, ordinal_nominative
+from wolfbot.posts.language import names, ordinal_nominative
 from wolfbot.posts.wording import death_phrase, worded
 
 # answers drawn by lot that the other lines do not show
@@ -58,7 +58,7 @@ class PhaseSummary:
 
 def _label(game: Game, kind: str, number: int) -> str:
     """ "Die zweite Nacht", "Der erste Tag (Tag der Bürgermeisterwahl)" – the catalog's."""
-    nth = ordinal_nominative(number)
+    nth = ordinal_nominative(game.rules, number)
     if kind == "night":
         text = say("summary.night_first") if number == 1 else say("summary.night", ordinal=nth)
     else:
@@ -119,9 +119,9 @@ def _describe(game: Game, event: ev.Event, roles: dict[str, str]) -> str | None:
 def _line(game: Game, event: ev.Event, roles: dict[str, str]) -> Text | None:
     match event:
         case ev.ConversationOpened(channel="wolves", members=members):
-            return say("summary.wolves_opened", names=names(members))
+            return say("summary.wolves_opened", names=names(game.rules, members))
         case ev.ConversationOpened(channel="lovers", members=members):
-            return say("summary.lovers", names=names(members))
+            return say("summary.lovers", names=names(game.rules, members))
         case ev.AlphaElected(player=player, by_lot=by_lot):
             return say("summary.alpha", player=player, by_lot=by_lot)
         case ev.RoleSeen(seer=seer, by_role=by_role, target=target, role=role):

@@ -6,7 +6,11 @@ catalog (`rules/<name>/messages/*.yaml`, in the ruleset's language).
 Each catalog entry is a Jinja2 template over the text's values; a value that is a `Text`
 itself is worded first, so a template only ever sees names, numbers, yes/no and lists.
 A template may word another entry with `msg('key', name=value)`, e.g. a channel or a time
-it got as a plain value; the filter `repr` quotes a text as Python does ('Anna').
+it got as a plain value; the filter `quoted` quotes a name as the language does (the entry
+`language.quoted`: „Anna“).
+
+`marked` words an entry as HTML, for the posts: its values escaped, its own markup kept
+("Du spielst von nun an die Rolle <strong>{{ role }}</strong>.").
 """
 
 from __future__ import annotations
@@ -14,7 +18,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import Environment, StrictUndefined, Template
+from jinja2 import Environment, StrictUndefined, Template, pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
 from wolfbot.engine.spec import Ruleset
 from wolfbot.engine.text import Text
@@ -32,39 +38,52 @@ class MissingWording(KeyError):
 def worded(rules: Ruleset, text: Text) -> str:
     """`text` in the words of `rules`' catalog (remembered: the same text is worded alike,
     and receipts and tallies repeat the same texts many times)."""
+    return _remembered(rules, text, html=False)
+
+
+def marked(rules: Ruleset, text: Text) -> Markup:
+    """`text` in the words of `rules`' catalog as HTML: the values escaped, the entry's
+    own markup kept."""
+    return Markup(_remembered(rules, text, html=True))
+
+
+def _remembered(rules: Ruleset, text: Text, *, html: bool) -> str:
     known = _WORDED.get(id(rules))
     if known is None or known[0] is not rules:
         if len(_WORDED) >= _RULESETS_KEPT:
             _WORDED.clear()
         known = _WORDED[id(rules)] = (rules, {})
     cache = known[1]
+    if html and any(isinstance(value, Markup) for _, value in text.values):
+        return _word(rules, text, html)  # equal to its text, but not escaped: never cached
     try:
-        return cache[text]
+        return cache[text, html]
     except KeyError:
         pass
     except TypeError:  # a value that is not hashable (a list): worded each time
-        return _word(rules, text)
+        return _word(rules, text, html)
     if len(cache) >= _TEXTS_KEPT:
         cache.clear()
-    cache[text] = words = _word(rules, text)
+    cache[text, html] = words = _word(rules, text, html)
     return words
 
 
 # rulesets by id, each kept alive with its worded texts (so that its id is not reused)
-_WORDED: dict[int, tuple[Ruleset, dict[Text, str]]] = {}
+_WORDED: dict[int, tuple[Ruleset, dict[tuple[Text, bool], str]]] = {}
 _RULESETS_KEPT, _TEXTS_KEPT = 16, 20_000
 
 
-def _word(rules: Ruleset, text: Text) -> str:
+def _word(rules: Ruleset, text: Text, html: bool) -> str:
     wording = rules.messages.get(text.key)
     if wording is None:
         raise MissingWording(rules.name, text.key)
     values = {name: _plain(rules, value) for name, value in text.values}
 
     def msg(key: str, **more: Any) -> str:
-        return worded(rules, Text(key, tuple(more.items())))
+        words = _remembered(rules, Text(key, tuple(more.items())), html=html)
+        return Markup(words) if html else words
 
-    return _template(wording).render(values, msg=msg)
+    return _template(wording, html).render(values, msg=msg)
 
 
 def death_phrase(rules: Ruleset, cause: str) -> str:
@@ -86,10 +105,20 @@ def _plain(rules: Ruleset, value: Any) -> Any:
     return value
 
 
-_ENVIRONMENT = Environment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
-_ENVIRONMENT.filters["quoted"] = lambda value: f"„{value}“"  # German quotation marks
+@pass_context
+def _quoted(context: Context, value: Any) -> str:
+    return context["msg"]("language.quoted", text=value)
+
+
+def _environment(html: bool) -> Environment:
+    env = Environment(undefined=StrictUndefined, autoescape=html, keep_trailing_newline=False)
+    env.filters["quoted"] = _quoted
+    return env
+
+
+_ENVIRONMENTS = {False: _environment(False), True: _environment(True)}
 
 
 @lru_cache(maxsize=4096)
-def _template(wording: str) -> Template:
-    return _ENVIRONMENT.from_string(wording)
+def _template(wording: str, html: bool) -> Template:
+    return _ENVIRONMENTS[html].from_string(wording)

@@ -36,9 +36,8 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from wolfbot.outbox.values import FloodLimits, RetryPolicy
-from wolfbot.posts.german import did_you_mean
 from wolfbot.rulesets import loader
-from wolfbot.setup.config_errors import explain
+from wolfbot.setup.config_errors import did_you_mean, explain
 
 _KINDS = {bool: "true oder false", int: "eine ganze Zahl", str: "einen Text"}
 _DEFAULT_LIMITS = FloodLimits()

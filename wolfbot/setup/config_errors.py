@@ -11,7 +11,7 @@ a whole table wrong), else none."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +50,13 @@ _WORDS = {
     "datetime_parsing": "muss ein Zeitpunkt JJJJ-MM-TT HH:MM sein",
     "time_type": "muss eine Uhrzeit HH:MM sein",
 }
+
+
+def did_you_mean(name: str, names: Iterable[str], *, n: int = 2, cutoff: float = 0.6) -> str:
+    """The Spielleitung's hint " Meintest du „A“ oder „B“?" with the `close_names`; "" if
+    none is close (a player's hint is the catalog's: `parse.no_such_name`)."""
+    near = close_names(name, names, n=n, cutoff=cutoff)
+    return f" Meintest du {' oder '.join(f'„{known}“' for known in near)}?" if near else ""
 
 
 def explain(

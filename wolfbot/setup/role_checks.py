@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from wolfbot.engine.spec import RoleSpec, Ruleset, adjective_forms
-from wolfbot.posts.german import did_you_mean
+from wolfbot.setup.config_errors import did_you_mean
 from wolfbot.spelling import name_key, normalize_text
 
 BUERGER, WERWOLF, DIEB, GAUKLER = "Bürger", "Werwolf", "Dieb", "Gaukler"

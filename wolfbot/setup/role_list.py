@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from wolfbot.engine.spec import Ruleset, UnknownRole
-from wolfbot.posts.german import did_you_mean
+from wolfbot.setup.config_errors import did_you_mean
 from wolfbot.setup.setups import held_by
 from wolfbot.spelling import normalize_text
 

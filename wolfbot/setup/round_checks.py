@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from wolfbot.engine.spec import Ruleset
-from wolfbot.posts.german import did_you_mean
 from wolfbot.setup.config import Config
+from wolfbot.setup.config_errors import did_you_mean
 from wolfbot.setup.role_advice import advises
 from wolfbot.setup.role_checks import ERROR, WARNING, check_roles
 from wolfbot.setup.setups import has_setups

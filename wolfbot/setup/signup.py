@@ -34,6 +34,9 @@ Readings:
 - The Spielleitung (`game_master`, compared case-insensitively) cannot sign up; its own
   messages are never sign-ups or withdrawals. Include the bot's account in `game_master`.
 - A sign-up at or after `closes_at` is rejected ("Anmeldung geschlossen").
+
+The answers to the players are worded by the ruleset's catalog (`signup.*`); what blocks the
+start (`Signup.problems`) is the Spielleitung's and German.
 - Deleted posts count ("Die Spielleitung stellt gelöschte Beiträge wieder her"); posts
   waiting for a moderator (`disabled`) do not, until they are approved.
 """
@@ -47,7 +50,10 @@ from datetime import datetime
 from typing import Literal
 
 from wolfbot.engine.spec import Ruleset
+from wolfbot.engine.text import Text, say
 from wolfbot.forum.base import ForumPost
+from wolfbot.posts.language import clock_values
+from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
 from wolfbot.spelling import name_key, normalize_text
 
@@ -58,7 +64,6 @@ Placement = Literal["signed_up", "overflow", "moved_up"]
 SIGNUP_WORDS: dict[str, Kind] = {"Dabei": "player", "Reserve": "reserve", "Beobachter": "observer"}
 WITHDRAW_WORD = "Abmelden"
 WITHDRAWAL = re.compile(r"\b(?:abmeld\w*|zurück(?:zu)?treten|rücktritt\w*)", re.IGNORECASE)
-_AS = {"player": "Spieler", "reserve": "Reservespieler", "observer": "Beobachter"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +88,7 @@ class Verdict:
     action: Action
     accepted: bool
     reason: str
-
-    @property
-    def receipt(self) -> str:
-        """The answer to the author: "Angenommen: !Dabei – …" / "Abgelehnt: !Dabei – …"."""
-        return f"{'Angenommen' if self.accepted else 'Abgelehnt'}: {self.line} – {self.reason}"
+    receipt: str  # the answer to the author: "Angenommen: !Dabei – …" / "Abgelehnt: …"
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,67 +184,52 @@ class _Lists:
                     return kind, index
         return None
 
-    def remove(self, kind: Kind, index: int, time: datetime) -> str:
-        """Take an entry off its list; a freed player place goes to the first reserve."""
+    def remove(self, kind: Kind, index: int, time: datetime) -> Text | None:
+        """Take an entry off its list; a freed player place goes to the first reserve (who
+        is said to move up)."""
         entry = self.lists[kind].pop(index)
         if kind != "player" or not self.lists["reserve"]:
-            return ""
+            return None
         first = self.lists["reserve"].pop(0)
         self.lists["player"].append(Entry(first.name, first.time, first.post_id, "moved_up"))
         self.moved_up.append(MoveUp(first.name, entry.name, time))
-        return f" {first.name} rückt aus der Reserve in die Spielerliste nach."
+        return say("signup.moved_up", name=first.name)
 
     @property
     def full(self) -> bool:
         return len(self.lists["player"]) >= self.max_players
 
-    def add(self, kind: Kind, post: ForumPost) -> str:
+    def add(self, kind: Kind, post: ForumPost) -> Text:
         if kind == "player" and self.full:
             self.lists["reserve"].append(Entry(post.author, post.time, post.post_id, "overflow"))
             place = len(self.lists["reserve"])
-            return (
-                f"Die Spielerliste ist voll ({self.max_players} Spieler): {post.author} ist "
-                f"als Reservespieler angemeldet (Reserve Platz {place})."
-            )
+            return say("signup.full_reserve", name=post.author, max=self.max_players, place=place)
         self.lists[kind].append(Entry(post.author, post.time, post.post_id))
-        place = len(self.lists[kind])
-        return f"{post.author} ist als {_AS[kind]} angemeldet{_at(kind, place)}."
+        return say("signup.signed_up", name=post.author, kind=kind, place=len(self.lists[kind]))
 
-    def sign_up(self, kind: Kind, post: ForumPost) -> tuple[bool, str]:
+    def sign_up(self, kind: Kind, post: ForumPost) -> tuple[bool, Text]:
         found = self.find(post.author)
         if found is None:
             return True, self.add(kind, post)
         current, index = found
-        place = _at(current, index + 1)
         if current == kind:
-            return False, f"{post.author} ist bereits als {_AS[kind]} angemeldet{place}."
+            return False, say("signup.already", name=post.author, kind=kind, place=index + 1)
         if current == "reserve" and kind == "player" and self.full:
-            return False, (
-                f"Die Spielerliste ist voll ({self.max_players} Spieler); {post.author} "
-                f"bleibt {_AS[current]}{place}."
-            )
+            stays = {"kind": current, "place": index + 1, "max": self.max_players}
+            return False, say("signup.full_stays", name=post.author, **stays)
         moved = self.remove(current, index, post.time)
-        return True, f"Wechsel: {self.add(kind, post)}{moved}"
+        return True, say("signup.switched", signed_up=self.add(kind, post), moved=moved)
 
-    def withdraw(self, post: ForumPost) -> tuple[bool, str]:
+    def withdraw(self, post: ForumPost) -> tuple[bool, Text]:
         found = self.find(post.author)
         if found is None:
-            return False, f"{post.author} ist nicht zur Runde angemeldet."
+            return False, say("signup.not_signed_up", name=post.author)
         kind, index = found
         entry = self.lists[kind][index]
         moved = self.remove(kind, index, post.time)
         self.withdrawals.append(Entry(entry.name, post.time, post.post_id))
-        return True, (
-            f"{post.author} tritt von der Teilnahme zurück; war {_AS[kind]}"
-            f"{_at(kind, index + 1)}.{moved}"
-        )
-
-
-def _at(kind: Kind, number: int) -> str:
-    """ " (Platz 3)", " (Reserve Platz 2)"; observers have no place."""
-    if kind == "observer":
-        return ""
-    return f" ({'Reserve ' if kind == 'reserve' else ''}Platz {number})"
+        withdrawn = {"kind": kind, "place": index + 1, "moved": moved}
+        return True, say("signup.withdrawn", name=post.author, **withdrawn)
 
 
 def _withdrawal_line(text: str) -> str | None:
@@ -270,11 +256,12 @@ def read_signups(
     state = _Lists(max_players)
     verdicts: list[Verdict] = []
 
-    def verdict(post: ForumPost, line: str, action: Action, ok: bool, reason: str) -> None:
+    def verdict(post: ForumPost, line: str, action: Action, ok: bool, why: Text) -> None:
+        reason = worded(rules, why)
+        receipt = worded(rules, say("signup.receipt", accepted=ok, line=line, reason=reason))
+        where = str(post.channel)
         verdicts.append(
-            Verdict(
-                post.post_id, post.author, post.time, str(post.channel), line, action, ok, reason
-            )
+            Verdict(post.post_id, post.author, post.time, where, line, action, ok, reason, receipt)
         )
 
     for post in sorted(posts, key=lambda p: (p.time, p.post_id)):
@@ -291,15 +278,15 @@ def read_signups(
                 verdict(post, line, "withdrawal", ok, reason)
             for command in body.commands:
                 if command_word(command, rules)[0] in SIGNUP_WORDS:
-                    verdict(post, command, "none", False, "Die Anmeldung erfolgt im Anmeldethema.")
+                    verdict(post, command, "none", False, say("signup.in_conversation"))
             continue
         for line in body.commands:
-            kind, problem = _thread_line(line, rules, is_master, closes_at, post.time)
-            if kind is None:
-                verdict(post, line, "none", False, problem)
+            asked = _thread_line(line, rules, is_master, closes_at, post.time)
+            if isinstance(asked, Text):
+                verdict(post, line, "none", False, asked)
             else:
-                ok, reason = state.sign_up(kind, post)
-                verdict(post, line, kind if ok else "none", ok, reason)
+                ok, reason = state.sign_up(asked, post)
+                verdict(post, line, asked if ok else "none", ok, reason)
     return Signup(
         players=tuple(state.lists["player"]),
         reserves=tuple(state.lists["reserve"]),
@@ -314,26 +301,24 @@ def read_signups(
 
 def _thread_line(
     line: str, rules: Ruleset, is_master: bool, closes_at: datetime | None, time: datetime
-) -> tuple[Kind | None, str]:
-    """The sign-up a command line of the thread asks for, or None and why not."""
+) -> Kind | Text:
+    """The sign-up a command line of the thread asks for, or why it is none."""
     word, rest = command_word(line, rules)
     kind = SIGNUP_WORDS.get(word or "")
     if kind is None:
         first = normalize_text(line).split(" ", 1)[0]
         if name_key(first.lstrip("!")) == name_key(WITHDRAW_WORD):
-            return None, _THREAD_WITHDRAWAL
-        return None, f"{first} ist kein Befehl der Anmeldung. Gültig sind: {_VALID}."
+            return say("signup.withdrawal_in_thread")
+        return say("signup.no_such_command", first=first, valid=_valid(rules))
     if rest:
-        return None, f"Hinter !{word} darf nichts stehen („{rest}“)."
+        return say("signup.nothing_after", word=word, rest=rest)
     if is_master:
-        return None, "Die Spielleitung kann nicht mitspielen."
-    if closes_at is not None and time >= closes_at:
-        return None, f"Die Anmeldung ist seit {closes_at:%d.%m.%Y %H:%M} Uhr geschlossen."
-    return kind, ""
+        return say("signup.game_master")
+    if closes_at is not None and time >= closes_at:  # in the time zone it was given in
+        return say("signup.closed", **clock_values(closes_at))
+    return kind
 
 
-_VALID = "!Dabei (oder !Spieler), !Reserve (oder !Reservespieler), !Beobachter"
-_THREAD_WITHDRAWAL = (
-    "Der Rücktritt von der Teilnahme geht durch Mitteilung an die Spielleitung "
-    "(eine Nachricht in der Konversation), nicht im Anmeldethema."
-)
+def _valid(rules: Ruleset) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The sign-up commands of the ruleset, each with its other spellings."""
+    return tuple((c.word, c.variants) for c in rules.commands if c.word in SIGNUP_WORDS)

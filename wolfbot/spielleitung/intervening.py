@@ -12,8 +12,8 @@ from rich.markup import escape
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot.posts.german import did_you_mean
 from wolfbot.rulesets import loader
+from wolfbot.setup.config_errors import did_you_mean
 from wolfbot.spelling import find_name
 from wolfbot.spielleitung.intervention_table import KIND_WORDS, STATE_WORDS, interventions_table
 from wolfbot.spielleitung.rounds import (

@@ -15,8 +15,8 @@ from rich.table import Table
 from rich.text import Text
 
 from wolfbot.engine.spec import Ruleset
-from wolfbot.posts.german import did_you_mean
 from wolfbot.rulesets import loader
+from wolfbot.setup.config_errors import did_you_mean
 from wolfbot.setup.lobby import rate, recommendation, signed, wolf_check
 from wolfbot.setup.role_list import RoleListError, group_warnings, parse_roles
 from wolfbot.setup.setups import Setup, Setups, load_setups
