@@ -1,8 +1,9 @@
 """Private events → private messages, sent at once: the receipts of commands given in a
 conversation, what a seer sees, the questions that hold the game, the conversations opened
 and joined, new roles, the exclusion. The receipts are rendered from the templates
-(`abgelehnt.html.j2`, `angenommen.html.j2`) by the `Publisher`; the rest are short enough to
-be written here."""
+(`abgelehnt.html.j2`, `angenommen.html.j2`) by the `Publisher`; the rest are short sentences
+of the ruleset's catalog (`post.*`, rules/duesterliga/messages/posts.yaml), so that a ruleset
+in another language words them in its own."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from markupsafe import escape as esc
 from wolfbot.engine import deaths
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
-from wolfbot.engine.text import say
+from wolfbot.engine.text import Text, say
 from wolfbot.posts.german import names
 from wolfbot.posts.messages import Message
 from wolfbot.posts.wording import worded
@@ -44,65 +45,71 @@ Render = Callable[[str, str, dict[str, Any]], str]
 """Renders a template (name, title, data) to HTML."""
 
 
+_MARK = "\x00"  # where a bold part goes into a worded sentence
+
+
+def _said(game: Game, text: Text) -> str:
+    return worded(game.rules, text)
+
+
+def _paragraph(game: Game, text: Text, bold: str = "") -> str:
+    """A worded sentence as an HTML paragraph; `bold` goes where the sentence has the
+    value it stands for (passed as `_MARK`)."""
+    html = str(esc(_said(game, text)))
+    return f"<p>{html.replace(_MARK, f'<strong>{esc(bold)}</strong>')}</p>"
+
+
 def private_messages(game: Game, event: ev.Event, render: Render) -> list[Message]:
     """The private messages an event makes at once (none for most events)."""
     match event:
         case ev.CommandRejected(actor=actor, text=text, reason=reason):
-            title = f"Abgelehnt: {text}"
+            title = _said(game, say("post.rejected_title", command=text))
             data = {"command": text, "reason": worded(game.rules, reason)}
             html = render("abgelehnt.html.j2", title, data)
             return [_to(actor, title, html)]
         case ev.CommandAccepted(actor=actor, text=text, waits=waits):
-            title = f"Angenommen: {text}"
+            title = _said(game, say("post.accepted_title", command=text))
             data = {"command": text, "later": waits}
             html = render("angenommen.html.j2", title, data)
             return [_to(actor, title, html)]
         case ev.RoleSeen(seer=seer, target=target, role=role):
-            return [_to(seer, "Mitteilung", f"<p>{esc(target)} ist {esc(role)}.</p>")]
+            seen = _paragraph(game, say("post.role_seen", target=target, role=role))
+            return [_to(seer, _said(game, say("post.notice_title")), seen)]
         case ev.PrivateInfo(recipients=recipients, channel=channel, text=text):
             said = worded(game.rules, text)
-            return [Message(channel, recipients, "Mitteilung", f"<p>{esc(said)}</p>")]
+            title = _said(game, say("post.notice_title"))
+            return [Message(channel, recipients, title, f"<p>{esc(said)}</p>")]
         case ev.QuestionAsked(player=player, prompt=prompt, options=options, word=word):
+            placeholder = _said(game, say("post.question.placeholder"))
+            command = f"!{word} [{placeholder}]"
             html = (
-                f"<p>{esc(worded(game.rules, prompt))}</p><p>Zur Wahl: {esc(names(options))}.</p>"
-                f"<p>Antworte mit <strong>!{word} [Spielername]</strong>.</p>"
+                f"<p>{esc(worded(game.rules, prompt))}</p>"
+                + _paragraph(game, say("post.question.choices", names=names(options)))
+                + _paragraph(game, say("post.question.answer_with", command=_MARK), command)
             )
-            return [_to(player, "Die Spielleitung wartet auf deine Antwort", html)]
+            return [_to(player, _said(game, say("post.question.title")), html)]
         case ev.ConversationOpened(channel=channel, members=members):
             title = _title(game, channel)
-            return [
-                Message(
-                    channel,
-                    members,
-                    title,
-                    f"<p>{esc(title)}: {esc(names(members))}.</p>{_use(game, channel)}",
-                )
-            ]
+            text = say("post.conversation_members", title=title, names=names(members))
+            said = _paragraph(game, text)
+            return [Message(channel, members, title, said + _use(game, channel))]
         case ev.AlphaElected(player=player, members=members):
-            return [Message("wolves", members, "Alpha", f"<p>Euer Alpha ist {esc(player)}.</p>")]
+            said = _paragraph(game, say("post.alpha.elected", name=player))
+            return [Message("wolves", members, _said(game, say("post.alpha.title")), said)]
         case ev.SuccessorNamed(office="Alpha", successor=successor, audience=audience):
-            return [
-                Message(
-                    "wolves",
-                    audience,
-                    "Neuer Alpha",
-                    f"<p>Der neue Alpha ist {esc(successor)}.</p>",
-                )
-            ]
+            said = _paragraph(game, say("post.alpha.successor", name=successor))
+            title = _said(game, say("post.alpha.successor_title"))
+            return [Message("wolves", audience, title, said)]
         case ev.RoleChanged(player=player, role=role):
-            text = f"<p>Du spielst von nun an die Rolle <strong>{esc(role)}</strong>.</p>"
-            return [_to(player, "Deine neue Rolle", text)]
+            said = _paragraph(game, say("post.new_role.text", role=_MARK), role)
+            return [_to(player, _said(game, say("post.new_role.title")), said)]
         case ev.ParticipantsAdded(channel=channel, names=added):
             members = tuple(game.state.conversations.get(channel, added))
             title = _title(game, channel)
-            return [
-                Message(
-                    channel,
-                    members,
-                    title,
-                    f"<p>Neu {esc(_in(game, channel))}: {esc(names(added))}.</p>",
-                )
-            ]
+            where = _in(game, channel)
+            text = say("post.conversation_joined", where=where, names=names(added))
+            said = _paragraph(game, text)
+            return [Message(channel, members, title, said)]
         case ev.ParticipantsLeft(channel="wolves" as channel, names=gone):
             # told in it with them (the forum keeps them as participants); the one who lives
             # again and leaves the Totenreich reads no more of it
@@ -112,32 +119,11 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
             said = esc(worded(game.rules, text))
             return [Message(channel, members, title, f"<p>{said}</p>")]
         case ev.PlayerExcluded(player=player, by=deaths.RUECKTRITT):
-            return [
-                _to(
-                    player,
-                    "Rücktritt",
-                    "<p>Dein Rücktritt von der Teilnahme ist angenommen: Du nimmst an der Runde "
-                    "nicht mehr teil. Danke fürs Bescheidsagen!</p>",
-                )
-            ]
-        case ev.PlayerExcluded(player=player, by=by) if by:
-            return [
-                _to(
-                    player,
-                    "Ausschluss",
-                    "<p>Die Spielleitung hat dich nach den Regeln über inaktive Dorfbewohner "
-                    "aus der Runde ausgeschlossen.</p>",
-                )
-            ]
-        case ev.PlayerExcluded(player=player):
-            return [
-                _to(
-                    player,
-                    "Ausschluss",
-                    "<p>Du hast in zwei aufeinanderfolgenden Dämmerungen keine Stimme "
-                    "abgegeben und bist aus der Runde ausgeschlossen.</p>",
-                )
-            ]
+            said = _paragraph(game, say("post.resigned.text"))
+            return [_to(player, _said(game, say("post.resigned.title")), said)]
+        case ev.PlayerExcluded(player=player, by=by):
+            why = say("post.excluded.by_game_master") if by else say("post.excluded.inactive")
+            return [_to(player, _said(game, say("post.excluded.title")), _paragraph(game, why))]
     return []
 
 
