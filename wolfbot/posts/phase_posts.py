@@ -12,14 +12,13 @@ from wolfbot.engine import day
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.state import Phase
+from wolfbot.engine.text import say
 from wolfbot.engine.views import public_roster
 from wolfbot.posts import german
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.german import ordinal
 from wolfbot.posts.summary import phase_summaries
 from wolfbot.posts.wording import death_phrase, worded
-
-FINAL_TITLE = "Das Ende der Runde"
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +110,7 @@ def phase_post(
             phases=phase_summaries(game),
             round_title=ctx.round_title if ctx.named else "",
         )
-        return PhasePost("ende.html.j2", FINAL_TITLE, data)
+        return PhasePost("ende.html.j2", worded(game.rules, say("post.title.end")), data)
     phase = Phase.parse(event.phase)
     if phase.kind == "day":
         now = game.state.phase == phase
@@ -122,7 +121,7 @@ def phase_post(
             election_today=now and day.election_today(game),
             **ctx.times(phase.number),
         )
-        title = f"Morgen des {ordinal(phase.number)} Tages"
+        title = worded(game.rules, say("post.title.morgen", **_numbered(phase.number)))
         return PhasePost("morgen.html.j2", title, data)
     if phase.kind == "runoff":
         data.update(
@@ -131,7 +130,7 @@ def phase_post(
             vote_word=day.procedure(game).vote or "",
             **ctx.times(phase.number),
         )
-        title = f"Stichwahl des {ordinal(phase.number)} Tages"
+        title = worded(game.rules, say("post.title.runoff", **_numbered(phase.number)))
         return PhasePost("stichwahl.html.j2", title, data)
     if phase.kind == "dusk":
         now = game.state.phase == phase
@@ -141,12 +140,13 @@ def phase_post(
             **(todays_procedure(game) if now else {}),
             **ctx.times(phase.number),
         )
-        title = f"Dämmerung des {ordinal(phase.number)} Tages"
+        title = worded(game.rules, say("post.title.dusk", **_numbered(phase.number)))
         return PhasePost("daemmerung.html.j2", title, data)
     if phase.number > 1:
         ended = phase.number - 1  # the day this Abend ends
         data.update(day=ended, **ctx.times(ended))
-        return PhasePost("abend.html.j2", f"Abend des {ordinal(ended)} Tages", data)
+        title = worded(game.rules, say("post.title.abend", **_numbered(ended)))
+        return PhasePost("abend.html.j2", title, data)
     return None
 
 
@@ -202,8 +202,18 @@ def _summary(game: Game, collected: list[ev.Event]) -> dict:
         "announcements": [
             worded(game.rules, e.text) for e in collected if isinstance(e, ev.Announcement)
         ]
-        + [f"{e.player} lebt wieder." for e in collected if isinstance(e, ev.PlayerRevived)],
+        + [
+            worded(game.rules, say("post.revived", name=e.player))
+            for e in collected
+            if isinstance(e, ev.PlayerRevived)
+        ],
     }
+
+
+def _numbered(day_number: int) -> dict[str, Any]:
+    """A day's number for a phase post's title: as a number and as a German ordinal word
+    ("zweiten"), which a German catalog may use."""
+    return {"number": day_number, "nth": ordinal(day_number)}
 
 
 def live_tally(game: Game) -> Tally:

@@ -31,7 +31,6 @@ from wolfbot.posts.german import names, ordinal
 from wolfbot.posts.messages import Message
 from wolfbot.posts.opening import Faction, RoleEntry, opening_data, role_message_data
 from wolfbot.posts.phase_posts import (
-    FINAL_TITLE,
     Distribution,
     Listed,
     Tally,
@@ -47,7 +46,6 @@ from wolfbot.posts.woltlab import mentioner
 from wolfbot.rulesets.loader import RULES_DIR
 
 __all__ = [
-    "FINAL_TITLE",
     "PUBLIC_EVENTS",
     "TEMPLATES",
     "Distribution",
