@@ -25,6 +25,7 @@ from markupsafe import escape as esc
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
+from wolfbot.engine.text import say
 from wolfbot.posts import german
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.german import names, ordinal
@@ -43,6 +44,7 @@ from wolfbot.posts.phase_posts import (
 )
 from wolfbot.posts.private import private_messages
 from wolfbot.posts.woltlab import mentioner
+from wolfbot.posts.wording import worded
 from wolfbot.rulesets.loader import RULES_DIR
 
 __all__ = [
@@ -204,7 +206,8 @@ class Publisher:
             raise ValueError(f"a Zwischenstand is made by day, not in {phase}")
         self._for(game)
         ctx = self._ctx(context)
-        title = f"Zwischenstand des {ordinal(phase.number)} Tages"
+        number, nth = phase.number, ordinal(phase.number)
+        title = worded(game.rules, say("post.title.tally", number=number, nth=nth))
         data = {
             "day": phase.number,
             "dusk": phase.kind == "dusk",
