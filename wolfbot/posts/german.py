@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime, tzinfo
 
+from wolfbot.engine.spec import Ruleset
+from wolfbot.engine.text import say
+from wolfbot.posts.wording import worded
 from wolfbot.spelling import close_names
 
 ORDINALS = (
@@ -44,13 +47,19 @@ def names(items: list[str] | tuple[str, ...]) -> str:
     return f"{', '.join(items[:-1])} und {items[-1]}"
 
 
-def when(moment: datetime, zone: tzinfo) -> str:
-    """An aware datetime as the forum shows it in its time zone:
+def when(moment: datetime, zone: tzinfo, rules: Ruleset | None = None) -> str:
+    """An aware datetime as the forum shows it in its time zone, in the words of the
+    ruleset's catalog (`language.when`, `language.weekdays`); German without one:
     "Montag, 30.11.2026, 19:00 Uhr"."""
     if moment.tzinfo is None or moment.utcoffset() is None:
         raise ValueError(f"a time of the schedule must carry its time zone: {moment!r}")
     local = moment.astimezone(zone)
-    return f"{WEEKDAYS[local.weekday()]}, {local:%d.%m.%Y}, {local:%H:%M} Uhr"
+    if rules is None:
+        return f"{WEEKDAYS[local.weekday()]}, {local:%d.%m.%Y}, {local:%H:%M} Uhr"
+    weekday = worded(rules, say("language.weekdays")).split()[local.weekday()]
+    parts = {"day": f"{local:%d}", "month": f"{local:%m}", "year": f"{local:%Y}"}
+    parts |= {"hour": f"{local:%H}", "minute": f"{local:%M}"}
+    return worded(rules, say("language.when", weekday=weekday, **parts))
 
 
 def phase_time(label: str | None) -> str:

@@ -25,6 +25,7 @@ from markupsafe import escape as esc
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
+from wolfbot.engine.spec import Ruleset
 from wolfbot.engine.text import say
 from wolfbot.posts import german
 from wolfbot.posts.context import PostContext
@@ -117,10 +118,12 @@ class Publisher:
     context: PostContext | None = None
     _envs: dict[str, Environment] = field(default_factory=dict, repr=False)
     _ruleset: str | None = field(default=None, repr=False)
+    _rules: Ruleset | None = field(default=None, repr=False)
 
     def _for(self, game: Game) -> None:
-        """Render with the templates of the game's ruleset from now on."""
+        """Render with the templates and the dates of the game's ruleset from now on."""
         self._ruleset = game.rules.name
+        self._rules = game.rules
 
     def _environment(self) -> Environment:
         if self._ruleset is None:
@@ -242,7 +245,7 @@ class Publisher:
         zone = ctx.zone
 
         def when(moment: datetime | None) -> str:
-            return german.when(moment, zone) if moment is not None else ""
+            return german.when(moment, zone, self._rules) if moment is not None else ""
 
         html = self._environment().get_template(template).render(
             title=title, ctx=ctx, mention=mentioner(ctx.user_ids), when=when, **data
