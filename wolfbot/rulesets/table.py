@@ -7,7 +7,7 @@ from wolfbot.engine.spec import RoleSpec, Ruleset
 COLUMNS = ("Rolle", "Andere Namen", "Fraktion", "Befehle", "Nachtreihenfolge", "Optionen")
 
 
-def _commands(role: RoleSpec) -> str:
+def _commands(rules: Ruleset, role: RoleSpec) -> str:
     parts = []
     for use in role.commands:
         limits = []
@@ -17,7 +17,12 @@ def _commands(role: RoleSpec) -> str:
             limits.append("erste Nacht")
         if not use.repeat_target:
             limits.append("nicht zweimal in Folge dasselbe Ziel")
-        parts.append(f"!{use.word}" + (f" ({', '.join(limits)})" if limits else ""))
+        if use.ahead:
+            limits.append("auch am Tag davor")
+        if use.stands:
+            limits.append("im Voraus, die letzte gilt")
+        word = rules.shown_word(use.word)
+        parts.append(f"!{word}" + (f" ({', '.join(limits)})" if limits else ""))
     return ", ".join(parts)
 
 
@@ -29,7 +34,9 @@ def rows(rules: Ruleset) -> list[tuple[str, ...]]:
 
     table = []
     for role in sorted(rules.roles.values(), key=order):
-        stage = f"{rules.stage_of(role.stage) + 1}. {role.stage}" if role.stage else "–"
+        stage = "–"
+        if role.stage:
+            stage = f"{rules.stage_of(role.stage) + 1}. {rules.named(role.stage)}"
         options = ", ".join(
             f"{name} = {spec.default}"
             for name, spec in rules.options.items()
@@ -38,7 +45,8 @@ def rows(rules: Ruleset) -> list[tuple[str, ...]]:
         faction = role.faction
         if role.variant:
             faction += f" (Variante {rules.variants[role.variant].heading})"
-        table.append((role.name, ", ".join(role.aliases), faction, _commands(role), stage, options))
+        commands = _commands(rules, role)
+        table.append((role.name, ", ".join(role.aliases), faction, commands, stage, options))
     return table
 
 
