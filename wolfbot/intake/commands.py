@@ -21,7 +21,8 @@ from wolfbot.engine.text import Text, say
 from wolfbot.spelling import close_names, find_name, name_key, normalize_text
 
 SEPARATORS = {",", "und", "&", "+"}
-PLAYER_KINDS = ("player", "dead")  # a living or a dead player (`players`: several living)
+# a living, a dead, or either player (`players`: several living)
+PLAYER_KINDS = ("player", "dead", "anyone")
 _CLASSES = command_classes()
 
 
@@ -51,7 +52,7 @@ def parse_command(line: str, actor: str, channel: str, game: Game) -> Command:
     player = game.find_player(actor)
     uses = game.command_uses(player) if player else []
     if not words:
-        valid = tuple(game.available_words(actor))
+        valid = game.rules.shown_words(game.available_words(actor))
         first = text[1:].split(" ", 1)[0]
         raise UnknownCommand(say("parse.unknown_word", word=first, valid=valid), command=line)
     word = next((w for w in words if any(u.word == w for u in uses)), words[0])
@@ -64,9 +65,10 @@ def parse_command(line: str, actor: str, channel: str, game: Game) -> Command:
         rest, note = _split_note(rest, kinds[:-1], game, line)
         kinds = kinds[:-1]
     targets, roles, choice = _parse_arguments(rest, kinds, game, line)
-    return _CLASSES[word](
+    command = _CLASSES[word](
         actor=actor, channel=channel, targets=targets, roles=roles, choice=choice, note=note
     )
+    return game.localized(command)
 
 
 def _split_note(rest: str, kinds: Sequence[str], game: Game, line: str) -> tuple[str, str]:

@@ -156,8 +156,9 @@ def _check_reject(game: Game, reject: RejectCommand, refuse: Refuse) -> None:
     if _period(given) != _period(game.state.phase):
         raise refuse(say("intervention.other_phase", text=reject.text, phase=reject.phase))
     handler = word_handler(game, reject.word)
+    word = game.rules.shown_word(reject.word)
     if handler is not None and handler.irrevocable:
-        raise refuse(say("intervention.irrevocable", word=reject.word, why=handler.irrevocable))
+        raise refuse(say("intervention.irrevocable", word=word, why=handler.irrevocable))
     votes = votes_for(game, reject.word)
     if votes is not None:
         standing = len(reject.targets) == 1 and votes.get(player.name) == reject.targets[0]
@@ -165,13 +166,13 @@ def _check_reject(game: Game, reject: RejectCommand, refuse: Refuse) -> None:
         action = game.state.night.actions.get(player.name, {}).get(reject.word)
         standing = action is not None and action.text() == reject.text
         if standing and game.behaviour(player).acts_at_once:
-            raise refuse(say("intervention.acts_at_once", word=reject.word, name=player.name))
+            raise refuse(say("intervention.acts_at_once", word=word, name=player.name))
     if not standing:
         raise refuse(
             say(
                 "intervention.not_standing",
                 text=reject.text,
-                word=reject.word,
+                word=word,
                 name=player.name,
                 time=game.time_label(),
             )
