@@ -84,3 +84,19 @@ def test_what_a_seer_sees_and_a_question_are_in_the_catalogs_words(game: Game) -
     assert question.title == "De spelleiding wacht op je antwoord"
     assert "Antwoord met <strong>!Opvolger [spelersnaam]</strong>." in question.html
     assert "Keuze: Bert." in question.html
+
+
+@pytest.mark.parametrize("name", loader.available(), ids=loader.available())
+def test_every_ruleset_words_every_text_of_the_posts_layer(name: str) -> None:
+    """The keys the posts layer says (post.*, language.*) – by its own catalog or by the one
+    it builds on – so that no ruleset in another language misses one."""
+    wanted = {
+        key
+        for key in loader.load("duesterliga").messages
+        if key.startswith(("post.", "language."))
+    }
+    assert wanted <= set(loader.load(name).messages)
+
+
+def test_the_dutch_ruleset_says_its_times_in_dutch() -> None:
+    assert when(MONDAY_EVENING, ZONE, loader.load("weerwolven")) == "maandag 30-11-2026, 19:00 uur"
