@@ -385,6 +385,9 @@ class Ruleset(_Frozen):
     # `Werwolf`, `Liebeskummer`, `Inaktivität`, `Rücktritt`, the side `Liebespaar` – in the
     # ruleset's language, where they differ (`named`); `causes` may be keyed by either
     names: dict[str, str] = Field(default_factory=dict)
+    # what may stand between the names of a command ("!Verlieben Anna und Bernd"), in the
+    # ruleset's language (the Weerwolven's "en")
+    name_separators: tuple[str, ...] = (",", "und", "&", "+")
     # the rulesets whose message catalogs this one's builds on (its own keys win)
     messages_from: tuple[str, ...] = ()
     # the message catalog: message key → its wording in `language` (a Jinja2 template over

@@ -20,7 +20,6 @@ from wolfbot.engine.spec import CommandUse
 from wolfbot.engine.text import Text, say
 from wolfbot.spelling import close_names, find_name, name_key, normalize_text
 
-SEPARATORS = {",", "und", "&", "+"}
 # a living, a dead, or either player (`players`: several living)
 PLAYER_KINDS = ("player", "dead", "anyone")
 _CLASSES = command_classes()
@@ -138,14 +137,15 @@ def _readings(tokens: list[str], kinds: list[str], game: Game) -> Iterator[tuple
         if not tokens:
             yield ()
         return
-    if tokens and tokens[0].casefold() in SEPARATORS and len(kinds) < 99:
+    separators = game.rules.name_separators
+    if tokens and tokens[0].casefold() in separators and len(kinds) < 99:
         yield from ()
     for length in range(1, len(tokens) + 1):
         value = _match(" ".join(tokens[:length]), kinds[0], game)
         if value is None:
             continue
         rest = tokens[length:]
-        if rest and len(kinds) > 1 and rest[0].casefold() in SEPARATORS:
+        if rest and len(kinds) > 1 and rest[0].casefold() in separators:
             for tail in _readings(rest[1:], kinds[1:], game):
                 yield (value, *tail)
         for tail in _readings(rest, kinds[1:], game):
@@ -180,10 +180,11 @@ def _explain_failure(tokens: list[str], kinds: Sequence[str], game: Game) -> Tex
         near = close_names(text, names, n=3, cutoff=0.5)
         return say("parse.no_such_name", kind=_kind(kind), text=text, near=near)
     keys = [name_key(n) for n in names]
+    separators = game.rules.name_separators
     unknown = [
         t
         for t in tokens
-        if t.casefold() not in SEPARATORS and not any(name_key(t) in key.split() for key in keys)
+        if t.casefold() not in separators and not any(name_key(t) in key.split() for key in keys)
     ]
     hints = []
     for token in unknown:
