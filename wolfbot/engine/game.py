@@ -471,6 +471,11 @@ class Game:
             return PLAIN
         return behaviour_of(self.spec(player))
 
+    def own_behaviour(self, player: PlayerState):
+        """The role's behaviour even for a player who lost his abilities: what the role took
+        from him stays taken (the spared Dorpsgek's vote: "heeft geen stemrecht meer")."""
+        return behaviour_of(self.spec(player))
+
     def group(self, entry: str):
         """The group acting at a night-order entry (the pack at "Werwölfe"), if any – an
         entry of the ruleset's night order, and of a variant only when the round plays it."""
