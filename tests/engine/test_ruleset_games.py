@@ -1,6 +1,7 @@
 """The other rulesets' random games (hypothesis): Wolf Village (`rules/wolfvillage`), the
 Düsterwald (`rules/klassisch`) and the Weerwolven (`rules/weerwolven`, Dutch: its own words
-are tested by tests/rulesets/test_weerwolven.py). The engine's invariants hold in rulesets without a Dämmerung,
+are tested by tests/rulesets/test_weerwolven.py). The engine's invariants hold in rulesets
+without a Dämmerung,
 Alpha or Bürgermeister – the dead never act, a Stichwahl only after its day, one win – a
 seeded game replays identically, every text is worded by the ruleset's catalog, and nothing a
 player reads speaks of what the Düsterliga has and the ruleset has not."""
@@ -50,8 +51,10 @@ EVERY_ROLE = {
         {},
     ),
     "weerwolven": (
-        ["Weerwolf", "Weerwolf", "Ziener", "Jager", "Cupido", "Heks", "Onschuldig meisje",
-         "Dief", "Dorpsgek", "Dorpsoudste", "Zondebok", "Genezer", "Fluitspeler", "Burger"],  # fmt: skip
+        [
+            "Weerwolf", "Weerwolf", "Ziener", "Jager", "Cupido", "Heks", "Onschuldig meisje",
+            "Dief", "Dorpsgek", "Dorpsoudste", "Zondebok", "Genezer", "Fluitspeler", "Burger",
+        ],  # fmt: skip
         {"dieb_roles": ["Burger", "Weerwolf"], "split_night": True},
     ),
 }

@@ -94,7 +94,7 @@ def test_rules_show_lists_every_role_and_none_missing() -> None:
     result = CliRunner().invoke(app, ["rules", "show", "weerwolven"], env={"COLUMNS": "240"})
     assert result.exit_code == 0, result.output
     output = " ".join(result.output.split())
-    assert "Weerwolven: 13 von 13 Rollen" in output and "Noch nicht umgesetzt: keine" in output
+    assert "Weerwolven: 13 van 13 rollen" in output and "Nog niet uitgewerkt: geen" in output
     for role in RULES.roles:
         assert role.split()[0] in output
 
