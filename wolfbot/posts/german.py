@@ -9,6 +9,7 @@ from datetime import datetime, tzinfo
 from wolfbot.engine.spec import Ruleset
 from wolfbot.engine.text import say
 from wolfbot.posts.wording import worded
+from wolfbot.rulesets import loader
 from wolfbot.spelling import close_names
 
 ORDINALS = (
@@ -16,7 +17,6 @@ ORDINALS = (
     "zwölften dreizehnten vierzehnten fünfzehnten sechzehnten siebzehnten achtzehnten "
     "neunzehnten zwanzigsten"
 ).split()
-WEEKDAYS = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
 FACTION_HEADINGS = {
     "Dorf": "Das Dorf",
     "Rudel": "Das Rudel",
@@ -49,13 +49,12 @@ def names(items: list[str] | tuple[str, ...]) -> str:
 
 def when(moment: datetime, zone: tzinfo, rules: Ruleset | None = None) -> str:
     """An aware datetime as the forum shows it in its time zone, in the words of the
-    ruleset's catalog (`language.when`, `language.weekdays`); German without one:
-    "Montag, 30.11.2026, 19:00 Uhr"."""
+    ruleset's catalog (`language.when`, `language.weekdays`); without a ruleset in the
+    Düsterliga's German: "Montag, 30.11.2026, 19:00 Uhr"."""
     if moment.tzinfo is None or moment.utcoffset() is None:
         raise ValueError(f"a time of the schedule must carry its time zone: {moment!r}")
     local = moment.astimezone(zone)
-    if rules is None:
-        return f"{WEEKDAYS[local.weekday()]}, {local:%d.%m.%Y}, {local:%H:%M} Uhr"
+    rules = rules or loader.load("duesterliga")
     weekday = worded(rules, say("language.weekdays")).split()[local.weekday()]
     parts = {"day": f"{local:%d}", "month": f"{local:%m}", "year": f"{local:%Y}"}
     parts |= {"hour": f"{local:%H}", "minute": f"{local:%M}"}
