@@ -288,7 +288,7 @@ class Game:
                     question.kind,
                     question.prompt,
                     question.options,
-                    question.word,
+                    self.rules.shown_word(question.word),  # as the players write it
                 )
             )
 
