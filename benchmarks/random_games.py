@@ -18,16 +18,26 @@ import traceback
 from collections import Counter
 
 from wolfbot.demo.simulate import play
-from wolfbot.engine.spec import Ruleset
+from wolfbot.engine.spec import Ruleset, UnknownRole
 from wolfbot.rulesets import loader
 from wolfbot.setup.distribution import choose_gaukler_roles
 
-WOLF = "Werwolf"
+
+def wolf(rules: Ruleset) -> str:
+    """The ruleset's plain Werwolf (the Weerwolven's Weerwolf): the pack's role without an
+    ability of its own."""
+    return next(r.name for r in rules.roles.values() if r.behaviour == "pack")
 
 
 def villager(rules: Ruleset) -> str:
-    """The ruleset's plain villager (the Bürger; Wolf Village's Dorfbewohner)."""
-    return rules.role("Bürger").name
+    """The ruleset's plain villager (the Bürger; Wolf Village's Dorfbewohner; the
+    Weerwolven's Burger: a role without behaviour and commands in the first faction)."""
+    try:
+        return rules.role("Bürger").name
+    except UnknownRole:
+        village = next(iter(rules.factions))
+        plain = (r for r in rules.roles.values() if r.faction == village and not r.commands)
+        return next(r.name for r in plain if r.behaviour is None)
 
 
 def switches(rules: Ruleset, seed: int) -> dict[str, object]:
@@ -59,10 +69,10 @@ def role_list(rules: Ruleset, seed: int, played: tuple[str, ...] = ()) -> list[s
     wolves = max(1, players // 4)
     no_wolves = any(rules.variants[name].no_werwolves for name in played)
     own = [r.name for r in rules.roles.values() if r.variant in played and r.dealt]
-    plain = villager(rules)
-    anchors = [WOLF] * wolves if not no_wolves else ([own[0]] if own else [plain])
+    plain, werwolf = villager(rules), wolf(rules)
+    anchors = [werwolf] * wolves if not no_wolves else ([own[0]] if own else [plain])
     dealable = rules.dealt_roles(played)
-    others = [name for name in dealable if name not in (WOLF, plain, *anchors)]
+    others = [name for name in dealable if name not in (werwolf, plain, *anchors)]
     special = rng.sample(others, k=min(len(others), rng.randint(1, players - len(anchors))))
     return anchors + special + [plain] * (players - len(anchors) - len(special))
 
@@ -87,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         if "Gaukler" in roles:  # his three roles, set aside as the deal does
             aside = choose_gaukler_roles(roles, rules, random.Random(seed))
             options["gaukler_roles"] = list(aside)
-        if "Dieb" in roles:  # the two roles the deal leaves over
+        if any(rules.roles[name].behaviour == "dieb" for name in roles):  # the two left over
             options["dieb_roles"] = random.Random(seed).sample(rules.dealt_roles(played), 2)
         try:
             sim = play(rules, roles, seed=seed, options=options)

@@ -1,5 +1,7 @@
-"""The other rulesets' random games (hypothesis): Wolf Village (`rules/wolfvillage`) and the
-Düsterwald (`rules/klassisch`). The engine's invariants hold in rulesets without a Dämmerung,
+"""The other rulesets' random games (hypothesis): Wolf Village (`rules/wolfvillage`), the
+Düsterwald (`rules/klassisch`) and the Weerwolven (`rules/weerwolven`, Dutch: its own words
+are tested by tests/rulesets/test_weerwolven.py). The engine's invariants hold in rulesets
+without a Dämmerung,
 Alpha or Bürgermeister – the dead never act, a Stichwahl only after its day, one win – a
 seeded game replays identically, every text is worded by the ruleset's catalog, and nothing a
 player reads speaks of what the Düsterliga has and the ruleset has not."""
@@ -32,6 +34,9 @@ NEVER = {
     # Mob, its lovers no Bettgeflüster
     "klassisch": r"Wolfshöhle|Wolfsgeist|Bürgermeister|Alpha|Dämmerung|Wütende|Mob\b"
     r"|Bettgeflüster|gelyncht|Rudel|Einzelgänger|Zweideutig",
+    # Dutch, all by private message: none of the German rulesets' offices, phases and groups
+    "weerwolven": r"Wolfshöhle|Wolfsgeist|Bürgermeister|Hauptmann|Alpha|Dämmerung|Wütende"
+    r"|Mob\b|Bettgeflüster|Dorfgericht|Rudel|Einzelgänger|Zweideutig|Stichwahl",
 }
 EVERY_ROLE = {
     "wolfvillage": (
@@ -45,14 +50,22 @@ EVERY_ROLE = {
          "Flötenspieler", "Brandstifter", "Schwarzer Rabe", "Bürger"],  # fmt: skip
         {},
     ),
+    "weerwolven": (
+        [
+            "Weerwolf", "Weerwolf", "Ziener", "Jager", "Cupido", "Heks", "Onschuldig meisje",
+            "Dief", "Dorpsgek", "Dorpsoudste", "Zondebok", "Genezer", "Fluitspeler", "Burger",
+        ],  # fmt: skip
+        {"dieb_roles": ["Burger", "Weerwolf"], "split_night": True},
+    ),
 }
 NAMES = sorted(NEVER)
 
 
 def _roles(rules: Ruleset):
-    """A role list with a Werwolf somewhere."""
+    """A role list with a Werwolf (the Weerwolven's Weerwolf) somewhere."""
+    wolf = next(r.name for r in rules.roles.values() if r.behaviour == "pack")
     return st.builds(
-        lambda others, at: [*others[:at], "Werwolf", *others[at:]],
+        lambda others, at: [*others[:at], wolf, *others[at:]],
         st.lists(st.sampled_from(rules.dealt_roles()), min_size=3, max_size=15),
         st.integers(0, 15),
     )
@@ -103,6 +116,9 @@ def test_the_dead_never_act_and_one_win_ends_the_game(name: str, data, seed: int
         if isinstance(event, ev.PlayerDied):
             assert alive[event.player], f"{event.player} died while dead"
             alive[event.player] = False
+        if isinstance(event, ev.PlayerRevived):  # the Weerwolven's elixer
+            assert not alive[event.player], f"{event.player} revived while alive"
+            alive[event.player] = True
         if isinstance(event, ev.PhaseBegan):
             assert not event.phase.startswith("dusk")
             if event.phase.startswith("runoff"):  # a Stichwahl only after its day

@@ -11,10 +11,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.text import say
 from wolfbot.posts import language
 from wolfbot.posts.environment import PROSE, TEMPLATES, ProseInAnotherLanguage
+from wolfbot.posts.private import private_messages
 from wolfbot.posts.publisher import Publisher
 from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
@@ -89,3 +91,83 @@ def test_a_dutch_catalog_says_dates_lists_and_titles_in_dutch() -> None:
     assert said == "maandag 30-11-2026, 19:00 uur"
     assert language.names(dutch, ["A", "B", "C"]) == "A, B en C"
     assert worded(dutch, say("post.title.morning", day=2)) == "Ochtend van de tweede dag"
+
+
+# -- the Weerwolven: Dutch from its own catalog ------------------------------------------------
+WEERWOLVEN = loader.load("weerwolven")
+
+
+@pytest.fixture(scope="module")
+def dutch_game() -> Game:
+    players = [("Anna", "Ziener"), ("Bart", "Weerwolf"), ("Cor", "Burger"), ("Daan", "Burger")]
+    return Game.new(WEERWOLVEN, players, seed=1)
+
+
+def _render(template: str, title: str, data: dict) -> str:
+    return f"<{template}>{title}"
+
+
+@pytest.mark.parametrize(
+    ("key", "values", "said"),
+    [
+        ("language.ordinal", {"number": 2}, "tweede"),
+        ("language.ordinal", {"number": 21}, "21e"),
+        ("language.names", {"names": ("A", "B", "C")}, "A, B en C"),
+        ("language.phase_time", {"kind": "night", "number": 2}, "in nacht 2"),
+        ("language.phase_time", {"kind": "day", "number": 1}, "op dag 1"),
+        ("language.faction_heading", {"faction": "Dorp", "otherwise": "-"}, "Het dorp"),
+        ("language.winners", {"sides": ["Het dorp", "De geliefden"]}, "het dorp en de geliefden"),
+        ("post.title.morning", {"day": 2}, "Ochtend van dag 2"),
+        (
+            "post.lynched",
+            {"player": "Bart", "decided_by": "majority"},
+            "Het dorp lyncht <strong>Bart</strong>.",
+        ),
+        (
+            "post.lynched",
+            {"player": "Bart", "decided_by": "Bürgermeister"},
+            "Het dorp lyncht <strong>Bart</strong> (de beslissende stem van de burgemeester).",
+        ),
+        (
+            "signup.signed_up",
+            {"name": "Anna", "kind": "reserve", "place": 2},
+            "Anna is aangemeld als reservespeler (reserveplaats 2).",
+        ),
+    ],
+    ids=[
+        "ordinal",
+        "ordinal 21",
+        "names",
+        "night",
+        "day",
+        "faction",
+        "winners",
+        "title",
+        "lynch",
+        "lynch by the mayor",
+        "sign-up",
+    ],
+)
+def test_the_weerwolven_catalog_words_the_posts_in_dutch(key: str, values: dict, said: str) -> None:
+    assert worded(WEERWOLVEN, say(key, **values)) == said
+
+
+def test_the_weerwolven_say_their_times_in_dutch() -> None:
+    moment = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
+    said = language.when(WEERWOLVEN, moment, ZoneInfo("Europe/Amsterdam"))
+    assert said == "maandag 30-11-2026, 19:00 uur"
+
+
+def test_a_refused_command_a_seen_role_and_a_question_are_dutch(dutch_game: Game) -> None:
+    refused = ev.CommandRejected("Anna", "private", "!Zien Bart", say("refused.dead"))
+    assert private_messages(dutch_game, refused, _render)[0].title == "Geweigerd: !Zien Bart"
+    seen = ev.RoleSeen(seer="Anna", by_role="Ziener", target="Bart", role="Weerwolf")
+    (message,) = private_messages(dutch_game, seen, _render)
+    assert (message.title, message.html) == ("Bericht", "<p>Bart is Weerwolf.</p>")
+    asked = ev.QuestionAsked(
+        "Anna", "successor", say("question.successor_mayor"), ("Bart",), "Opvolger"
+    )
+    (question,) = private_messages(dutch_game, asked, _render)
+    assert question.title == "De spelleiding wacht op je antwoord"
+    assert "Antwoord met <strong>!Opvolger [spelersnaam]</strong>." in question.html
+    assert "Keuze: Bart." in question.html

@@ -98,7 +98,10 @@ def _reminder(bot: RoundBot, deadline: Deadline) -> Reminder | None:
     if running.kind == "day":
         names = tuple(views.awaited_votes(game))
         return Reminder("votes", names) if names else None
-    awaited = views.awaited_actions(game)
+    awaited = {  # the commands as the ruleset's players write them (`Ruleset.shown_word`)
+        name: list(game.rules.shown_words(words))
+        for name, words in views.awaited_actions(game).items()
+    }
     return Reminder("actions", tuple(sorted(awaited)), awaited) if awaited else None
 
 

@@ -75,9 +75,9 @@ def random_command(
     questions = [q for q in game.state.questions if q.player == player.name and q.word == use.word]
     if questions and rng.random() < legal_bias:
         pool = list(questions[0].options)
-    if "dead" in use.args:
+    if "dead" in use.args or ("anyone" in use.args and rng.random() < 0.3):
         pool = [p.name for p in players if not p.alive] or pool
-    count = sum(1 for kind in use.args if kind in ("player", "dead"))
+    count = sum(1 for kind in use.args if kind in ("player", "dead", "anyone"))
     if len(pool) < count:
         return None
     targets = tuple(rng.sample(pool, count))

@@ -18,6 +18,14 @@ from wolfbot.engine.text import Text, say
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
+NAMED = ("player", "dead", "anyone")  # the argument kinds that name one player
+
+
+def _shown(game: Game, word: str) -> str:
+    """A command word as the ruleset's players read it (`Ruleset.shown_word`)."""
+    return game.rules.shown_word(word)
+
+
 def command_uses(game: Game, player: PlayerState) -> list[CommandUse]:
     """Every command the player has in this game, alive or dead (`_his_now` tells which
     he may give as he is)."""
@@ -69,7 +77,7 @@ PHASES = ("night", "day", "dusk", "runoff")
 def _in_time(game: Game, use: CommandUse) -> bool:
     phase = game.state.phase
     if phase.kind not in use.phase:
-        return False
+        return sent_ahead(game, use)
     if phase.kind == "night" and use.nights != "all":
         return (phase.number == 1) == (use.nights == "first")
     if phase.by_day and use.days == "first":
@@ -79,6 +87,25 @@ def _in_time(game: Game, use: CommandUse) -> bool:
     if phase.by_day and use.days == "procedure":
         return day.votes_today(game, use.word)
     return True
+
+
+def sent_ahead(game: Game, use: CommandUse) -> bool:
+    """Whether the use is a night command sent now, by day, for the coming night
+    (`CommandUse.ahead`; not one of the first night only, which no day precedes)."""
+    phase = game.state.phase
+    return use.ahead and phase.by_day and "night" in use.phase and use.nights != "first"
+
+
+def _holds_office(game: Game, player: PlayerState, use: CommandUse) -> bool:
+    return use.office != "mayor" or game.state.mayor == player.name
+
+
+def standing_use(game: Game, question: Question) -> CommandUse | None:
+    """The player's use that answers this question in advance (`CommandUse.stands`)."""
+    player = game.player(question.player)
+    return next(
+        (u for u in command_uses(game, player) if u.stands and u.word == question.word), None
+    )
 
 
 def _uses_left(player: PlayerState, use: CommandUse) -> bool:
@@ -96,6 +123,8 @@ def available_words(game: Game, player: PlayerState) -> list[str]:
     behaviour = behaviour_of(game.spec(player))
     for use in command_uses(game, player):
         if not _his_now(player, use):
+            continue
+        if not _holds_office(game, player, use):
             continue
         if _in_time(game, use) and _uses_left(player, use) and use.word not in words:
             if behaviour.allows(game, player, use.word) is None:
@@ -145,15 +174,15 @@ def _question_answered(game: Game, player: PlayerState, command: Command) -> Que
     for question in game.state.questions:
         if question.player == player.name and question.decline == command.word:
             if command.channel not in question.channels:
-                raise IllegalCommand(
-                    say("refused.answer_where", word=command.word, channel=question.channels[0])
-                )
+                where = question.channels[0]
+                word = _shown(game, command.word)
+                raise IllegalCommand(say("refused.answer_where", word=word, channel=where))
             return question
         if question.player == player.name and question.word == command.word:
             if command.channel not in question.channels:
-                raise IllegalCommand(
-                    say("refused.answer_where", word=question.word, channel=question.channels[0])
-                )
+                where = question.channels[0]
+                word = _shown(game, question.word)
+                raise IllegalCommand(say("refused.answer_where", word=word, channel=where))
             if len(command.targets) != 1 or command.target not in question.options:
                 raise IllegalCommand(
                     say("refused.answer_options", prompt=question.prompt, options=question.options)
@@ -167,27 +196,33 @@ def _find_use(game: Game, player: PlayerState, command: Command) -> CommandUse:
     uses = [
         u for u in command_uses(game, player) if u.word == command.word and _his_now(player, u)
     ]
+    word = _shown(game, command.word)
     if not uses:
-        valid = tuple(available_words(game, player))
-        raise IllegalCommand(say("refused.no_such_command", word=command.word, valid=valid))
+        valid = game.rules.shown_words(available_words(game, player))
+        raise IllegalCommand(say("refused.no_such_command", word=word, valid=valid))
     timely = [u for u in uses if _in_time(game, u)]
     if not timely:
         today = day.procedure(game).vote if game.state.phase.by_day else None
         if uses[0].days == "procedure" and today:
-            raise IllegalCommand(say("refused.not_today", word=command.word, today=today))
-        raise IllegalCommand(say("refused.not_now", word=command.word, when=_when(uses[0])))
+            raise IllegalCommand(say("refused.not_today", word=word, today=_shown(game, today)))
+        raise IllegalCommand(say("refused.not_now", word=word, when=_when(uses[0])))
     placed = [u for u in timely if command.channel in u.channel]
     if not placed:
-        raise IllegalCommand(
-            say("refused.wrong_channel", word=command.word, channel=timely[0].channel[0])
-        )
+        raise IllegalCommand(say("refused.wrong_channel", word=word, channel=timely[0].channel[0]))
     use = placed[0]
+    if not _holds_office(game, player, use):
+        raise IllegalCommand(say("refused.not_office", word=word, office=_office_title(game)))
     if not _uses_left(player, use):
-        raise IllegalCommand(say("refused.used_up", word=command.word))
+        raise IllegalCommand(say("refused.used_up", word=word))
     refusal = behaviour_of(game.spec(player)).allows(game, player, command.word)
     if refusal:
         raise IllegalCommand(refusal)
     return use
+
+
+def _office_title(game: Game) -> str:
+    election = game.rules.day.election
+    return election.title if election is not None else "Bürgermeister"
 
 
 def _when(use: CommandUse) -> Text:
@@ -201,17 +236,18 @@ def _when(use: CommandUse) -> Text:
 
 
 def _check_arguments(game: Game, player: PlayerState, command: Command, use: CommandUse) -> None:
-    kinds = [kind for kind in use.args if kind in ("player", "dead")]
+    word = _shown(game, command.word)
+    kinds = [kind for kind in use.args if kind in NAMED]
     if "players" in use.args:  # one or more living players in its place
         extra = len(command.targets) - len(kinds)
         if extra < 1:
-            raise IllegalCommand(say("refused.name_count", word=command.word, count=len(kinds) + 1))
-        at = [k for k in use.args if k in ("player", "dead", "players")].index("players")
+            raise IllegalCommand(say("refused.name_count", word=word, count=len(kinds) + 1))
+        at = [k for k in use.args if k in (*NAMED, "players")].index("players")
         kinds[at:at] = ["player"] * extra
     if len(command.targets) != len(kinds):
-        raise IllegalCommand(say("refused.name_count", word=command.word, count=len(kinds)))
+        raise IllegalCommand(say("refused.name_count", word=word, count=len(kinds)))
     if len(set(command.targets)) != len(command.targets):
-        raise IllegalCommand(say("refused.same_name_twice", word=command.word, count=len(kinds)))
+        raise IllegalCommand(say("refused.same_name_twice", word=word, count=len(kinds)))
     for name, kind in zip(command.targets, kinds, strict=True):
         target = game.find_player(name)
         if target is None:
@@ -219,18 +255,18 @@ def _check_arguments(game: Game, player: PlayerState, command: Command, use: Com
         if kind == "player" and not target.alive:
             raise IllegalCommand(say("refused.target_dead", name=name))
         if kind == "dead" and target.alive:
-            raise IllegalCommand(say("refused.target_alive", name=name, word=command.word))
+            raise IllegalCommand(say("refused.target_alive", name=name, word=word))
         if name == player.name and not self_allowed(game, use):
-            raise IllegalCommand(say("refused.not_yourself", word=command.word))
+            raise IllegalCommand(say("refused.not_yourself", word=word))
     spec = game.rules.command_specs.get(command.word)
     lover = game.lover_of(player.name)
     if spec is not None and spec.lovers_apart and lover in command.targets:
-        raise IllegalCommand(say("refused.lovers_apart", word=command.word, name=lover))
+        raise IllegalCommand(say("refused.lovers_apart", word=word, name=lover))
     last = player.last_targets.get(command.word)
-    phase = game.state.phase
-    if not repeat_allowed(game, use) and last and last == (phase.number - 1, command.targets):
+    night = game.state.phase.number + (1 if sent_ahead(game, use) else 0)  # the night it is for
+    if not repeat_allowed(game, use) and last and last == (night - 1, command.targets):
         raise IllegalCommand(
-            say("refused.same_target_again", word=command.word, targets=command.targets)
+            say("refused.same_target_again", word=word, targets=command.targets)
         )
 
 
@@ -255,7 +291,12 @@ def _handler(game: Game, player: PlayerState, use: CommandUse) -> WordHandler | 
 
 def waits_for_night(game: Game, command: Command, use: CommandUse) -> bool:
     """Whether an accepted command acts only when the night is resolved: a night action of
-    a role, or a vote the night's resolution counts (the pack's attack)."""
+    a role, or a vote the night's resolution counts (the pack's attack) – also a night
+    command sent by day for the coming night; a standing answer never (it is kept)."""
+    if use.stands is not None:
+        return False
+    if sent_ahead(game, use):
+        return True
     if game.state.phase.kind != "night":
         return False
     player = game.player(command.actor)
@@ -266,8 +307,15 @@ def waits_for_night(game: Game, command: Command, use: CommandUse) -> bool:
 
 
 def apply(game: Game, command: Command, use: CommandUse) -> None:
-    """Record a checked command: a vote, or a night action resolved at its stage."""
+    """Record a checked command: a standing answer, a vote, a night action resolved at its
+    stage – or, sent by day, at the coming night's (`GameState.ahead`)."""
     player = game.player(command.actor)
+    if use.stands is not None:
+        player.standing[command.word] = command.target
+        return
+    if sent_ahead(game, use):
+        game.state.ahead.setdefault(player.name, {})[command.word] = command
+        return
     handler = _handler(game, player, use)
     if handler is not None:
         handler.apply(game, player, command)

@@ -24,14 +24,17 @@ class Command(BaseModel):
     roles: tuple[str, ...] = ()
     choice: str | None = None
     note: str | None = None  # free text of a `text` argument (the Ruhelosen Geister's reason)
+    # the word as the ruleset's players write it, where it is not the canonical `word`
+    # (`Ruleset.shown_word`: `!Elixer` is the Weerwolven's `Heiltrank`)
+    said: str | None = None
 
     @property
     def target(self) -> str:
         return self.targets[0]
 
     def text(self) -> str:
-        """The command as a player would write it: `!Lynch Bernd`."""
-        parts = [f"!{self.word}", *self.targets, *self.roles]
+        """The command as a player would write it: `!Lynch Bernd` (`!Elixer Bernd`)."""
+        parts = [f"!{self.said or self.word}", *self.targets, *self.roles]
         if self.choice:
             parts.append(self.choice)
         if self.note:
@@ -140,6 +143,8 @@ class Wegwerfen(Command): word = "Wegwerfen"
 # -- Die Werwölfe von Düsterwald ---------------------------------------------------------------
 class Blinzeln(Command): word = "Blinzeln"
 class Stimmrecht(Command): word = "Stimmrecht"
+# -- Weerwolven -------------------------------------------------------------------------------
+class Belauschen(Command): word = "Belauschen"
 # fmt: on
 
 

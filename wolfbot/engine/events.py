@@ -202,7 +202,7 @@ class QuestionAsked(Event):
     kind: str
     prompt: Text
     options: tuple[str, ...]
-    word: str = ""  # the command word that answers it
+    word: str = ""  # the command word that answers it, as the ruleset says it (`shown_word`)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from wolfbot.engine.deaths import kill
 from wolfbot.engine.errors import CommandError, SetupError
 from wolfbot.engine.events import (
     CommandAccepted,
+    CommandOverturned,
     CommandRejected,
     Event,
     GameOver,
@@ -187,9 +188,17 @@ class Game:
         """Raise `CommandError` if the rules do not allow `command` now; change nothing."""
         return checks.check(self, command)
 
+    def localized(self, command: Command) -> Command:
+        """`command` as this ruleset's players write it (`Command.said`: `!Elixer`)."""
+        said = self.rules.shown_word(command.word)
+        if said == command.word or command.said == said:
+            return command
+        return command.model_copy(update={"said": said})
+
     def submit(self, command: Command) -> list[Event]:
         """Check `command`; apply it if allowed, otherwise record its rejection."""
         mark = len(self.state.log)
+        command = self.localized(command)
         try:
             allowed = self.check(command)
         except CommandError as error:
@@ -265,7 +274,7 @@ class Game:
         while self.state.asking:
             question = self.state.asking.pop(0)
             question.options = tuple(o for o in question.options if self.player(o).alive)
-            if not question.options:
+            if not question.options or self._answered_in_advance(question):
                 continue
             forced = len(question.options) == 1 and not question.optional
             if self.player(question.player).excluded or forced:
@@ -279,9 +288,28 @@ class Game:
                     question.kind,
                     question.prompt,
                     question.options,
-                    question.word,
+                    self.rules.shown_word(question.word),  # as the players write it
                 )
             )
+
+    def _answered_in_advance(self, question: Question) -> bool:
+        """A question the player answered before it was put (`CommandUse.stands`: the
+        Jager's testament): his standing answer, if it is one of the options, answers it at
+        once; without one the use says what happens – the lot, no answer, or the question."""
+        use = checks.standing_use(self, question)
+        if use is None:
+            return False
+        choice = self.player(question.player).standing.get(question.word)
+        if choice in question.options:
+            self.answer(question, choice, asked=False)
+        elif use.stands == "lot":
+            self.answer(question, self.draw(question.options), by_lot=True, asked=False)
+        elif use.stands == "nobody":
+            self.emit(QuestionAnswered(question.player, question.kind, "", False))
+            QUESTIONS[question.kind].unanswered(self, question)
+        else:
+            return False
+        return True
 
     def answer(self, question: Question, choice: str, *, by_lot: bool = False, asked=True) -> None:
         if asked:
@@ -388,6 +416,25 @@ class Game:
         elif phase.kind == "day":
             state.day = day.new_day(self)
         self.emit(PhaseBegan(str(phase)))
+        if phase.kind == "night":
+            self._carry_ahead()
+
+    def _carry_ahead(self) -> None:
+        """The night commands sent by day for this night (`GameState.ahead`) count now – if
+        they still pass the checks (the sender alive, the target alive, …); one that does
+        not is refused now, and the sender told why (it was accepted by day)."""
+        carried, self.state.ahead = self.state.ahead, {}
+        for commands in carried.values():
+            for command in commands.values():
+                try:
+                    allowed = self.check(command)
+                except CommandError as error:
+                    text, why = command.text(), error.reason
+                    self.reject(command.actor, command.channel, text, why)
+                    self.emit(CommandOverturned(command.actor, command.channel, text, why))
+                    continue
+                if not isinstance(allowed, Question):
+                    checks.apply(self, command, allowed)
 
     def declare_win(self, faction: str) -> None:
         """The round ends now and `faction` wins, as a player declared it (Die Schwarze Pest:
@@ -422,6 +469,11 @@ class Game:
         """The role's behaviour – a plain one for a player who lost his abilities."""
         if player.name in self.state.powerless:
             return PLAIN
+        return behaviour_of(self.spec(player))
+
+    def own_behaviour(self, player: PlayerState):
+        """The role's behaviour even for a player who lost his abilities: what the role took
+        from him stays taken (the spared Dorpsgek's vote: "heeft geen stemrecht meer")."""
         return behaviour_of(self.spec(player))
 
     def group(self, entry: str):

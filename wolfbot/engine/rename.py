@@ -55,6 +55,7 @@ NOT_NAMES = frozenset(
 NAME_KEYS = frozenset(
     {
         "actions",
+        "ahead",
         "attack_votes",
         "alpha_votes",
         "relays",

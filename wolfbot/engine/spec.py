@@ -38,21 +38,47 @@ class _Frozen(BaseModel):
 
 def _check_kinds(word: str, kinds: tuple[str, ...]) -> None:
     for kind in kinds:
-        if kind not in ("player", "players", "dead", "role", "text") and not kind.startswith(
-            "choice:"
-        ):
+        known = ("player", "players", "dead", "anyone", "role", "text")
+        if kind not in known and not kind.startswith("choice:"):
             raise ValueError(_problem("unknown_argument_kind", kind=kind, word=word))
 
 
 class CommandSpec(_Frozen):
-    """A command word of the ruleset with the spellings and arguments the text documents."""
+    """A command word of the ruleset with the spellings and arguments the text documents.
+
+    `word` is the canonical word: the typed command (`wolfbot.engine.commands`) and the
+    mechanism the engine knows it by. A ruleset in another language gives its own word and
+    says which canonical one it means – `{word: Elixer, means: Heiltrank}` – and is loaded
+    as `word: Heiltrank, said: Elixer`: players write (and are shown) `!Elixer`, the engine
+    works with `Heiltrank` (`Ruleset.shown_word`). The canonical word is then no spelling
+    of the ruleset's (`spellings`)."""
 
     word: str
+    said: str | None = None  # the ruleset's own word for it (None: the canonical word)
     args: tuple[str, ...] = ("player",)
     variants: tuple[str, ...] = ()
     doc: str = ""
     # the Verliebten may not name each other with it ("können nicht beieinander übernachten")
     lovers_apart: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _means(cls, data: Any) -> Any:
+        """`{word: Elixer, means: Heiltrank}` → `{word: Heiltrank, said: Elixer}`; the said
+        word is the first spelling (`variants`, where every reader of spellings finds it)."""
+        if isinstance(data, dict) and "means" in data:
+            data = dict(data)
+            said, data["word"] = data.pop("word"), data.pop("means")
+            if said != data["word"]:
+                data["said"] = said
+                data["variants"] = [said, *(v for v in data.get("variants", ()) if v != said)]
+        return data
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        """Every spelling players may write: the canonical word and its variants – or,
+        where the ruleset has a word of its own (`said`), that word and its variants."""
+        return self.variants if self.said else (self.word, *self.variants)
 
     @model_validator(mode="after")
     def _known_kinds(self) -> CommandSpec:
@@ -64,13 +90,25 @@ class CommandUse(_Frozen):
     """Who may use a command word when, where and with which arguments.
 
     `args` lists argument kinds: `player`, `players` (one or more living players: the
-    Sündenbock's voters of the next day), `dead`, `role`, `choice:A|B` or `text` (the rest
-    of the line, a reason). `uses` limits the uses over the game ("kann ... nur einmal"),
-    `self` allows naming oneself, `repeat_target` allows naming the same target in two
-    consecutive nights. `by: dead`: a command of the dead (the Ruhelosen Geister's).
+    Sündenbock's voters of the next day), `dead`, `anyone` (a living or a dead player: the
+    Heks's elixer heals tonight's victim or brings back a dead one), `role`, `choice:A|B` or
+    `text` (the rest of the line, a reason). `uses` limits the uses over the game ("kann
+    ... nur einmal"), `self` allows naming oneself, `repeat_target` allows naming the same
+    target in two consecutive nights. `by: dead`: a command of the dead (the Ruhelosen
+    Geister's).
     `handler`: the mechanism of a command everybody (or the pack) gives – a vote, a
     withdrawal – by its name in `wolfbot.engine.roles.registry.WORDS`, so that each
     ruleset chooses its own word for it (`!Lynch` here, `!Verbannen` in Wolf Village).
+
+    `ahead`: a night command that may be sent on the day before, for the coming night
+    ("Elke dag levert de ziener een stem in voor de persoon die zij wil zien"): sent by day
+    it waits (`GameState.ahead`) and is checked again, and counts, when the night begins.
+    `stands`: a standing answer – the last one given stands, at any time the use allows,
+    and answers at once the question the player is later asked with this word (the Jager's
+    testament: his shot, "Hierin staat wie hij wil neerschieten mocht hij opgegeten/
+    gelynched worden"); without a valid one the question is asked (`ask`), decided by lot
+    (`lot`) or goes unanswered (`nobody`). `office`: only its holder may use it (the
+    Burgemeester's successor).
     """
 
     word: str
@@ -90,6 +128,9 @@ class CommandUse(_Frozen):
     self_option: str | None = None
     repeat_option: str | None = None
     by: Literal["living", "dead"] = "living"
+    ahead: bool = False
+    stands: Literal["ask", "lot", "nobody"] | None = None
+    office: Literal["mayor"] | None = None
 
     @model_validator(mode="after")
     def _known_kinds(self) -> CommandUse:
@@ -340,11 +381,50 @@ class Ruleset(_Frozen):
     # the house rule that decides whether the roles of the dead are revealed (None: always;
     # Wolf Village's `rollen_aufdecken`)
     reveal_option: str | None = None
+    # the engine's own names – the causes and the side it names itself: the pack's attack
+    # `Werwolf`, `Liebeskummer`, `Inaktivität`, `Rücktritt`, the side `Liebespaar` – in the
+    # ruleset's language, where they differ (`named`); `causes` may be keyed by either
+    names: dict[str, str] = Field(default_factory=dict)
+    # what may stand between the names of a command ("!Verlieben Anna und Bernd"), in the
+    # ruleset's language (the Weerwolven's "en")
+    name_separators: tuple[str, ...] = (",", "und", "&", "+")
     # the rulesets whose message catalogs this one's builds on (its own keys win)
     messages_from: tuple[str, ...] = ()
     # the message catalog: message key → its wording in `language` (a Jinja2 template over
     # the `Text`'s values); the engine never reads it, `wolfbot.posts.wording` does
     messages: dict[str, str] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _engine_names(cls, data: Any) -> Any:
+        """What the ruleset names by its own name of an engine's (`names`) is named by the
+        engine's: `causes` keyed by `Liefdesverdriet` by `Liebeskummer` (which the deaths
+        carry), the night order's and the roles' `Weerwolven` by `Werwölfe` (the pack's
+        entry, `wolfbot.engine.roles.pack.PACK_STAGE`)."""
+        if not isinstance(data, dict) or not data.get("names"):
+            return data
+        engine = {said: own for own, said in data["names"].items()}
+        data = dict(data)
+        data["causes"] = {engine.get(k, k): v for k, v in data.get("causes", {}).items()}
+        order = data.get("night_order", ())
+        data["night_order"] = [[engine.get(entry, entry) for entry in stage] for stage in order]
+        roles = {}
+        for name, role in data.get("roles", {}).items():
+            stage = role.stage if isinstance(role, RoleSpec) else role.get("stage")
+            if stage in engine:
+                if isinstance(role, RoleSpec):
+                    role = role.model_copy(update={"stage": engine[stage]})
+                else:
+                    role = {**role, "stage": engine[stage]}
+            roles[name] = role
+        if "roles" in data:
+            data["roles"] = roles
+        return data
+
+    def named(self, name: str) -> str:
+        """An engine's name of a cause or side in the ruleset's words (`names`): the
+        Weerwolven's `Liefdesverdriet` for `Liebeskummer`; itself where it has none."""
+        return self.names.get(name, name)
 
     @model_validator(mode="after")
     def _consistent(self) -> Ruleset:
@@ -442,10 +522,24 @@ class Ruleset(_Frozen):
         command, longest phrase first: a line's command is the first that starts it."""
         words: dict[str, list[str]] = {}
         for spec in self.commands:
-            for spelling in (spec.word, *spec.variants):
+            for spelling in spec.spellings:
                 words.setdefault(name_key(spelling), []).append(spec.word)
         ordered = sorted(words.items(), key=lambda item: -len(item[0]))
         return tuple((phrase, tuple(found)) for phrase, found in ordered)
+
+    @cached_property
+    def said_words(self) -> dict[str, str]:
+        """Canonical word → the ruleset's own word for it, where it has one (`means`)."""
+        return {spec.word: spec.said for spec in self.commands if spec.said}
+
+    def shown_word(self, word: str) -> str:
+        """The word players of this ruleset write and read for the canonical command
+        `word` (`Heiltrank` → `Elixer` in the Weerwolven; itself where the ruleset has no
+        word of its own). Every text shown to a player says a command with it."""
+        return self.said_words.get(word, word)
+
+    def shown_words(self, words: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+        return tuple(self.shown_word(word) for word in words)
 
     @cached_property
     def staged_entries(self) -> frozenset[str]:

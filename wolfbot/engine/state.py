@@ -63,6 +63,8 @@ class PlayerState:
     uses: dict[str, int] = field(default_factory=dict)  # command word → times used
     last_targets: dict[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
     missed_dusks: int = 0
+    # standing answers (`CommandUse.stands`): the question's word → the player it names
+    standing: dict[str, str] = field(default_factory=dict)
     memory: dict[str, Any] = field(default_factory=dict)  # role behaviour's own notes
     # the role he plays for a while besides his own (the Gaukler's, until the next Abend)
     acting_as: str | None = None
@@ -230,6 +232,8 @@ class GameState:
     day: DayState = field(default_factory=DayState)
     next_mob: dict[str, int] = field(default_factory=dict)
     next_day: list[DayEffect] = field(default_factory=list)  # the night's effects on the day
+    # night commands sent by day for the coming night (`CommandUse.ahead`): actor → word → cmd
+    ahead: dict[str, dict[str, Command]] = field(default_factory=dict)
     # players who lost their abilities (the Dorfälteste's death): plain players from then on
     powerless: list[str] = field(default_factory=list)
     # the night the pack may not attack (the Aussätzige eaten the night before); 0: none

@@ -20,8 +20,8 @@ from wolfbot.engine.spec import CommandUse
 from wolfbot.engine.text import Text, say
 from wolfbot.spelling import close_names, find_name, name_key, normalize_text
 
-SEPARATORS = {",", "und", "&", "+"}
-PLAYER_KINDS = ("player", "dead")  # a living or a dead player (`players`: several living)
+# a living, a dead, or either player (`players`: several living)
+PLAYER_KINDS = ("player", "dead", "anyone")
 _CLASSES = command_classes()
 
 
@@ -51,7 +51,7 @@ def parse_command(line: str, actor: str, channel: str, game: Game) -> Command:
     player = game.find_player(actor)
     uses = game.command_uses(player) if player else []
     if not words:
-        valid = tuple(game.available_words(actor))
+        valid = game.rules.shown_words(game.available_words(actor))
         first = text[1:].split(" ", 1)[0]
         raise UnknownCommand(say("parse.unknown_word", word=first, valid=valid), command=line)
     word = next((w for w in words if any(u.word == w for u in uses)), words[0])
@@ -64,9 +64,10 @@ def parse_command(line: str, actor: str, channel: str, game: Game) -> Command:
         rest, note = _split_note(rest, kinds[:-1], game, line)
         kinds = kinds[:-1]
     targets, roles, choice = _parse_arguments(rest, kinds, game, line)
-    return _CLASSES[word](
+    command = _CLASSES[word](
         actor=actor, channel=channel, targets=targets, roles=roles, choice=choice, note=note
     )
+    return game.localized(command)
 
 
 def _split_note(rest: str, kinds: Sequence[str], game: Game, line: str) -> tuple[str, str]:
@@ -136,14 +137,15 @@ def _readings(tokens: list[str], kinds: list[str], game: Game) -> Iterator[tuple
         if not tokens:
             yield ()
         return
-    if tokens and tokens[0].casefold() in SEPARATORS and len(kinds) < 99:
+    separators = game.rules.name_separators
+    if tokens and tokens[0].casefold() in separators and len(kinds) < 99:
         yield from ()
     for length in range(1, len(tokens) + 1):
         value = _match(" ".join(tokens[:length]), kinds[0], game)
         if value is None:
             continue
         rest = tokens[length:]
-        if rest and len(kinds) > 1 and rest[0].casefold() in SEPARATORS:
+        if rest and len(kinds) > 1 and rest[0].casefold() in separators:
             for tail in _readings(rest[1:], kinds[1:], game):
                 yield (value, *tail)
         for tail in _readings(rest, kinds[1:], game):
@@ -178,10 +180,11 @@ def _explain_failure(tokens: list[str], kinds: Sequence[str], game: Game) -> Tex
         near = close_names(text, names, n=3, cutoff=0.5)
         return say("parse.no_such_name", kind=_kind(kind), text=text, near=near)
     keys = [name_key(n) for n in names]
+    separators = game.rules.name_separators
     unknown = [
         t
         for t in tokens
-        if t.casefold() not in SEPARATORS and not any(name_key(t) in key.split() for key in keys)
+        if t.casefold() not in separators and not any(name_key(t) in key.split() for key in keys)
     ]
     hints = []
     for token in unknown:

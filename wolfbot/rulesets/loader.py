@@ -41,19 +41,59 @@ def load(name: str, rules_dir: Path = RULES_DIR) -> Ruleset:
     if not (base / "ruleset.yaml").is_file():
         raise RulesetError(f"unknown ruleset {name!r}; available: {', '.join(available())}")
     data = read_mapping(base / "ruleset.yaml")
-    data["commands"] = [
+    commands = [
         _parse(CommandSpec, entry, base / "commands.yaml")
         for entry in read_mapping(base / "commands.yaml").get("commands", [])
     ]
+    data["commands"] = commands
+    means = {spec.said: spec.word for spec in commands if spec.said}
+    data = canonical_words(data, means)
     roles = {}
     for path in sorted((base / "roles").glob("*.yaml")):
-        role = _parse(RoleSpec, read_mapping(path), path)
+        role = _parse(RoleSpec, canonical_words(read_mapping(path), means), path)
         if role.name in roles:
             raise RulesetError(f"{path}: role {role.name!r} is defined twice")
         roles[role.name] = role
     data["roles"] = roles
     data["messages"] = _catalog(data.get("messages_from", ()), base, rules_dir)
     return _parse(Ruleset, data, base / "ruleset.yaml")
+
+
+# the places of a ruleset's files that name a command: in a use (`word`, in a role's
+# `commands`, the `common_commands`, the `pack_commands`, a variant's `commands`), in the day
+# (a procedure's `vote` and `withdraw`, the election's `word`, its successor's `word` and
+# `decline`) and in a role's `params` (the behaviours' words)
+WORD_KEYS = frozenset({"word", "vote", "withdraw", "decline"})
+WORD_PARAMS = frozenset({"word", "fire_word", "search_word", "chooses_voters"})
+
+
+def canonical_words(data, means: dict[str, str]):
+    """A ruleset file's data with every command it names by the ruleset's own word
+    (`commands.yaml`: `{word: Elixer, means: Heiltrank}`) named by the canonical word the
+    engine works with – so that a role file says `!Elixer` as its players do. The entries
+    of `commands.yaml` themselves are not touched (they are parsed before)."""
+    if not means:
+        return data
+    if isinstance(data, list):
+        return [canonical_words(item, means) for item in data]
+    if not isinstance(data, dict):
+        return data
+    out = {}
+    for key, value in data.items():
+        if key == "commands" and value and isinstance(value[0], CommandSpec):
+            out[key] = value
+        elif key in WORD_KEYS and isinstance(value, str):
+            out[key] = means.get(value, value)
+        elif key == "params" and isinstance(value, dict):
+            out[key] = {
+                name: means.get(v, v) if name in WORD_PARAMS and isinstance(v, str) else v
+                for name, v in value.items()
+            }
+        elif key in ("text", "doc", "messages"):
+            out[key] = value
+        else:
+            out[key] = canonical_words(value, means)
+    return out
 
 
 def _catalog(bases: list[str], base: Path, rules_dir: Path) -> dict[str, str]:

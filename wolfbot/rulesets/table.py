@@ -16,6 +16,8 @@ class TableWords:
     once: str
     first_night: str
     no_repeat: str
+    ahead: str
+    stands: str
     variant: str
     heading: str  # "{title}: umgesetzte Rollen"
     generated: str  # "Erzeugt mit {command}; Lesarten und Optionen: {readme}."
@@ -36,6 +38,8 @@ TABLE_WORDS = {
         once="einmalig",
         first_night="erste Nacht",
         no_repeat="nicht zweimal in Folge dasselbe Ziel",
+        ahead="auch am Tag davor",
+        stands="im Voraus, die letzte gilt",
         variant="Variante",
         heading="{title}: umgesetzte Rollen",
         generated="Erzeugt mit {command}; Lesarten und Optionen: {readme}.",
@@ -54,6 +58,8 @@ TABLE_WORDS = {
         once="eenmalig",
         first_night="eerste nacht",
         no_repeat="niet twee keer achter elkaar hetzelfde doelwit",
+        ahead="ook de dag ervoor",
+        stands="vooraf, de laatste telt",
         variant="variant",
         heading="{title}: uitgewerkte rollen",
         generated="Gemaakt met {command}; lezingen en opties: {readme}.",
@@ -72,6 +78,8 @@ TABLE_WORDS = {
         once="once",
         first_night="first night",
         no_repeat="not the same target twice running",
+        ahead="also the day before",
+        stands="in advance, the last one counts",
         variant="variant",
         heading="{title}: implemented roles",
         generated="Made with {command}; readings and options: {readme}.",
@@ -93,7 +101,7 @@ def table_words(rules: Ruleset, language: str | None = None) -> TableWords:
     return TABLE_WORDS.get(language or rules.language, TABLE_WORDS["de"])
 
 
-def _commands(role: RoleSpec, words: TableWords) -> str:
+def _commands(rules: Ruleset, role: RoleSpec, words: TableWords) -> str:
     parts = []
     for use in role.commands:
         limits = []
@@ -103,7 +111,12 @@ def _commands(role: RoleSpec, words: TableWords) -> str:
             limits.append(words.first_night)
         if not use.repeat_target:
             limits.append(words.no_repeat)
-        parts.append(f"!{use.word}" + (f" ({', '.join(limits)})" if limits else ""))
+        if use.ahead:
+            limits.append(words.ahead)
+        if use.stands:
+            limits.append(words.stands)
+        word = rules.shown_word(use.word)
+        parts.append(f"!{word}" + (f" ({', '.join(limits)})" if limits else ""))
     return ", ".join(parts)
 
 
@@ -125,9 +138,8 @@ def rows(rules: Ruleset, words: TableWords | None = None) -> list[tuple[str, ...
         faction = role.faction
         if role.variant:
             faction += f" ({words.variant} {rules.variants[role.variant].heading})"
-        table.append(
-            (role.name, ", ".join(role.aliases), faction, _commands(role, words), stage, options)
-        )
+        commands = _commands(rules, role, words)
+        table.append((role.name, ", ".join(role.aliases), faction, commands, stage, options))
     return table
 
 

@@ -133,7 +133,8 @@ def check(run: Run, expect: Expect) -> list[tuple[str, object, object]]:
     if "dead" in given:
         found["dead"] = [p.name for p in state.players if not p.alive]
     if "deaths" in given:
-        found["deaths"] = {e.player: e.cause for e in announced_deaths(state.log, run.mark[0])}
+        deaths = announced_deaths(state.log, run.mark[0])
+        found["deaths"] = {e.player: game.rules.named(e.cause) for e in deaths}
     if "roles" in given:
         found["roles"] = {n: game.player(n).role for n in expect.roles or {}}
     if "mayor" in given:
@@ -143,7 +144,8 @@ def check(run: Run, expect: Expect) -> list[tuple[str, object, object]]:
     if "lovers" in given:
         found["lovers"] = list(state.lovers) if state.lovers else []
     if "winner" in given:
-        found["winner"] = [*state.winners, *(role for _, role in state.lone_winners)]
+        sides = [game.rules.named(side) for side in state.winners]
+        found["winner"] = [*sides, *(role for _, role in state.lone_winners)]
         if state.phase.kind != "over" and not found["winner"]:
             found["winner"] = ["(the game is still running)"]
     if "votes" in given:

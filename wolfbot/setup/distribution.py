@@ -9,7 +9,9 @@ gives the same assignment. Two roles need more than a shuffle:
   Somit bleiben zwei Rollen übrig, die keinem Spieler zugelost worden sind" – the list has
   players + 2 roles; the two left over are `spare_roles`. Read literally, the Dieb's own
   role is drawn like any other and may be among the two left over (then nobody is the Dieb;
-  a note says so).
+  a note says so). The Weerwolven's Dief (`params.adds_cards`): "voegen zij twee gewone
+  burgers aan de stapel kaarten toe, zodat er twee karakterkaarten meer zijn dan spelers" –
+  the list has a role per player, and the deal adds the two Burgers to the deck.
 - Der Gaukler: "Vor der Rollenverlosung wählt die Spielleitung drei Rollen, die für das Dorf
   spielen, aus. Diese drei Rollen werden nicht verlost" – they are not part of the role list
   (which holds exactly the roles drawn); they come from the config (`gaukler_roles`) or are
@@ -27,15 +29,16 @@ from wolfbot.engine.spec import Ruleset
 from wolfbot.setup.role_advice import Suggestion, suggest_roles
 from wolfbot.setup.role_checks import (
     BUERGER,
-    DIEB,
     DIEB_EXTRA,
     DORF,
     GAUKLER,
     GAUKLER_ROLES,
     RoleRef,
+    added_cards,
     check_roles,
     conflicts_with,
     group_size,
+    is_dieb,
     is_role,
     resolve_role,
     role_issues,
@@ -143,13 +146,15 @@ def assign_roles(
         raise ValueError("Keine Spieler.")
     if len({name_key(n) for n in names}) != len(names):
         raise ValueError("Jeder Spieler darf nur einmal in der Spielerliste stehen.")
-    dieb = sum(is_role(r, DIEB, ruleset) for r in roles)
+    thieves = [r for r in roles if is_dieb(r, ruleset)]
+    dieb = len(thieves)
     gaukler = sum(is_role(r, GAUKLER, ruleset) for r in roles)
     if dieb > 1 or gaukler > 1:
         raise ValueError("Der Dieb und der Gaukler dürfen je höchstens einmal vorkommen.")
-    wanted = len(names) + DIEB_EXTRA * dieb
+    added = added_cards(thieves[0], ruleset) if thieves else ()
+    wanted = len(names) + (DIEB_EXTRA - len(added)) * dieb
     if len(roles) != wanted:
-        extra = " (+2 für den Dieb)" if dieb else ""
+        extra = " (+2 für den Dieb)" if dieb and not added else ""
         raise ValueError(
             f"{len(roles)} Rollen für {len(names)} Spieler; es braucht genau {wanted}{extra}."
         )
@@ -157,7 +162,7 @@ def assign_roles(
         raise ValueError("Rollen für den Gaukler angegeben, aber kein Gaukler in der Liste.")
     rng = random.Random(seed)
     aside = _gaukler(gaukler_roles, roles, ruleset, rng) if gaukler else ()
-    deck = list(roles)
+    deck = [*roles, *added]  # the Weerwolven's: "voegen zij twee gewone burgers … toe"
     rng.shuffle(deck)
     dealt = tuple(zip(names, deck, strict=False))
     spare = tuple(deck[len(names) :])
@@ -166,6 +171,6 @@ def assign_roles(
         notes.append(f"Der Gaukler kann spielen: {', '.join(aside)} (nicht verlost).")
     if spare:
         notes.append(f"Übrig für den Dieb: {' und '.join(spare)}.")
-        if any(is_role(r, DIEB, ruleset) for r in spare):
+        if any(is_dieb(r, ruleset) for r in spare):
             notes.append("Der Dieb ist selbst übrig geblieben: kein Spieler ist der Dieb.")
     return Assignment(dealt, spare, aside, seed, tuple(notes))

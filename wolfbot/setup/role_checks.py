@@ -88,6 +88,26 @@ def is_role(name: str, wanted: str, ruleset: Ruleset | None = None) -> bool:
     return name_key(bare(name)) == name_key(wanted)
 
 
+def is_dieb(name: str, ruleset: Ruleset | None = None) -> bool:
+    """Whether `name` is the Dieb: the role of the ruleset that plays his mechanism (the
+    Weerwolven's Dief), or one called so."""
+    if ruleset is not None:
+        ref = resolve_role(name, ruleset)
+        if ref is not None and ref.spec is not None and ref.spec.behaviour == "dieb":
+            return True
+    return is_role(name, DIEB, ruleset)
+
+
+def added_cards(name: str, ruleset: Ruleset | None) -> tuple[str, ...]:
+    """The cards the deal adds for the Dieb `name` itself (the Weerwolven: "voegen zij twee
+    gewone burgers aan de stapel kaarten toe"; `params.adds_cards`); () where the role list
+    holds his two extra roles (the Düsterliga's "zwei Rollen mehr als Spieler")."""
+    ref = resolve_role(name, ruleset) if ruleset is not None else None
+    if ref is None or ref.spec is None:
+        return ()
+    return tuple(ref.spec.params.get("adds_cards", ()))
+
+
 def group_size(ref: RoleRef, ruleset: Ruleset) -> int:
     """How many players hold the role together (3 for Die Drei Brüder), else 1."""
     return ruleset.role_groups.get(ref.heading or "", 1)
@@ -155,15 +175,18 @@ def role_issues(
             )
         refs.append(ref)
     counts = Counter(r.heading or r.name for r in refs)
-    dieb = sum(is_role(r.name, DIEB) for r in refs)
+    thieves = [r.name for r in refs if is_dieb(r.name, ruleset)]
+    dieb = len(thieves)
     gaukler = sum(is_role(r.name, GAUKLER) for r in refs)
-    for role, count in ((DIEB, dieb), (GAUKLER, gaukler)):
+    for role, count in ((thieves[0] if thieves else DIEB, dieb), (GAUKLER, gaukler)):
         if count > 1:
             issues.error(f"Der {role} steht {count}× in der Liste; höchstens einmal.")
     if n_players is not None:
-        wanted = n_players + DIEB_EXTRA * min(dieb, 1)
+        added = len(added_cards(thieves[0], ruleset)) if thieves else 0
+        wanted = n_players + (DIEB_EXTRA - added) * min(dieb, 1)
         if len(roles) != wanted:
-            why = f"{n_players} Spieler" + (" + 2 übrige Rollen für den Dieb" if dieb else "")
+            extra = " + 2 übrige Rollen für den Dieb" if dieb and not added else ""
+            why = f"{n_players} Spieler{extra}"
             issues.error(
                 f"{len(roles)} Rollen für {n_players} Spieler; es braucht genau "
                 f"{wanted} Rollen ({why})."

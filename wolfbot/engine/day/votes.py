@@ -88,10 +88,11 @@ def fixed_vote(game: Game, name: str) -> str | None:
 def may_vote(game: Game, player: PlayerState, lynch: bool = True) -> bool:
     """Not excluded, not jailed and – for the lynch vote (`lynch`; not an election or the
     naming of friends) – not bereft of it by his role: his vote counts, and he is a
-    non-voter if he gives none."""
+    non-voter if he gives none. A vote his role took stays taken when he loses his abilities
+    (the Dorfdepp's, after the Dorfälteste's death: `Game.own_behaviour`)."""
     if not player.active or jailed(game, player.name) or not _chosen_voter(game, player.name):
         return False
-    return not lynch or game.behaviour(player).may_lynch(game, player)
+    return not lynch or game.own_behaviour(player).may_lynch(game, player)
 
 
 def _chosen_voter(game: Game, name: str) -> bool:

@@ -156,22 +156,25 @@ def _check_reject(game: Game, reject: RejectCommand, refuse: Refuse) -> None:
     if _period(given) != _period(game.state.phase):
         raise refuse(say("intervention.other_phase", text=reject.text, phase=reject.phase))
     handler = word_handler(game, reject.word)
+    word = game.rules.shown_word(reject.word)
     if handler is not None and handler.irrevocable:
-        raise refuse(say("intervention.irrevocable", word=reject.word, why=handler.irrevocable))
+        raise refuse(say("intervention.irrevocable", word=word, why=handler.irrevocable))
     votes = votes_for(game, reject.word)
     if votes is not None:
         standing = len(reject.targets) == 1 and votes.get(player.name) == reject.targets[0]
+    elif reject.word in player.standing:  # a standing answer (the Jager's testament)
+        standing = reject.targets == (player.standing[reject.word],)
     else:
-        action = game.state.night.actions.get(player.name, {}).get(reject.word)
+        action = _held(game).get(reject.actor, {}).get(reject.word)
         standing = action is not None and action.text() == reject.text
         if standing and game.behaviour(player).acts_at_once:
-            raise refuse(say("intervention.acts_at_once", word=reject.word, name=player.name))
+            raise refuse(say("intervention.acts_at_once", word=word, name=player.name))
     if not standing:
         raise refuse(
             say(
                 "intervention.not_standing",
                 text=reject.text,
-                word=reject.word,
+                word=word,
                 name=player.name,
                 time=game.time_label(),
             )
@@ -220,15 +223,26 @@ def _start_afresh(player: PlayerState) -> None:
     player.missed_dusks = 0
 
 
+def _held(game: Game) -> dict[str, dict[str, Command]]:
+    """The night commands not yet carried out, by actor: of the night, or sent by day for
+    the coming night (`GameState.ahead`)."""
+    night = game.state.night if game.state.phase.kind == "night" else None
+    return night.actions if night else game.state.ahead
+
+
 def _reject(game: Game, reject: RejectCommand) -> None:
     votes = votes_for(game, reject.word)
+    player = game.player(reject.actor)
     if votes is not None:
         del votes[reject.actor]
+    elif reject.word in player.standing:
+        del player.standing[reject.word]
     else:
         # uses are counted when the night is resolved: a removed action has used nothing
-        del game.state.night.actions[reject.actor][reject.word]
-        if not game.state.night.actions[reject.actor]:
-            del game.state.night.actions[reject.actor]
+        held = _held(game)
+        del held[reject.actor][reject.word]
+        if not held[reject.actor]:
+            del held[reject.actor]
     why = say("refused.by_spielleitung", reason=reject.reason)
     game.emit(CommandRejected(reject.actor, reject.channel, reject.text, why))
 

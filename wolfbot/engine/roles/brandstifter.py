@@ -46,9 +46,11 @@ class Brandstifter(Behaviour):
             if have < need:
                 raise IllegalCommand(say("brandstifter.too_few", have=have, need=need))
             if action(game, player, params["word"]) is not None:
-                raise IllegalCommand(say("brandstifter.either", word=params["word"]))
+                word = game.rules.shown_word(params["word"])
+                raise IllegalCommand(say("brandstifter.either", word=word))
         if command.word == params["word"] and action(game, player, params["fire_word"]):
-            raise IllegalCommand(say("brandstifter.either", word=params["fire_word"]))
+            word = game.rules.shown_word(params["fire_word"])
+            raise IllegalCommand(say("brandstifter.either", word=word))
 
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         params = game.spec(player).params

@@ -111,7 +111,7 @@ def told_then_choose(
                     word=word,
                     channels=("private",),
                     options=tuple(options),
-                    prompt=say("choose_after_info", info=info, word=word),
+                    prompt=say("choose_after_info", info=info, word=game.rules.shown_word(word)),
                     optional=True,
                     stage=stage,
                 )
@@ -150,9 +150,8 @@ class Choice(QuestionHandler):
 
     def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
         player = game.player(question.player)
-        command = command_classes()[question.word](
-            actor=player.name, channel="private", targets=(choice,)
-        )
+        answer = command_classes()[question.word]
+        command = game.localized(answer(actor=player.name, channel="private", targets=(choice,)))
         game.state.night.actions.setdefault(player.name, {})[question.word] = command
         game.behaviour(player).act(game, player, question.stage)
 
@@ -160,9 +159,10 @@ class Choice(QuestionHandler):
 def refuse_keeping(game: Game, player: PlayerState, command: Command, why: Text) -> None:
     """A choice the night did not allow: refused; the ability stays unless the house rule
     `refused_heal_keeps_ability` is off."""
+    word = game.rules.shown_word(command.word)
     if game.option("refused_heal_keeps_ability"):
-        reason = say("refused.ability_kept", why=why, word=command.word)
+        reason = say("refused.ability_kept", why=why, word=word)
     else:
         game.consume(player, command.word)
-        reason = say("refused.ability_spent", why=why, word=command.word)
+        reason = say("refused.ability_spent", why=why, word=word)
     game.emit(CommandRejected(player.name, "private", command.text(), reason))

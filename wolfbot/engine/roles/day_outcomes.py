@@ -59,7 +59,7 @@ class Suendenbock(Behaviour):
         word = game.spec(player).params.get("chooses_voters")
         if word and cause == game.rules.day.cause and _scapegoat(game, player):
             player.memory[_CHOOSES] = game.state.phase.number + 1
-            tell(game, player, say("suendenbock.may_choose", word=word))
+            tell(game, player, say("suendenbock.may_choose", word=game.rules.shown_word(word)))
         return []
 
     def allows(self, game: Game, player: PlayerState, word: str) -> Text | None:
@@ -116,8 +116,9 @@ class Dorfaeltester(Behaviour):
         causes = game.spec(player).params.get("causes")
         if causes is not None and cause not in causes:
             return []  # Düsterwald's Alte: only "vom Dorfgericht …, durch die Hexe oder den Jäger"
+        village = game.spec(player).faction  # "alle Dorfbewohner, die für das Dorf spielen"
         powerless = game.state.powerless
         powerless += [
-            p.name for p in game.living() if side(game, p) == "Dorf" and p.name not in powerless
+            p.name for p in game.living() if side(game, p) == village and p.name not in powerless
         ]
         return []

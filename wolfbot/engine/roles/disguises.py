@@ -64,7 +64,8 @@ class Hide(Behaviour):
         params = game.spec(player).params
         if command.word == params["word"] and command.target != player.name:
             if params.get("refuses_others") and not _is_werwolf(game, command.target):
-                raise IllegalCommand(say("disguise.werwolf_only", word=params["word"]))
+                word = game.rules.shown_word(params["word"])
+                raise IllegalCommand(say("disguise.werwolf_only", word=word))
 
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         params = game.spec(player).params

@@ -5,13 +5,16 @@ fügt alle verzauberten Dorfbewohner einer eigenen Konversation hinzu und teilt 
 dass sie vom Flötenspieler verzaubert wurden. Die verzauberten Dorfbewohner dürfen diese
 Konversation nicht nutzen. Die Spielleitung fügt den Flötenspieler nicht Konversation der
 verzauberte Dorfbewohner hinzu!" – the enchanted are the conversation `enchanted`'s
-members; his win ends the round, while he lives and is not in love (reading 67)."""
+members; his win ends the round, while he lives and is not in love (reading 67).
+`params.lifted_at_death` (the Weerwolven's: "Als de fluitspeler is gestorven raakt de
+betovering van zijn muziek uitgewerkt"): at his death the living enchanted are told that the
+spell is lifted, and they leave their conversation."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.changes import ENCHANTED, enter
+from wolfbot.engine.changes import ENCHANTED, enter, leave
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import tell, used
 from wolfbot.engine.state import PlayerState
@@ -34,6 +37,15 @@ class Floetenspieler(Behaviour):
         for name in new:
             tell(game, name, say("floetenspieler.enchanted"))
         enter(game, ENCHANTED, new)
+
+    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        if game.spec(player).params.get("lifted_at_death"):
+            spell = list(enchanted(game))
+            for name in spell:
+                if game.player(name).alive:
+                    tell(game, name, say("floetenspieler.lifted"))
+            leave(game, ENCHANTED, spell)
+        return []
 
     def has_won(self, game: Game, player: PlayerState) -> bool:
         if not player.alive or game.lover_of(player.name) is not None:

@@ -26,7 +26,7 @@ from wolfbot.engine.events import PrivateInfo
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import action, apparent_role, looks_like_werwolf, tell
 from wolfbot.engine.state import PlayerState
-from wolfbot.engine.text import say
+from wolfbot.engine.text import Text, say
 from wolfbot.engine.victory import LIEBESPAAR as LOVERS
 
 if TYPE_CHECKING:
@@ -91,7 +91,8 @@ class RoleSearch(Behaviour):
         if command.word == game.spec(player).params["search_word"]:
             named = [game.rules.role(name).name for name in command.roles]
             if len(set(named)) != len(named):
-                raise IllegalCommand(say("search.three_roles", word=command.word))
+                word = game.rules.shown_word(command.word)
+                raise IllegalCommand(say("search.three_roles", word=word))
 
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         params = game.spec(player).params
@@ -114,3 +115,31 @@ class Reveal(Behaviour):
         if command is not None:
             tell(game, command.target, say("nachtschwaermer.revealed_to", name=player.name))
             tell(game, player, say("nachtschwaermer.revealed", name=command.target))
+
+
+class SpyOnPack(Behaviour):
+    """Het onschuldige meisje: "Het onschuldige meisje mag uitsluitend 's nachts spioneren
+    als de weerwolven actief zijn. Het meisje stuurt de nacht dat zij wil spioneren een
+    bericht naar de spelleider. Zij zal dan te horen krijgen wie de wolven zijn, echter horen
+    de wolven ook wie het meisje is en kunnen besluiten om haar te vermoorden." – her
+    `params.word` (no name) acts when it is accepted, while the pack still chooses: she is
+    told the living members of the pack, and they, in their conversation, who she is. Not in
+    a night the pack does not attack, nor once no member of it lives."""
+
+    acts_at_once = True
+
+    def allows(self, game: Game, player: PlayerState, word: str) -> Text | None:
+        if word != game.spec(player).params["word"]:
+            return None
+        resting = game.state.pack_rests == game.state.phase.number
+        if resting or not game.pack():
+            return say("spy.pack_inactive")
+        return None
+
+    def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
+        if command.word != game.spec(player).params["word"]:
+            return
+        game.consume(player, command.word)
+        pack = tuple(p.name for p in game.pack())
+        tell(game, player, say("spy.pack", names=pack))
+        game.emit(PrivateInfo(pack, changes.WOLVES, say("spy.caught", name=player.name)))

@@ -1,6 +1,8 @@
 """Der Jäger: "Wenn der Jäger verstirbt, so bestimmt er gegenüber der Spielleitung einen
 Dorfbewohner, den er vorher erschießt (!Erschießen [Spielername]). Der Jäger muss einen
-anderen Dorfbewohner erschießen!\""""
+anderen Dorfbewohner erschießen!" – `params.causes`: only a death of these causes makes him
+shoot (the Weerwolven's Jager: "Als de jager door weerwolven verslonden wordt, of door de
+andere burgers vermoord wordt"), by the cause's name or the ruleset's for it (`names`)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,9 @@ if TYPE_CHECKING:
 
 class Jaeger(Behaviour):
     def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        causes = game.spec(player).params.get("causes")
+        if causes is not None and not {cause, game.rules.named(cause)} & set(causes):
+            return []
         options = tuple(p.name for p in game.living() if p.name != player.name)
         game.ask(
             Question(

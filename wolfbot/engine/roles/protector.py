@@ -3,7 +3,9 @@
 Der Beschützer: "Wenn der beschützte Dorfbewohner in der Nacht angegriffen wird, so schlägt
 der Angriff fehl." Der Leibwächter: "Wenn der bewachte Dorfbewohner in der Nacht angegriffen
 wird, so wird der Leibwächter an seiner statt angegriffen." Both act before the Werwölfe in
-the Nachtreihenfolge, so their effect waits for the attacks."""
+the Nachtreihenfolge, so their effect waits for the attacks. `params.not_for`: roles the
+protection does not cover (the Weerwolven's Genezer: "Het onschuldige meisje wordt niet door
+de genezer beschermd als hij haar aanwijst")."""
 
 from __future__ import annotations
 
@@ -29,6 +31,9 @@ class Protect(Behaviour):
             night.place(game, Modifier(self.step, player.name, command.target))
 
     def modify_attack(self, game: Game, attack: Attack, modifier: Modifier) -> None:
+        not_for = game.spec(game.player(modifier.owner)).params.get("not_for", ())
+        if game.player(attack.target).role in {game.rules.role(name).name for name in not_for}:
+            return  # "Zij is dwaas door de puberteit en zoekt zelf het onheil op."
         attack.status, attack.reason = "failed", say("failed.protected", by=modifier.owner)
 
 
