@@ -10,7 +10,7 @@ from wolfbot.demo.settings import OPTIONS, SHOWCASE_ROLES
 from wolfbot.engine.spec import Ruleset
 from wolfbot.setup.distribution import suggest_roles
 from wolfbot.setup.role_advice import advises
-from wolfbot.setup.role_checks import DIEB, is_role
+from wolfbot.setup.role_checks import is_dieb
 from wolfbot.setup.setups import held_by, ready_made
 
 
@@ -34,10 +34,11 @@ def demo_roles(rules: Ruleset, players: int, seed: int) -> tuple[list[str], dict
 def showcase(rules: Ruleset, players: int, seed: int) -> list[str]:
     """A role list that shows a ruleset's roles: a Werwolf for every four players, other
     roles of the ruleset drawn by the seed, each once, while two places stay for plain
-    villagers (the Bürger) – roles the deal treats apart (the Dieb's extra cards) left out."""
-    wolf, plain = rules.role("Werwolf").name, rules.role("Bürger").name
+    villagers (the Bürger) – roles the deal treats apart (the Dieb's extra cards) left out.
+    The Werwolf and the Bürger by the ruleset's names for them (`Ruleset.named`)."""
+    wolf, plain = (rules.role(rules.named(name)).name for name in ("Werwolf", "Bürger"))
     wolves = max(1, players // 4)
-    apart = {name for name in rules.dealt_roles() if is_role(name, DIEB, rules)}
+    apart = {name for name in rules.dealt_roles() if is_dieb(name, rules)}
     others = sorted(
         name
         for name in rules.dealt_roles()

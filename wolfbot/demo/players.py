@@ -230,7 +230,12 @@ class DemoPlayers:
                     return []
                 where = "private"
         command = CLASSES[word](
-            actor=player.name, channel=where, targets=targets, roles=roles, choice=choice
+            actor=player.name,
+            channel=where,
+            targets=targets,
+            roles=roles,
+            choice=choice,
+            said=game.rules.said_words.get(word),  # as the ruleset's players write it
         )
         self._acted.add((player.name, word))
         return self._write(player.name, where, command.text(), targets)
@@ -302,7 +307,7 @@ class DemoPlayers:
 
     def _answer(self, question: Question) -> Post:
         choice = self.rng.choice(question.options)
-        line = f"!{question.word} {choice}"
+        line = f"!{self.rules.shown_word(question.word)} {choice}"
         where = question.channels[0] if question.channels else "private"
         return Post(
             question.player, where, f"<p><strong>{html.escape(line)}</strong></p>", "", line

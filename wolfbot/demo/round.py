@@ -50,7 +50,6 @@ from wolfbot.demo.settings import (  # noqa: F401 - re-exported
     BOT_FILE,
     CADENCE,
     DEFAULT_DIR,
-    EXTRA_NAMES,
     FORUM_FILE,
     GAME_MASTER,
     GM_PASSWORD,
@@ -68,6 +67,7 @@ from wolfbot.demo.settings import (  # noqa: F401 - re-exported
     Out,
     _fresh,
     default_start,
+    game_master,
     player_names,
     when,
     where_to_look,
@@ -116,12 +116,13 @@ class Demo:
         """`faults`: the share of requests the forum fails (`LocalForum.faults.chaos`,
         seeded by `seed`): answered 500, timed out after it stored a write, garbage, a
         flood refusal. The bot must play the very same round."""
-        self.names = player_names(players)
+        self.rules = loader.load(ruleset)
+        self.names = player_names(players, self.rules)
+        self.game_master = game_master(self.rules)
         self.seed = seed
         self.directory = directory
         self.markup: Literal["5", "6"] = markup
         self.out = out
-        self.rules = loader.load(ruleset)
         self.rng = random.Random(seed)
         self.sim = DemoPlayers(random.Random(seed + 1), self.rules)
         start = start or default_start(players)
@@ -147,7 +148,7 @@ class Demo:
         self.sessions = session_factory(self.engine)
         self.client = WoltLabForum(
             self.server.base_url,
-            GAME_MASTER,
+            self.game_master,
             GM_PASSWORD,
             client=self.http,
             min_interval=0,
@@ -159,7 +160,7 @@ class Demo:
             round_type=worded(self.rules, say("demo.round_type")),
             round_number=1,
             round_name=worded(self.rules, say("demo.round_name")),
-            game_masters=(GAME_MASTER,),
+            game_masters=(self.game_master,),
             timezone=str(ZONE),
             timetable=self.timetable.days(players + 2),
         )
@@ -204,13 +205,13 @@ class Demo:
 
     def _setup_forum(self) -> None:
         forum = self.forum
-        forum.add_user(GAME_MASTER, GM_PASSWORD)
+        forum.add_user(self.game_master, GM_PASSWORD)
         # the rights the README asks for the bot account's group (no flood control,
         # unlimited conversations, a Wolfshöhle/Totenreich of every player)
-        forum.set_limits(GAME_MASTER, **SPIELLEITUNG, max_participants=self.wide)
+        forum.set_limits(self.game_master, **SPIELLEITUNG, max_participants=self.wide)
         for index, name in enumerate(self.names, 1):
             forum.add_user(name, demo_password(index))
-        self.thread_id = forum.add_thread(self.context.round_title, GAME_MASTER)
+        self.thread_id = forum.add_thread(self.context.round_title, self.game_master)
 
     def _start_round(self) -> None:
         roles, options = demo_roles(self.rules, len(self.names), self.seed)
@@ -350,6 +351,7 @@ class Demo:
             markup=self.markup,
             game=self.game,
             roles=self.roles,
+            game_master=self.game_master,
             phase_posts=list(self.narrator.phase_posts),
             player_posts=Counter(self.posts),
             questions=Counter(self.narrator.questions),
@@ -365,11 +367,11 @@ class Demo:
         shown: dict[str, list[str]] = {}
         base = self.server.base_url
         for post in self.forum.posts(self.thread_id):
-            if post.author == GAME_MASTER:
+            if post.author == self.game_master:
                 shown.setdefault("thread", []).append(post.subject + post.html.replace(base, "/"))
-        for row in self.forum.conversations(GAME_MASTER):
+        for row in self.forum.conversations(self.game_master):
             for message in self.forum.conversation(row.id).messages:
-                if message.author == GAME_MASTER:
+                if message.author == self.game_master:
                     shown.setdefault(row.title, []).append(message.html.replace(base, "/"))
         return shown
 

@@ -12,10 +12,10 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from wolfbot.engine.game import Game
-from wolfbot.forum.local import (
-    DEMO_GAME_MASTER,
-    DEMO_PLAYERS,
-)
+from wolfbot.engine.spec import Ruleset
+from wolfbot.engine.text import say
+from wolfbot.forum.local import DEMO_GAME_MASTER
+from wolfbot.posts.wording import worded
 from wolfbot.schedule.parts import Cadence
 
 RULES_NAME = "duesterliga"
@@ -24,10 +24,6 @@ FORUM_FILE, BOT_FILE = "forum.sqlite", "wolfbot.sqlite"
 GAME_MASTER, GM_PASSWORD = DEMO_GAME_MASTER
 ZONE = ZoneInfo("Europe/Berlin")
 MIN_PLAYERS, MAX_PLAYERS = 5, 40
-EXTRA_NAMES = (
-    "Greta", "Kasimir", "Lotte", "Nachtfalke", "Olga", "Pit", "Quirin", "Rosalie",
-    "Sepp", "Tilda", "Ulrich", "Vroni", "Wilma", "Xaver", "Yasemin", "Zacharias",
-)  # fmt: skip
 CADENCE = Cadence(
     zwischenstand_every=timedelta(hours=5),  # 14:00 on a day from 09:00 to 19:00
     vote_reminder=timedelta(hours=2),  # 17:00: who has not voted is mentioned
@@ -106,6 +102,7 @@ class DemoResult:
     markup: str
     game: Game
     roles: tuple[tuple[str, str], ...]
+    game_master: str = GAME_MASTER  # the Spielleitung's account
     phase_posts: list[str] = field(default_factory=list)  # titles of the bot's thread posts
     player_posts: Counter[str] = field(default_factory=Counter)  # by mistake ("ok": none)
     questions: Counter[str] = field(default_factory=Counter)  # answered / deadline
@@ -118,13 +115,21 @@ class DemoResult:
         return tuple(self.game.state.winners)
 
 
-def player_names(count: int) -> list[str]:
-    """The demo's players: the twelve of `wolfbot forum serve --demo`, then more names."""
+def player_names(count: int, rules: Ruleset) -> list[str]:
+    """The demo's players, named in the ruleset's language (`demo.players`, one a line – the
+    German ones begin with the twelve of `wolfbot forum serve --demo`), then numbered
+    (`demo.extra_player`)."""
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise ValueError(f"the demo plays with {MIN_PLAYERS} to {MAX_PLAYERS} players")
-    names = [*DEMO_PLAYERS, *EXTRA_NAMES]
-    names += [f"Mitspieler {i}" for i in range(len(names) + 1, count + 1)]
+    names = worded(rules, say("demo.players")).splitlines()
+    more = range(len(names) + 1, count + 1)
+    names += [worded(rules, say("demo.extra_player", number=i)) for i in more]
     return names[:count]
+
+
+def game_master(rules: Ruleset) -> str:
+    """The demo's account of the Spielleitung, named in the ruleset's language."""
+    return worded(rules, say("demo.game_master"))
 
 
 def default_start(players: int) -> datetime:
@@ -150,7 +155,7 @@ def _fresh(directory: Path) -> tuple[Path, Path]:
 
 def player_logins(result: DemoResult, shown: int = 3) -> str:
     """ "Anna / spieler1, Bernd / spieler2, …": the first players' logins."""
-    names = player_names(len(result.roles))[:shown]  # the accounts in the order made
+    names = [name for name, _ in result.roles][:shown]  # the accounts in the order made
     more = ", …" if len(result.roles) > shown else ""
     return ", ".join(f"{n} / spieler{i}" for i, n in enumerate(names, 1)) + more
 
@@ -175,7 +180,7 @@ def where_to_look(result: DemoResult) -> list[str]:
         f"    Anmelden als {result.conversation_player}, Kennwort "
         f"{result.conversation_password}: {result.conversation_login}",
         f"  Alle Konversationen:   {result.conversations_url}",
-        f"    Anmelden als {GAME_MASTER}, Kennwort {GM_PASSWORD} (in jeder Konversation),",
+        f"    Anmelden als {result.game_master}, Kennwort {GM_PASSWORD} (in jeder Konversation),",
         f"    oder als ein Spieler: {player_logins(result)} (Spieler N: Kennwort spielerN)",
         f"  Das Forum (SQLite):    {forum_db}",
         f"  Der Bot (SQLite):      {db}",

@@ -84,8 +84,9 @@ def random_command(
     choices = [k.removeprefix("choice:").split("|") for k in use.args if k.startswith("choice:")]
     choice = rng.choice(choices[0]) if choices else None
     note = rng.choice(REASONS) if "text" in use.args else None
+    said = game.rules.said_words.get(use.word)  # as the ruleset's players write it
     return CLASSES[use.word](
-        actor=player.name, channel=channel, targets=targets, choice=choice, note=note
+        actor=player.name, channel=channel, targets=targets, choice=choice, note=note, said=said
     )
 
 

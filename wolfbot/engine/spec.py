@@ -382,8 +382,9 @@ class Ruleset(_Frozen):
     # Wolf Village's `rollen_aufdecken`)
     reveal_option: str | None = None
     # the engine's own names – the causes and the side it names itself: the pack's attack
-    # `Werwolf`, `Liebeskummer`, `Inaktivität`, `Rücktritt`, the side `Liebespaar` – in the
-    # ruleset's language, where they differ (`named`); `causes` may be keyed by either
+    # `Werwolf`, `Liebeskummer`, `Inaktivität`, `Rücktritt`, the side `Liebespaar`, the plain
+    # villager a deal fills up with (`Bürger`) – in the ruleset's language, where they differ
+    # (`named`); `causes` may be keyed by either
     names: dict[str, str] = Field(default_factory=dict)
     # what may stand between the names of a command ("!Verlieben Anna und Bernd"), in the
     # ruleset's language (the Weerwolven's "en")
