@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from dutch import GERMAN  # tests/rulesets/dutch.py
 from typer.testing import CliRunner
 
 from wolfbot.cli import app
@@ -27,13 +28,6 @@ TEXT = (Path(__file__).parent / "data" / "weerwolven.txt").read_text(encoding="u
 SEED = Path(__file__).parents[3] / "shared" / "seeds" / "002_8bb07ca4d48fe921.txt"
 SCENARIOS = sorted((Path(__file__).parents[1] / "scenarios" / "weerwolven").glob("*.yaml"))
 RULES = loader.load("weerwolven")
-# words only German has (the Düsterliga's catalog says them all the time); a Dutch text that
-# says one of them, or a letter Dutch does not write, is German that slipped in
-GERMAN = re.compile(
-    r"[äöüßÄÖÜ]|\b(und|oder|der|dem|nicht|ist|sind|wird|auch|kein|keine|"
-    r"Spieler|Spielern|Spielleitung|Stimme|Stimmen|Bürger|Werwolf|Werwölfe|Dorf|Rolle|"
-    r"Befehl|Konversation|Nacht des|Tag|Tages|Heiltrank|Gifttrank|Meintest)\b"
-)
 
 
 def sentences(text: str) -> list[str]:

@@ -74,7 +74,14 @@ def to_posts(items: list[P]) -> list[ForumPost]:
     return posts
 
 
-def read(items: list[P], *, min_players: int = 2, max_players: int = 12, closes: int | None = None):
+def read(
+    items: list[P],
+    *,
+    min_players: int = 2,
+    max_players: int = 12,
+    closes: int | None = None,
+    rules=RULES,
+):
     closes_at = None if closes is None else T0 + timedelta(minutes=closes)
     return read_signups(
         to_posts(items),
@@ -82,7 +89,7 @@ def read(items: list[P], *, min_players: int = 2, max_players: int = 12, closes:
         closes_at=closes_at,
         min_players=min_players,
         max_players=max_players,
-        ruleset=RULES,
+        ruleset=rules,
     )
 
 
@@ -369,6 +376,31 @@ def test_withdrawal_words(html: str) -> None:
     assert [e.name for e in signup.withdrawals] == ["Anna"]
     (seen,) = signup.for_game_master
     assert seen.accepted and seen.action == "withdrawal" and seen.channel == "conversation:7"
+
+
+WEERWOLVEN = loader.load("weerwolven")
+
+
+@pytest.mark.parametrize(
+    ("html", "withdraws"),
+    [
+        ("<p>Sorry, ik meld me af.</p>", True),
+        ("<p>Ik wil me graag afmelden.</p>", True),
+        ("<p>Hierbij mijn AFMELDING.</p>", True),
+        ("<p>Ik trek me terug uit het spel.</p>", True),
+        ("<p>Ik moet me helaas terugtrekken.</p>", True),
+        ("<p>Ich muss mich abmelden.</p>", False),  # the Weerwolven read Dutch
+    ],
+    ids=["meld-me-af", "afmelden", "afmelding", "trek-me-terug", "terugtrekken", "deutsch"],
+)
+def test_the_weerwolven_withdraw_in_dutch(html: str, withdraws: bool) -> None:
+    """`withdrawal_words` of rules/weerwolven/ruleset.yaml; the answer in Dutch."""
+    posts = [thread("Anna", 1, "!Meedoen"), message("Anna", 2, html)]
+    signup = read(posts, min_players=1, rules=WEERWOLVEN)
+    assert [e.name for e in signup.withdrawals] == (["Anna"] if withdraws else [])
+    if withdraws:
+        (seen,) = signup.for_game_master
+        assert seen.reason == "Anna meldt zich af; was speler (plaats 1)."
 
 
 def test_quoted_withdrawal_does_not_count() -> None:

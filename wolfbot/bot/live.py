@@ -265,6 +265,8 @@ class Live:
     def context(self, players: int, observers: list[str], start: datetime) -> PostContext:
         config, section = self.config, self.config.round
         return PostContext(
+            league=self.rules.title,
+            ruleset=self.rules,
             season=section.season,
             round_type=section.round_type,
             round_number=section.round_number,

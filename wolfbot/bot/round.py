@@ -102,7 +102,7 @@ class RoundBot:
         self.forum = forum
         self.sessions = sessions
         self.rules = rules
-        self.context = context or PostContext()
+        self.context = (context or PostContext()).for_rules(rules)
         self.clock = clock
         self.outbox = outbox or Outbox(sessions, limits, clock, retry=retry, marks=self.mark_of)
         self._templates = templates
@@ -156,7 +156,7 @@ class RoundBot:
         thread post waits for `wolfbot approve`."""
         if self._game is not None and self._game.state.phase.kind != "over":
             raise RuntimeError(f"round {self.game_id} is running; one RoundBot, one round")
-        self.context = context or self.context
+        self.context = (context or self.context).for_rules(self.rules)
         if user_ids:
             self.context = replace(self.context, user_ids={**self.context.user_ids, **user_ids})
         # the live bot waits at each information stage ("teilt ... mit ... kann nun")
@@ -192,7 +192,7 @@ class RoundBot:
             raise ValueError(f"round {game_id} is played by {data.ruleset}, not {self.rules.name}")
         self.game_id, self._game, self._marks = game_id, None, {}
         if data.context is not None:  # the round is published with the context it began with
-            self.context = context_from_json(data.context)
+            self.context = context_from_json(data.context).for_rules(self.rules)
         thread = ChannelRef("thread", data.thread_id) if data.thread_id else None
         publisher = Publisher(env=_environment(self._templates))
         desk = Desk(

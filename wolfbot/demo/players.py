@@ -177,8 +177,10 @@ class DemoPlayers:
                 targets.append(
                     self._pick_player(handler(game, word), pool, pack, in_pack, player.name)
                 )
-            elif kind == "dead":
+            elif kind in ("dead", "anyone"):  # anyone: the Heks's elixir, on the dead mostly
                 pool = [n for n in dead if n not in targets]
+                if kind == "anyone" and (not pool or self.rng.random() < 0.3):
+                    pool = [n for n in living if n not in targets]
                 if not pool:
                     return None
                 targets.append(self.rng.choice(pool))

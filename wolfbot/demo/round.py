@@ -156,6 +156,7 @@ class Demo:
         )
         self.context = PostContext(
             league=self.rules.title,
+            ruleset=self.rules,
             season=start.astimezone(ZONE).year,
             round_type=worded(self.rules, say("demo.round_type")),
             round_number=1,

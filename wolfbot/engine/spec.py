@@ -389,6 +389,9 @@ class Ruleset(_Frozen):
     # what may stand between the names of a command ("!Verlieben Anna und Bernd"), in the
     # ruleset's language (the Weerwolven's "en")
     name_separators: tuple[str, ...] = (",", "und", "&", "+")
+    # how a message to the Spielleitung says that one withdraws from the sign-up, in the
+    # ruleset's language: the beginnings of words (any case; "abmeld" reads "Abmeldung")
+    withdrawal_words: tuple[str, ...] = ("abmeld", "zurücktreten", "zurückzutreten", "rücktritt")
     # the rulesets whose message catalogs this one's builds on (its own keys win)
     messages_from: tuple[str, ...] = ()
     # the message catalog: message key → its wording in `language` (a Jinja2 template over

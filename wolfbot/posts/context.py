@@ -7,12 +7,14 @@ demo) the posts simply leave out times, links and mentions by id."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from wolfbot.engine.spec import Ruleset
+from wolfbot.engine.text import Text, say
+from wolfbot.posts.wording import worded
 
 
 def _season_label(season: int | str | None) -> str:
@@ -64,8 +66,9 @@ def daily_schedule(
 class PostContext:
     """Everything a post shows that the game itself does not know.
 
-    The round: `title` verbatim if given, else "{league} Season '{season} - {round_type}
-    {round_number}: {round_name}". Times: the explicit `dusk_begins`, `night_begins`,
+    The round: `title` verbatim if given, else worded by the ruleset's catalog
+    (`post.round.*`; the Düsterliga's: "{league} Season '{season} - {round_type}
+    {round_number}: {round_name}"). Times: the explicit `dusk_begins`, `night_begins`,
     `next_day_begins` of the post at hand win; otherwise they are looked up in `timetable`
     by the day the post belongs to. `links`: title → URL of the Morgen, Dämmerung and Abend
     posts published so far, in order. `user_ids`: forum user id by name, for mentions as
@@ -104,36 +107,56 @@ class PostContext:
 
     @property
     def round_title(self) -> str:
-        """ "Düsterliga Season '26 - Ligarunde 1: Das große Schlachten"."""
+        """ "Düsterliga Season '26 - Ligarunde 1: Das große Schlachten" (`post.round.title`)."""
         if self.title:
             return self.title
-        head = self.league
-        if self.season not in (None, ""):
-            head += f" Season {_season_label(self.season)}"
-        kind = " ".join(
-            part for part in (self.round_type, str(self.round_number or "")) if part
-        ).strip()
-        if kind:
-            head += f" - {kind}"
-        return f"{head}: {self.round_name}" if self.round_name else head
+        number = self.round_number or ""
+        return self._said(
+            say(
+                "post.round.title",
+                league=self.league,
+                season=_season_label(self.season),
+                round_type=self.round_type,
+                number=number,
+                name=self.round_name,
+            )
+        )
 
     @property
     def round_label(self) -> str:
-        """ "1. Ligarunde" (the Rollenmitteilung's title); "" when the number is not known."""
-        return f"{self.round_number}. {self.round_type}" if self.round_number else ""
+        """ "1. Ligarunde" (the Rollenmitteilung's title, `post.round.label`); "" when the
+        number is not known."""
+        if not self.round_number:
+            return ""
+        return self._said(
+            say("post.round.label", round_type=self.round_type, number=self.round_number)
+        )
 
     @property
     def spieltag(self) -> str:
-        """The "Spieltag" line of the short header: "Season 2026, Ligarunde # 1"."""
-        parts = []
+        """The "Spieltag" line of the short header: "Season 2026, Ligarunde # 1"
+        (`post.round.spieltag`)."""
+        year: int | str = ""
         if self.season not in (None, ""):
-            season = self.season
-            if isinstance(season, int) or str(season).isdigit():
-                season = int(season) if int(season) >= 100 else 2000 + int(season)
-            parts.append(f"Season {season}")
-        if self.round_number:
-            parts.append(f"{self.round_type} # {self.round_number}")
-        return ", ".join(parts)
+            year = self.season  # type: ignore[assignment]
+            if isinstance(year, int) or str(year).isdigit():
+                year = int(year) if int(year) >= 100 else 2000 + int(year)
+        number = self.round_number or ""
+        return self._said(
+            say("post.round.spieltag", year=year, round_type=self.round_type, number=number)
+        )
+
+    def for_rules(self, rules: Ruleset) -> PostContext:
+        """This context for a round of `rules` (its catalog words the round's name), unless
+        it names its ruleset already."""
+        return self if self.ruleset is not None else replace(self, ruleset=rules)
+
+    def _said(self, text: Text) -> str:
+        """The round's name in the words of its ruleset's catalog (the Düsterliga's without
+        one)."""
+        from wolfbot.rulesets import loader  # the loader reads the shipped rules lazily
+
+        return worded(self.ruleset or loader.load("duesterliga"), text)
 
     def day(self, number: int) -> ScheduleDay | None:
         return next((d for d in self.timetable if d.number == number), None)

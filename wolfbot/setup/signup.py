@@ -24,11 +24,13 @@ Readings:
   has room (otherwise he keeps his reserve place and is told so). Repeating one's current
   sign-up is rejected and keeps the first time.
 - Withdrawal is a "Mitteilung" – a message in a conversation (every conversation message
-  passed in counts as one to the Spielleitung) – whose visible text contains `!Abmelden` or
-  a word of "abmelden"/"Abmeldung", "zurücktreten"/"zurückzutreten" or "Rücktritt"
-  (any case, quotes not counted). It is accepted at any time (also after `closes_at`),
-  takes the author off whichever list he is on and is a verdict the Spielleitung sees. A
-  withdrawal in the thread is not a Mitteilung and is rejected with that reason.
+  passed in counts as one to the Spielleitung) – whose visible text says one of the
+  ruleset's `withdrawal_words` at the beginning of a word (the Düsterliga's: `!Abmelden`,
+  "abmelden"/"Abmeldung", "zurücktreten"/"zurückzutreten", "Rücktritt"; the Weerwolven's
+  "afmelden", "ik meld me af", "terugtrekken"; any case, quotes not counted). It is
+  accepted at any time (also after `closes_at`), takes the author off whichever list he is
+  on and is a verdict the Spielleitung sees. A withdrawal in the thread is not a Mitteilung
+  and is rejected with that reason.
 - When a player leaves the Spielerliste the first reserve moves up to the end of the list
   (his place dates from moving up); `Signup.moved_up` says who replaced whom.
 - The Spielleitung (`game_master`, compared case-insensitively) cannot sign up; its own
@@ -63,7 +65,6 @@ Placement = Literal["signed_up", "overflow", "moved_up"]
 
 SIGNUP_WORDS: dict[str, Kind] = {"Dabei": "player", "Reserve": "reserve", "Beobachter": "observer"}
 WITHDRAW_WORD = "Abmelden"
-WITHDRAWAL = re.compile(r"\b(?:abmeld\w*|zurück(?:zu)?treten|rücktritt\w*)", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,8 +233,11 @@ class _Lists:
         return True, say("signup.withdrawn", name=post.author, **withdrawn)
 
 
-def _withdrawal_line(text: str) -> str | None:
-    return next((line for line in text.splitlines() if WITHDRAWAL.search(line)), None)
+def _withdrawal_line(text: str, rules: Ruleset) -> str | None:
+    """The line of a message that withdraws (`Ruleset.withdrawal_words`), if any."""
+    words = "|".join(re.escape(word) for word in rules.withdrawal_words)
+    withdrawal = re.compile(rf"\b(?:{words})", re.IGNORECASE)
+    return next((line for line in text.splitlines() if withdrawal.search(line)), None)
 
 
 def read_signups(
@@ -272,7 +276,7 @@ def read_signups(
         if post.channel.kind == "conversation":
             if is_master:
                 continue
-            line = _withdrawal_line(body.text)
+            line = _withdrawal_line(body.text, rules)
             if line is not None:
                 ok, reason = state.withdraw(post)
                 verdict(post, line, "withdrawal", ok, reason)

@@ -141,6 +141,7 @@ def replay_round(
     rules = loader.load(data.ruleset)
     game = replay.new_game(rules, data.roster, data.seed, data.options)
     ctx = context(data) if callable(context) else context or _stored_context(data)
+    ctx = ctx.for_rules(rules)
     collector = Collector(limits or FloodLimits())
     thread = ChannelRef("thread", data.thread_id) if data.thread_id else None
     publisher = Publisher(env=environment(templates))
