@@ -18,26 +18,9 @@ import traceback
 from collections import Counter
 
 from wolfbot.demo.simulate import play
-from wolfbot.engine.spec import Ruleset, UnknownRole
+from wolfbot.engine.spec import Ruleset
 from wolfbot.rulesets import loader
 from wolfbot.setup.distribution import choose_gaukler_roles
-
-
-def wolf(rules: Ruleset) -> str:
-    """The ruleset's plain Werwolf (the Weerwolven's Weerwolf): the pack's role without an
-    ability of its own."""
-    return next(r.name for r in rules.roles.values() if r.behaviour == "pack")
-
-
-def villager(rules: Ruleset) -> str:
-    """The ruleset's plain villager (the Bürger; Wolf Village's Dorfbewohner; the
-    Weerwolven's Burger: a role without behaviour and commands in the first faction)."""
-    try:
-        return rules.role("Bürger").name
-    except UnknownRole:
-        village = next(iter(rules.factions))
-        plain = (r for r in rules.roles.values() if r.faction == village and not r.commands)
-        return next(r.name for r in plain if r.behaviour is None)
 
 
 def switches(rules: Ruleset, seed: int) -> dict[str, object]:
@@ -69,7 +52,7 @@ def role_list(rules: Ruleset, seed: int, played: tuple[str, ...] = ()) -> list[s
     wolves = max(1, players // 4)
     no_wolves = any(rules.variants[name].no_werwolves for name in played)
     own = [r.name for r in rules.roles.values() if r.variant in played and r.dealt]
-    plain, werwolf = villager(rules), wolf(rules)
+    plain, werwolf = (rules.engine_role(name).name for name in ("Bürger", "Werwolf"))
     anchors = [werwolf] * wolves if not no_wolves else ([own[0]] if own else [plain])
     dealable = rules.dealt_roles(played)
     others = [name for name in dealable if name not in (werwolf, plain, *anchors)]

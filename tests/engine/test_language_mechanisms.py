@@ -9,10 +9,11 @@ from __future__ import annotations
 import pytest
 
 from wolfbot.engine import events as ev
+from wolfbot.engine.changes import change_role
 from wolfbot.engine.commands import command_classes
 from wolfbot.engine.errors import UnknownCommand
 from wolfbot.engine.game import Game
-from wolfbot.engine.interventions.kinds import RejectCommand
+from wolfbot.engine.interventions.kinds import KillPlayer, RejectCommand
 from wolfbot.engine.spec import CommandSpec, Ruleset
 from wolfbot.intake.commands import parse_command
 from wolfbot.posts.wording import worded
@@ -135,6 +136,19 @@ def test_the_spielleitung_rejects_a_night_command_sent_by_day() -> None:
     assert "Zora" not in g.state.night.actions
 
 
+def test_the_spielleitung_rejects_it_in_the_night_it_was_sent_for() -> None:
+    g = to_day(game())
+    command = parse_command("!Zien Anna", "Zora", "private", g)
+    g.submit(command)
+    send(g, "Eva", "private", "!Stem Dirk")
+    g.advance()  # the Abend: Dirk is lynched, the night begins with Zora's command
+    assert str(g.state.phase) == "night 2" and "Zora" in g.state.night.actions
+    text = command.text()
+    reject = RejectCommand("Zora", "private", command.word, command.targets, "day 1", text, "nee")
+    g.intervene(reject)
+    assert "Zora" not in g.state.night.actions
+
+
 # -- standing answers and an office's command ------------------------------------------------------
 def test_a_standing_answer_answers_the_question_at_once() -> None:
     g = game()
@@ -178,6 +192,39 @@ def test_the_spielleitung_rejects_a_standing_answer() -> None:
     text, targets = command.text(), command.targets
     g.intervene(RejectCommand("Jens", "private", command.word, targets, "night 1", text, "nee"))
     assert g.player("Jens").standing == {}
+
+
+def test_a_standing_answer_is_rejected_on_a_later_day_too() -> None:
+    g = game()
+    command = parse_command("!Testament Dirk", "Jens", "private", g)
+    g.submit(command)
+    to_day(g)
+    text, targets = command.text(), command.targets
+    g.intervene(RejectCommand("Jens", "private", command.word, targets, "night 1", text, "nee"))
+    assert g.player("Jens").standing == {}
+
+
+def test_a_role_change_takes_the_roles_standing_answers_but_not_the_offices() -> None:
+    g = to_day(game())
+    jens = g.player("Jens")
+    jens.standing = {"Erschießen": "Dirk", "Nachfolger": "Eva"}
+    change_role(g, jens, "Burger")
+    assert jens.standing == {"Nachfolger": "Eva"}
+
+
+def test_an_elixer_on_one_who_died_since_and_may_not_be_revived_is_kept() -> None:
+    heks = NL.roles["Heks"]
+    params = {**heks.params, "revives": False}
+    roles = {**NL.roles, "Heks": heks.model_copy(update={"params": params})}
+    rules = NL.model_copy(update={"roles": roles})
+    players = [("Anna", "Weerwolf"), ("Hilde", "Heks"), ("Dirk", "Burger"), ("Eva", "Burger")]
+    g = Game.new(rules, players, seed=1)
+    send(g, "Hilde", "private", "!Elixer Eva")
+    g.intervene(KillPlayer("Eva", "weg"))
+    send(g, "Anna", "wolves", "!Verslinden Dirk")
+    events = g.advance()
+    assert not g.player("Eva").alive and g.player("Hilde").uses.get("Heiltrank", 0) == 0
+    assert "Eva" not in [e.player for e in events if isinstance(e, ev.PlayerRevived)]
 
 
 def test_only_the_holder_of_the_office_gives_its_command() -> None:

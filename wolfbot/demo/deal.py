@@ -35,8 +35,8 @@ def showcase(rules: Ruleset, players: int, seed: int) -> list[str]:
     """A role list that shows a ruleset's roles: a Werwolf for every four players, other
     roles of the ruleset drawn by the seed, each once, while two places stay for plain
     villagers (the Bürger) – roles the deal treats apart (the Dieb's extra cards) left out.
-    The Werwolf and the Bürger by the ruleset's names for them (`Ruleset.named`)."""
-    wolf, plain = (rules.role(rules.named(name)).name for name in ("Werwolf", "Bürger"))
+    The Werwolf and the Bürger by the ruleset's names for them (`Ruleset.engine_role`)."""
+    wolf, plain = (rules.engine_role(name).name for name in ("Werwolf", "Bürger"))
     wolves = max(1, players // 4)
     apart = {name for name in rules.dealt_roles() if is_dieb(name, rules)}
     others = sorted(

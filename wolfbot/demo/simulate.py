@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from wolfbot.engine.commands import Command, command_classes
 from wolfbot.engine.game import Game
-from wolfbot.engine.spec import Ruleset
+from wolfbot.engine.spec import NAMED_KINDS, Ruleset
 
 CLASSES = command_classes()
 # reasons a player may give (the Ruhelosen Geister's accusation: at most 50 characters)
@@ -77,7 +77,7 @@ def random_command(
         pool = list(questions[0].options)
     if "dead" in use.args or ("anyone" in use.args and rng.random() < 0.3):
         pool = [p.name for p in players if not p.alive] or pool
-    count = sum(1 for kind in use.args if kind in ("player", "dead", "anyone"))
+    count = sum(1 for kind in use.args if kind in NAMED_KINDS)
     if len(pool) < count:
         return None
     targets = tuple(rng.sample(pool, count))

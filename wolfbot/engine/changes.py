@@ -34,6 +34,7 @@ def change_role(game: Game, player: PlayerState, role: str, *, faction: str | No
     game.state.disguises = [
         d for d in game.state.disguises if d.target != player.name or d.night is not None
     ]
+    _drop_standing(game, player)
     player.role = game.rules.role(role).name
     player.faction = faction
     player.uses.clear()
@@ -55,6 +56,8 @@ def swap_roles(game: Game, taker: PlayerState, giver: PlayerState) -> None:
         d for d in game.state.disguises if d.target not in (taker.name, giver.name) or d.night
     ]
     own_role = taker.role
+    _drop_standing(game, taker)
+    taker.standing |= _drop_standing(game, giver)  # the role's standing answers go with it
     taker.role, taker.faction = giver.role, victory.faction(game, giver)
     taker.uses, taker.last_targets, taker.memory = giver.uses, giver.last_targets, giver.memory
     giver.role, giver.faction = own_role, None
@@ -63,6 +66,13 @@ def swap_roles(game: Game, taker: PlayerState, giver: PlayerState) -> None:
         game.emit(RoleChanged(player.name, player.role))
     _tell_lovers_if_changed(game, condition, (taker.name, giver.name))
     _witness_role_change(game, (taker, giver))
+
+
+def _drop_standing(game: Game, player: PlayerState) -> dict[str, str]:
+    """Take the standing answers of the player's role from him (an office's stay, the
+    Burgemeester's successor) and return them."""
+    words = {use.word for use in game.rules.roles[player.role].commands if use.stands}
+    return {word: player.standing.pop(word) for word in words & set(player.standing)}
 
 
 def convert(game: Game, player: PlayerState, faction: str) -> None:

@@ -9,16 +9,16 @@ from typing import TYPE_CHECKING
 from wolfbot.engine import day
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
+from wolfbot.engine.offices import office_title
 from wolfbot.engine.roles.base import WordHandler
 from wolfbot.engine.roles.registry import QUESTIONS, WORDS, behaviour_of
-from wolfbot.engine.spec import CommandUse
+from wolfbot.engine.spec import NAMED_KINDS, CommandUse
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
-NAMED = ("player", "dead", "anyone")  # the argument kinds that name one player
 
 
 def _shown(game: Game, word: str) -> str:
@@ -93,7 +93,7 @@ def sent_ahead(game: Game, use: CommandUse) -> bool:
     """Whether the use is a night command sent now, by day, for the coming night
     (`CommandUse.ahead`; not one of the first night only, which no day precedes)."""
     phase = game.state.phase
-    return use.ahead and phase.by_day and "night" in use.phase and use.nights != "first"
+    return use.ahead and phase.by_day and use.nights != "first"  # `ahead`: night only
 
 
 def _holds_office(game: Game, player: PlayerState, use: CommandUse) -> bool:
@@ -211,18 +211,13 @@ def _find_use(game: Game, player: PlayerState, command: Command) -> CommandUse:
         raise IllegalCommand(say("refused.wrong_channel", word=word, channel=timely[0].channel[0]))
     use = placed[0]
     if not _holds_office(game, player, use):
-        raise IllegalCommand(say("refused.not_office", word=word, office=_office_title(game)))
+        raise IllegalCommand(say("refused.not_office", word=word, office=office_title(game)))
     if not _uses_left(player, use):
         raise IllegalCommand(say("refused.used_up", word=word))
     refusal = behaviour_of(game.spec(player)).allows(game, player, command.word)
     if refusal:
         raise IllegalCommand(refusal)
     return use
-
-
-def _office_title(game: Game) -> str:
-    election = game.rules.day.election
-    return election.title if election is not None else "Bürgermeister"
 
 
 def _when(use: CommandUse) -> Text:
@@ -237,12 +232,12 @@ def _when(use: CommandUse) -> Text:
 
 def _check_arguments(game: Game, player: PlayerState, command: Command, use: CommandUse) -> None:
     word = _shown(game, command.word)
-    kinds = [kind for kind in use.args if kind in NAMED]
+    kinds = [kind for kind in use.args if kind in NAMED_KINDS]
     if "players" in use.args:  # one or more living players in its place
         extra = len(command.targets) - len(kinds)
         if extra < 1:
             raise IllegalCommand(say("refused.name_count", word=word, count=len(kinds) + 1))
-        at = [k for k in use.args if k in (*NAMED, "players")].index("players")
+        at = [k for k in use.args if k in (*NAMED_KINDS, "players")].index("players")
         kinds[at:at] = ["player"] * extra
     if len(command.targets) != len(kinds):
         raise IllegalCommand(say("refused.name_count", word=word, count=len(kinds)))
@@ -263,7 +258,10 @@ def _check_arguments(game: Game, player: PlayerState, command: Command, use: Com
     if spec is not None and spec.lovers_apart and lover in command.targets:
         raise IllegalCommand(say("refused.lovers_apart", word=word, name=lover))
     last = player.last_targets.get(command.word)
-    night = game.state.phase.number + (1 if sent_ahead(game, use) else 0)  # the night it is for
+    phase = game.state.phase
+    if sent_ahead(game, use):  # the night it is for
+        phase = phase.coming_night(game.rules.phases)
+    night = phase.number
     if not repeat_allowed(game, use) and last and last == (night - 1, command.targets):
         raise IllegalCommand(
             say("refused.same_target_again", word=word, targets=command.targets)

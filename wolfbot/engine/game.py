@@ -305,8 +305,7 @@ class Game:
         elif use.stands == "lot":
             self.answer(question, self.draw(question.options), by_lot=True, asked=False)
         elif use.stands == "nobody":
-            self.emit(QuestionAnswered(question.player, question.kind, "", False))
-            QUESTIONS[question.kind].unanswered(self, question)
+            self._unanswered(question)
         else:
             return False
         return True
@@ -357,10 +356,14 @@ class Game:
     def _default(self, question: Question) -> None:
         if question.optional:  # the deadline passed: no choice, the night goes on
             self.state.questions.remove(question)
-            self.emit(QuestionAnswered(question.player, question.kind, "", False))
-            QUESTIONS[question.kind].unanswered(self, question)
+            self._unanswered(question)
         else:
             self.answer(question, self.draw(question.options), by_lot=True)
+
+    def _unanswered(self, question: Question) -> None:
+        """The question goes without an answer: no choice, as its kind says."""
+        self.emit(QuestionAnswered(question.player, question.kind, "", False))
+        QUESTIONS[question.kind].unanswered(self, question)
 
     # -- the Spielleitung ------------------------------------------------------------------------
     def intervene(self, intervention: Intervention) -> list[Event]:

@@ -29,8 +29,10 @@ def successor_rules(game: Game) -> SuccessorSpec:
 
 
 def office_title(game: Game) -> str:
+    """The office's title: its election's, else the engine's name for it in the ruleset's
+    words (`Ruleset.named`)."""
     election = game.rules.day.election
-    return election.title if election is not None else "Bürgermeister"
+    return election.title if election is not None else game.rules.named("Bürgermeister")
 
 
 def ask_successors(game: Game) -> None:

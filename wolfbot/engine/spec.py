@@ -36,10 +36,14 @@ class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+# the argument kinds of a command use that name one player: a living one, a dead one, either
+NAMED_KINDS = ("player", "dead", "anyone")
+ARGUMENT_KINDS = (*NAMED_KINDS, "players", "role", "text")  # and `choice:a|b`
+
+
 def _check_kinds(word: str, kinds: tuple[str, ...]) -> None:
     for kind in kinds:
-        known = ("player", "players", "dead", "anyone", "role", "text")
-        if kind not in known and not kind.startswith("choice:"):
+        if kind not in ARGUMENT_KINDS and not kind.startswith("choice:"):
             raise ValueError(_problem("unknown_argument_kind", kind=kind, word=word))
 
 
@@ -83,6 +87,8 @@ class CommandSpec(_Frozen):
     @model_validator(mode="after")
     def _known_kinds(self) -> CommandSpec:
         _check_kinds(self.word, self.args)
+        if self.said and self.variants[:1] != (self.said,):
+            raise ValueError(_problem("said_not_first", word=self.word, said=self.said))
         return self
 
 
@@ -135,6 +141,8 @@ class CommandUse(_Frozen):
     @model_validator(mode="after")
     def _known_kinds(self) -> CommandUse:
         _check_kinds(self.word, self.args)
+        if self.ahead and (self.phase != ("night",) or self.stands):
+            raise ValueError(_problem("ahead_not_a_night_command", word=self.word))
         return self
 
 
@@ -424,6 +432,12 @@ class Ruleset(_Frozen):
         if "roles" in data:
             data["roles"] = roles
         return data
+
+    def engine_role(self, name: str) -> RoleSpec:
+        """The role the engine calls `name` – the plain `Werwolf` and `Bürger` a deal fills up
+        with – by the ruleset's name for it (`names`; its aliases: Wolf Village's
+        Dorfbewohner is also called Bürger)."""
+        return self.role(self.named(name))
 
     def named(self, name: str) -> str:
         """An engine's name of a cause or side in the ruleset's words (`names`): the

@@ -47,6 +47,13 @@ class Phase:
             return Phase(self.number + 1, order[0])
         return Phase(self.number, order[index + 1])
 
+    def coming_night(self, order: tuple[str, ...] = PHASE_ORDER) -> Phase:
+        """This night, or the first night after this phase."""
+        phase = self
+        while phase.kind != "night":
+            phase = phase.next(order)
+        return phase
+
 
 @dataclass(slots=True)
 class PlayerState:

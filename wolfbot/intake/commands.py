@@ -16,12 +16,10 @@ from collections.abc import Iterator, Sequence
 from wolfbot.engine.commands import Command, command_classes
 from wolfbot.engine.errors import AmbiguousName, IllegalCommand, UnknownCommand, UnknownName
 from wolfbot.engine.game import Game
-from wolfbot.engine.spec import CommandUse
+from wolfbot.engine.spec import NAMED_KINDS, CommandUse  # `players`: several living
 from wolfbot.engine.text import Text, say
 from wolfbot.spelling import close_names, find_name, name_key, normalize_text
 
-# a living, a dead, or either player (`players`: several living)
-PLAYER_KINDS = ("player", "dead", "anyone")
 _CLASSES = command_classes()
 
 
@@ -113,7 +111,7 @@ def _parse_arguments(
     if not found:
         raise UnknownName(_explain_failure(tokens, kinds, game), command=line)
     values, kinds = found[0]
-    targets = tuple(v for v, k in zip(values, kinds, strict=True) if k in PLAYER_KINDS)
+    targets = tuple(v for v, k in zip(values, kinds, strict=True) if k in NAMED_KINDS)
     roles = tuple(v for v, k in zip(values, kinds, strict=True) if k == "role")
     choices = [v for v, k in zip(values, kinds, strict=True) if k.startswith("choice:")]
     return targets, roles, choices[0] if choices else None
@@ -160,7 +158,7 @@ def _match(text: str, kind: str, game: Game) -> str | None:
 
 
 def _candidates(kind: str, game: Game) -> list[str]:
-    if kind in (*PLAYER_KINDS, "players"):
+    if kind in (*NAMED_KINDS, "players"):
         return [p.name for p in game.state.players]
     if kind == "role":
         return list(game.rules.roles)
@@ -196,4 +194,4 @@ def _explain_failure(tokens: list[str], kinds: Sequence[str], game: Game) -> Tex
 
 def _kind(kind: str) -> str:
     """The argument kinds as the wording knows them: player, role or choice."""
-    return "player" if kind in (*PLAYER_KINDS, "players") else kind if kind == "role" else "choice"
+    return "player" if kind in (*NAMED_KINDS, "players") else kind if kind == "role" else "choice"

@@ -151,8 +151,11 @@ class AcceptCommand:
 class RejectCommand:
     """A command the engine accepted does not count: allowed while it is still the actor's
     standing one for its word in the running day or night (a vote is withdrawn, a night
-    action removed before the night is resolved). `text` is the command as accepted
-    ("!Lynch Bernd"), `targets` its players, `phase` the phase it was given in."""
+    action removed before the night is resolved), a night command sent by day until its
+    night is resolved, a standing answer (the Jager's testament) until it is used – then
+    none stands (the one it replaced is not restored: the player is told and may send
+    another). `text` is the command as accepted ("!Lynch Bernd"), `targets` its players,
+    `phase` the phase it was given in."""
 
     KIND: ClassVar[str] = "reject"
     actor: str

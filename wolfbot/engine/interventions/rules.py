@@ -153,7 +153,12 @@ def _check_reject(game: Game, reject: RejectCommand, refuse: Refuse) -> None:
         given = Phase.parse(reject.phase)
     except ValueError:
         given = Phase(0, "over")
-    if _period(given) != _period(game.state.phase):
+    now = game.state.phase
+    # a standing answer stands until it is answered, a command sent ahead until its night
+    held_over = reject.word in player.standing or (
+        given.by_day and given.coming_night(game.rules.phases) == now
+    )
+    if _period(given) != _period(now) and not held_over:
         raise refuse(say("intervention.other_phase", text=reject.text, phase=reject.phase))
     handler = word_handler(game, reject.word)
     word = game.rules.shown_word(reject.word)

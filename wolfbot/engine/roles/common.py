@@ -56,6 +56,14 @@ def break_tie(
     return game.draw(tied)
 
 
+def died_of(game: Game, player: PlayerState, cause: str) -> bool:
+    """Whether a death of `cause` is one the role's `params.causes` names (all causes
+    without it) – by the engine's name of the cause or the ruleset's (`Ruleset.named`: the
+    Weerwolven's `Weerwolf` for the pack's attack)."""
+    causes = game.spec(player).params.get("causes")
+    return causes is None or bool({cause, game.rules.named(cause)} & set(causes))
+
+
 def tell(game: Game, player: PlayerState | str, text: Text) -> None:
     name = player if isinstance(player, str) else player.name
     game.emit(PrivateInfo((name,), "private", text))

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.commands import Command
 from wolfbot.engine.events import LynchDecided
 from wolfbot.engine.roles.base import Behaviour
-from wolfbot.engine.roles.common import tell
+from wolfbot.engine.roles.common import died_of, tell
 from wolfbot.engine.state import Attack, DayEffect, PlayerState
 from wolfbot.engine.text import Text, say
 from wolfbot.engine.victory import side
@@ -113,8 +113,7 @@ class Dorfaeltester(Behaviour):
         attack.status, attack.reason = "failed", say("failed.first_attack")
 
     def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
-        causes = game.spec(player).params.get("causes")
-        if causes is not None and cause not in causes:
+        if not died_of(game, player, cause):
             return []  # Düsterwald's Alte: only "vom Dorfgericht …, durch die Hexe oder den Jäger"
         village = game.spec(player).faction  # "alle Dorfbewohner, die für das Dorf spielen"
         powerless = game.state.powerless

@@ -89,10 +89,11 @@ class Heks(Potions):
         given = action(game, player, other) if other else None
         if params.get("apart") and given is not None and given.target in command.targets:
             raise IllegalCommand(say("heks.apart", name=given.target))
-        if command.word == HEAL and not game.player(command.target).alive:
-            target = game.player(command.target)
-            if not params.get("revives") or target.excluded:
-                raise IllegalCommand(say("heks.not_revivable", name=target.name))
+        target = game.player(command.target) if command.word == HEAL else None
+        if target is not None and not target.alive and target.name not in self._revivable(
+            game, player
+        ):
+            raise IllegalCommand(say("heks.not_revivable", name=target.name))
 
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         heal, poison = self.has(game, player, HEAL), self.has(game, player, POISON)
@@ -123,7 +124,10 @@ class Heks(Potions):
         self, game: Game, player: PlayerState, elixer: Command, attacked: list[str], stage: int
     ) -> None:
         target = game.player(elixer.target)
-        if not target.alive:
+        if not target.alive and (target.name not in self._revivable(game, player)):
+            # dead since she sent it, and not one the elixer brings back (excluded)
+            refuse_keeping(game, player, elixer, say("heks.not_revivable", name=target.name))
+        elif not target.alive:
             game.consume(player, HEAL)
             revive(game, target, player.role)
             tell(game, player, say("heks.revived", name=target.name))

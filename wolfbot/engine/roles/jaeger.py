@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.roles.base import Behaviour, QuestionHandler
+from wolfbot.engine.roles.common import died_of
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import say
 
@@ -18,8 +19,7 @@ if TYPE_CHECKING:
 
 class Jaeger(Behaviour):
     def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
-        causes = game.spec(player).params.get("causes")
-        if causes is not None and not {cause, game.rules.named(cause)} & set(causes):
+        if not died_of(game, player, cause):
             return []
         options = tuple(p.name for p in game.living() if p.name != player.name)
         game.ask(
