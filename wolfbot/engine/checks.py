@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 
-
 def _shown(game: Game, word: str) -> str:
     """A command word as the ruleset's players read it (`Ruleset.shown_word`)."""
     return game.rules.shown_word(word)
