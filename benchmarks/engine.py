@@ -1,41 +1,112 @@
-"""How many random 12-player games (Bürger, Werwolf, Seherin, Hexe, Amor, Jäger) the engine
-plays to the end per second on one core. Prints numbers; asserts nothing.
+"""How many random games the engine plays to the end per CPU second on one core, split into
+the engine (`Game.submit`, `Game.advance`) and the simulated players (`everybody_acts`:
+what they look up and choose). Two rounds (issue 18's targets):
 
-    python benchmarks/engine.py [--seconds 10]
+- 12 players with the six basic roles (3 Werwölfe, Seherin, Hexe, Amor, Jäger, 5 Bürger);
+- 24 players with a suggested Düsterliga role list ("Rollenverteilung", `suggest_roles`).
+
+Each is run `--runs` times for `--seconds` CPU seconds; the median run is printed. Prints
+numbers; asserts nothing.
+
+    python benchmarks/engine.py [--seconds 5] [--runs 3]
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
+import random
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from wolfbot.demo.simulate import play
+from wolfbot.demo.simulate import TWELVE, everybody_acts, roster
+from wolfbot.engine.game import Game
+from wolfbot.engine.spec import Ruleset
 from wolfbot.rulesets import loader
+from wolfbot.setup.role_advice import suggest_roles
+
+MAX_PHASES = 200
+
+
+@dataclass
+class Run:
+    games: int = 0
+    finished: int = 0
+    events: int = 0
+    commands: int = 0
+    engine: float = 0.0  # CPU seconds in the engine
+    players: float = 0.0  # CPU seconds in the simulated players
+
+    @property
+    def seconds(self) -> float:
+        return self.engine + self.players
+
+    @property
+    def rate(self) -> float:
+        return self.games / self.seconds
+
+
+def one_game(rules: Ruleset, roles: Sequence[str], seed: int, run: Run) -> None:
+    """`wolfbot.demo.simulate.play`, timed in its two parts."""
+    clock = time.process_time
+    rng = random.Random(seed)
+    began = clock()
+    game = Game.new(rules, roster(roles, seed), seed=seed)
+    run.engine += clock() - began
+    for _ in range(MAX_PHASES):
+        if game.state.phase.kind == "over":
+            break
+        began = clock()
+        commands = everybody_acts(game, rng)
+        chosen = clock()
+        for command in commands:
+            game.submit(command)
+        game.advance()
+        run.players += chosen - began
+        run.engine += clock() - chosen
+        run.commands += len(commands)
+    run.games += 1
+    run.finished += game.state.phase.kind == "over"
+    run.events += len(game.state.log)
+
+
+def measure(rules: Ruleset, roles: Sequence[str], seconds: float) -> Run:
+    run = Run()
+    seed = 0
+    while run.seconds < seconds:
+        one_game(rules, roles, seed, run)
+        seed += 1
+    return run
+
+
+def report(title: str, target: float, runs: list[Run]) -> None:
+    median = sorted(runs, key=lambda r: r.rate)[len(runs) // 2]
+    rates = ", ".join(f"{r.rate:.0f}" for r in runs)
+    share = median.players / median.seconds
+    print(f"{title}")
+    print(f"  games per CPU second: {median.rate:.0f} (median of {rates}; target ≥ {target:.0f})")
+    print(f"  engine alone:         {median.games / median.engine:.0f} games/s")
+    print(f"  simulated players:    {share:.0%} of the time")
+    print(f"  per event:            {median.engine / median.events * 1e6:.1f} µs of the engine")
+    print(f"  games:                {median.games} ({median.finished} to the end)")
+    print(f"  commands per game:    {median.commands / median.games:.0f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     rules = loader.load("duesterliga")
-    play(rules, seed=-1)  # warm up caches
-    games = commands = events = finished = 0
-    phases: list[int] = []
-    start = time.perf_counter()
-    while time.perf_counter() - start < args.seconds:
-        sim = play(rules, seed=games)
-        games += 1
-        commands += sum(1 for c in sim.inputs if c is not None)
-        events += len(sim.game.state.log)
-        finished += sim.game.state.phase.kind == "over"
-        phases.append(sum(1 for c in sim.inputs if c is None))
-    elapsed = time.perf_counter() - start
-    print(f"games played:        {games} in {elapsed:.1f} s ({finished} to the end)")
-    print(f"games per second:    {games / elapsed:.1f}")
-    print(f"commands per second: {commands / elapsed:.0f}")
-    print(f"events per second:   {events / elapsed:.0f}")
-    print(f"phases per game:     median {statistics.median(phases)}, max {max(phases)}")
+    suggested = suggest_roles(24, rules, rng_seed=1).roles
+    one_game(rules, TWELVE, -1, Run())  # warm up caches
+    for title, roles, target in (
+        ("12 players, the six basic roles", TWELVE, 1000.0),
+        ("24 players, a suggested Düsterliga list", suggested, 300.0),
+    ):
+        runs = [measure(rules, roles, args.seconds) for _ in range(args.runs)]
+        report(title, target, runs)
+    print(f"  (the list: {', '.join(suggested)})")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.offices import office_title
 from wolfbot.engine.roles.base import WordHandler
 from wolfbot.engine.roles.registry import QUESTIONS, WORDS, behaviour_of
-from wolfbot.engine.spec import NAMED_KINDS, CommandUse
+from wolfbot.engine.spec import NAMED_KINDS, CommandUse, RoleSpec
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import Text, say
 
@@ -29,15 +29,28 @@ def command_uses(game: Game, player: PlayerState) -> list[CommandUse]:
     """Every command the player has in this game, alive or dead (`_his_now` tells which
     he may give as he is)."""
     spec = game.spec(player)
-    uses = [*game.rules.common_commands, *_variant_uses(game)]
-    if spec.pack:
-        words = spec.pack_words
-        uses.extend(u for u in game.rules.pack_commands if words is None or u.word in words)
-    if player.name not in game.state.powerless:  # "verlieren … ihre Fähigkeiten"
-        uses.extend(spec.commands)
+    powerless = player.name in game.state.powerless  # "verlieren … ihre Fähigkeiten"
+    uses = list(_role_uses(game, spec, powerless))
     for question in game.state.questions:
         if question.player == player.name:
-            uses.extend(_answer_uses(question))
+            uses.extend(_answer_uses(game, question))
+    return uses
+
+
+def _role_uses(game: Game, spec: RoleSpec, powerless: bool) -> tuple[CommandUse, ...]:
+    """The commands of a role in this round, made once (the round's variants and its
+    ruleset do not change): the common ones, the variants', the pack's, its own."""
+    key = ("uses", spec.name, powerless)
+    uses = game.cache.get(key)
+    if uses is None:
+        rules = game.rules
+        found = [*rules.common_commands, *_variant_uses(game)]
+        if spec.pack:
+            words = spec.pack_words
+            found.extend(u for u in rules.pack_commands if words is None or u.word in words)
+        if not powerless:
+            found.extend(spec.commands)
+        uses = game.cache[key] = tuple(found)
     return uses
 
 
@@ -57,17 +70,22 @@ def _his_now(player: PlayerState, use: CommandUse) -> bool:
     return (use.by == "dead") != player.alive
 
 
-def _answer_uses(question: Question) -> list[CommandUse]:
-    """The answer (with a name) and the word that declines, if the question has one."""
-    answers: list[tuple[str, tuple[str, ...]]] = [(question.word, ("player",))]
-    if question.decline:
-        answers.append((question.decline, ()))
-    return [
-        CommandUse.model_validate(
-            {"word": word, "args": args, "phase": PHASES, "channel": question.channels}
+def _answer_uses(game: Game, question: Question) -> tuple[CommandUse, ...]:
+    """The answer (with a name) and the word that declines, if the question has one (made
+    once for each such question)."""
+    key = ("answers", question.word, question.decline, question.channels)
+    uses = game.cache.get(key)
+    if uses is None:
+        answers: list[tuple[str, tuple[str, ...]]] = [(question.word, ("player",))]
+        if question.decline:
+            answers.append((question.decline, ()))
+        uses = game.cache[key] = tuple(
+            CommandUse.model_validate(
+                {"word": word, "args": args, "phase": PHASES, "channel": question.channels}
+            )
+            for word, args in answers
         )
-        for word, args in answers
-    ]
+    return uses
 
 
 PHASES = ("night", "day", "dusk", "runoff")
@@ -120,14 +138,14 @@ def available_words(game: Game, player: PlayerState) -> list[str]:
         return pending
     words: list[str] = []
     behaviour = behaviour_of(game.spec(player))
+    alive = player.alive
     for use in command_uses(game, player):
-        if not _his_now(player, use):
+        if (use.by == "dead") == alive or use.word in words:  # `_his_now`
             continue
-        if not _holds_office(game, player, use):
+        if not _holds_office(game, player, use) or not _uses_left(player, use):
             continue
-        if _in_time(game, use) and _uses_left(player, use) and use.word not in words:
-            if behaviour.allows(game, player, use.word) is None:
-                words.append(use.word)
+        if _in_time(game, use) and behaviour.allows(game, player, use.word) is None:
+            words.append(use.word)
     return words
 
 
@@ -143,30 +161,24 @@ def check(game: Game, command: Command) -> CommandUse | Question:
     uses = [u for u in command_uses(game, player) if u.word == command.word]
     if not player.alive and not any(_his_now(player, u) for u in uses):
         raise IllegalCommand(say("refused.dead"))
+    mine = [u for u in uses if _his_now(player, u)]
     if player.excluded:
         raise IllegalCommand(say("refused.excluded"))
     if game.state.step:
         waiting = tuple(game.pending())
-        if _for_the_coming_night(game, player, command):  # too early, not too late
+        night_only = uses and all(u.phase == ("night",) for u in uses)
+        if night_only and game.state.phase.kind != "night":  # too early, not too late
             raise IllegalCommand(say("refused.night_not_begun", waiting=waiting))
         raise IllegalCommand(say("refused.resolving", time=game.time_label(), waiting=waiting))
     if game.state.phase.kind == "night" and player.name in game.state.night.blocked:
         raise IllegalCommand(say("refused.blocked"))
-    use = _find_use(game, player, command)
+    use = _find_use(game, player, command, mine)
     _check_arguments(game, player, command, use)
     handler = _handler(game, player, use)
     if handler is not None:
         handler.check(game, player, command)
     behaviour_of(game.spec(player)).check(game, player, command)
     return use
-
-
-def _for_the_coming_night(game: Game, player: PlayerState, command: Command) -> bool:
-    """A night command sent while the Abend is held: the night has not begun yet."""
-    if game.state.phase.kind == "night":
-        return False
-    uses = [u for u in command_uses(game, player) if u.word == command.word]
-    return bool(uses) and all(u.phase == ("night",) for u in uses)
 
 
 def _question_answered(game: Game, player: PlayerState, command: Command) -> Question | None:
@@ -191,10 +203,11 @@ def _question_answered(game: Game, player: PlayerState, command: Command) -> Que
     return None
 
 
-def _find_use(game: Game, player: PlayerState, command: Command) -> CommandUse:
-    uses = [
-        u for u in command_uses(game, player) if u.word == command.word and _his_now(player, u)
-    ]
+def _find_use(
+    game: Game, player: PlayerState, command: Command, uses: list[CommandUse]
+) -> CommandUse:
+    """The use of the player's (`uses`: those of the word he may give as he is) that allows
+    the command now and there."""
     word = _shown(game, command.word)
     if not uses:
         valid = game.rules.shown_words(available_words(game, player))

@@ -45,6 +45,8 @@ class Game:
         self.rules = ruleset
         self.state = state
         self._killing = 0  # depth of `kill` calls under way (questions wait for them)
+        self._by_name: dict[str, PlayerState] = {}  # `player`: rebuilt when a name misses
+        self.cache: dict[Any, Any] = {}  # what the round's fixed data derives (`checks`)
 
     # -- setup ------------------------------------------------------------------------------
     @classmethod
@@ -114,13 +116,19 @@ class Game:
 
     # -- lookups ----------------------------------------------------------------------------
     def player(self, name: str) -> PlayerState:
-        for p in self.state.players:
-            if p.name == name:
-                return p
-        raise KeyError(name)
+        found = self.find_player(name)
+        if found is None:
+            raise KeyError(name)
+        return found
 
     def find_player(self, name: str) -> PlayerState | None:
-        return next((p for p in self.state.players if p.name == name), None)
+        """The player called `name` now, by an index (a renamed player – the Reservespieler
+        who took a place – makes it anew)."""
+        found = self._by_name.get(name)
+        if found is None or found.name != name:
+            self._by_name = {p.name: p for p in self.state.players}
+            found = self._by_name.get(name)
+        return found
 
     def spec(self, player: PlayerState) -> RoleSpec:
         """The role the player plays now: his own, or one he plays for a while."""

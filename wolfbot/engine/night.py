@@ -12,7 +12,7 @@ kill, announcing the cause that comes first in the night order. Death triggers f
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wolfbot.engine.deaths import INAKTIVITAET, RUECKTRITT
 from wolfbot.engine.events import (
@@ -35,39 +35,65 @@ PACK_CAUSE = "Werwolf"  # the cause of the pack's attack
 def run_stages(game: Game) -> bool:
     """Resolve the remaining stages; False if a question holds the night."""
     night = game.state.night
-    order = game.rules.night_order
-    by_entry = game.rules.roles_by_stage
+    plan = _stage_plan(game)
     whole_night = bool(game.option("blocks_whole_night"))
     _bring_due_kills(game)
     if night.stage == 0 and not night.prepared and whole_night:
         night.prepared = True
         _prepare(game)
-    while night.stage < len(order):
+    players = game.state.players
+    while night.stage < len(plan):
         stage = night.stage
         night.stage += 1
         for due in [a for a in night.scheduled if a.stage == stage]:
             night.scheduled.remove(due)
             attack(game, due.target, due.cause, due.sources, stage, due.kind)
-        for entry in order[stage]:
-            group = game.group(entry)
+        for group, roles in plan[stage]:
             if group is not None:
                 if not whole_night:
                     group.prepare(game)
                 group.act(game, stage)
                 continue
-            for role in by_entry.get(entry, ()):
-                for player in game.state.players:
-                    if player.role == role and player.active and player.name in night.blocked:
+            for role in roles:
+                for player in players:
+                    if player.role != role or not player.active:
+                        continue
+                    if player.name in night.blocked:
                         _overturn(game, player, None)
-                    elif player.role == role and player.active:
-                        if not whole_night:
-                            game.behaviour(player).prepare(game, player)
-                        mark = len(game.state.log)
-                        game.behaviour(player).act(game, player, stage)
-                        _took_part(game, player, game.state.log[mark:])
+                        continue
+                    if not whole_night:
+                        game.behaviour(player).prepare(game, player)
+                    mark = len(game.state.log)
+                    game.behaviour(player).act(game, player, stage)
+                    _took_part(game, player, game.state.log[mark:])
         if game.state.questions:
             return False
     return True
+
+
+def _stage_plan(game: Game) -> list[list[tuple[Any, tuple[str, ...]]]]:
+    """Each stage of the night order as its entries: the group acting there (the pack), or
+    the roles of the entry that the round deals or makes – made once for the round (its
+    variants do not change)."""
+    plan = game.cache.get("stage_plan")
+    if plan is None:
+        by_entry = game.rules.roles_by_stage
+        plan = game.cache["stage_plan"] = [
+            [(game.group(entry), by_entry.get(entry, ())) for entry in stage]
+            for stage in game.rules.night_order
+        ]
+    return plan
+
+
+def _role_places(game: Game) -> list[dict[str, int]]:
+    """Each stage's roles → their place in it, as its entries name them (made once)."""
+    places = game.cache.get("role_places")
+    if places is None:
+        places = game.cache["role_places"] = [
+            {role: i for i, role in enumerate(r for _, roles in stage for r in roles)}
+            for stage in _stage_plan(game)
+        ]
+    return places
 
 
 def _bring_due_kills(game: Game) -> None:
@@ -122,20 +148,16 @@ def _prepare(game: Game) -> None:
     keine Fähigkeiten nutzen"), placed in night order – a blocked blocker blocks nobody;
     within a stage by rank: the Koch "am Vorabend" (params), the Trunkenbold's lot, the rest."""
     night = game.state.night
-    for stage in game.rules.night_order:
-        for entry in stage:
-            group = game.group(entry)
+    for stage, place in zip(_stage_plan(game), _role_places(game), strict=True):
+        for group, _ in stage:
             if group is not None:
                 group.prepare(game)
-        acting = [
-            player
-            for entry in stage
-            for role in game.rules.roles_by_stage.get(entry, ())
-            for player in game.state.players
-            if player.role == role
-        ]
-        acting.sort(
-            key=lambda p: game.spec(p).params.get("prepare_rank", game.behaviour(p).prepare_rank)
+        acting = [player for player in game.state.players if player.role in place]
+        acting.sort(  # by rank, then as the stage names the roles, then by seat
+            key=lambda p: (
+                game.spec(p).params.get("prepare_rank", game.behaviour(p).prepare_rank),
+                place[p.role],
+            )
         )
         for player in acting:
             if player.active and player.name not in night.blocked:

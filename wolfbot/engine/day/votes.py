@@ -48,7 +48,7 @@ def new_day(game: Game) -> DayState:
 
 
 def _effect_on(game: Game, kind: str, name: str) -> DayEffect | None:
-    if not game.state.phase.by_day:
+    if not game.state.phase.by_day or not game.state.day.effects:
         return None
     return next((e for e in game.state.day.effects if e.kind == kind and e.target == name), None)
 
@@ -98,7 +98,7 @@ def may_vote(game: Game, player: PlayerState, lynch: bool = True) -> bool:
 def _chosen_voter(game: Game, name: str) -> bool:
     """On a day whose voters were chosen (Düsterwald's Sündenbock: "Er darf entscheiden,
     wer am nächsten Tag abstimmen darf"), whether `name` is one of them; True otherwise."""
-    if not game.state.phase.by_day:
+    if not game.state.phase.by_day or not game.state.day.effects:
         return True
     chosen = [e for e in game.state.day.effects if e.kind == "voters"]
     return not chosen or any(e.target == name for e in chosen)
