@@ -34,6 +34,7 @@ PACKAGES = (
     "store",
     "outbox",
     "setup",
+    "balance",
     "schedule",
     "bot",
     "spielleitung",
@@ -52,6 +53,7 @@ BELOW_THE_BOT = {
     "store",
     "outbox",
     "setup",
+    "balance",
     "schedule",
 }
 # What each may import besides itself and `wolfbot.spelling`; anything not listed is forbidden.
@@ -67,6 +69,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "store": {"engine", "rulesets", "forum", "intake", "markup", "posts"},
     "outbox": {"forum", "store"},
     "setup": {"engine", "rulesets", "forum", "outbox", "posts"},
+    "balance": {"engine"},
     "schedule": {"setup", "engine", "posts", "store"},
     "bot": BELOW_THE_BOT,
     "spielleitung": set(PACKAGES) - {"demo", "scenario", "cli"},

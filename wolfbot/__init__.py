@@ -14,6 +14,7 @@ the Spielleitung's words back out:
     outbox/        the durable, paced write queue (a table of the store)
 
     setup/         how a round is configured, signed up and given its roles
+    balance/       the win rates of a role list from simulated games (a player model)
     schedule/      when each phase ends; the deadlines and their alarm clock
     bot/           drives it: forum → intake → engine → store → posts → outbox → forum
     spielleitung/  the Spielleitung's commands beside the bot (status, audit, explain,

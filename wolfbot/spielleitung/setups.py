@@ -5,6 +5,8 @@ offers them – one subcommand per ruleset with ready-made setups or role advice
     wolfbot setup wolfvillage --roles "Werwolf, Seherin, 3x Dorfbewohner" [--hausregel hauptmann]
     wolfbot setup duesterliga --players N [--seed S]         # the "Rollenverteilung"
     wolfbot setup duesterliga --roles "…" [--players N]      # a list checked
+    wolfbot setup rate --ruleset R --players N [--roles … | --setup S] [--games N] [--json]
+                       [--plot file.png]                     # win rates from simulated games
 
 A wrong input (a player count a setup does not take, an unknown setup or role) is a German
 message and exit code 2. Light to import (`wolfbot --help`): only typer here; the
@@ -12,6 +14,7 @@ rulesets, pydantic and rich come with `setup_view` when a command runs."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -70,3 +73,34 @@ def duesterliga(
     from wolfbot.spielleitung import setup_view
 
     setup_view.advice("duesterliga", players, roles, seed)
+
+
+@setup_app.command("rate")
+def rate(
+    ruleset: Annotated[str, typer.Option("--ruleset", help="das Regelwerk")] = "duesterliga",
+    players: Players = None,
+    roles: Roles = None,
+    setup: Annotated[
+        str | None, typer.Option("--setup", help="eine fertige Zusammenstellung (Wolf Village)")
+    ] = None,
+    games: Annotated[
+        int | None,
+        typer.Option("--games", help="so viele Spiele (Standard: so viele wie in etwa 25 s)"),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="der Seed des ersten Spiels")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="das Ergebnis als JSON")] = False,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot",
+            help="die Siege je Seite über der Spielerzahl einer Familie als Grafik (PNG): "
+            "--setup bei jeder Spielerzahl, sonst der Vorschlag für 8 bis 24 Spieler",
+        ),
+    ] = None,
+) -> None:
+    """Die Siegchancen jeder Seite einer Rollenliste aus simulierten Spielen (mit
+    95-%-Intervall), die mittlere Länge eines Spiels, daneben die Faustregel des Regelwerks
+    und die Warnungen – für --roles, eine --setup oder den Vorschlag für --players."""
+    from wolfbot.spielleitung import rate_view
+
+    rate_view.run(ruleset, players, roles, setup, games, seed, as_json, plot)
