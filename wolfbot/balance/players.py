@@ -256,9 +256,7 @@ class Players:
                 choice = self.rng.choice(kind.removeprefix("choice:").split("|"))
         return tuple(names), tuple(roles), choice
 
-    def _pick(
-        self, game: Game, player: PlayerState, aim: Aim, pool: Sequence[str]
-    ) -> str | None:
+    def _pick(self, game: Game, player: PlayerState, aim: Aim, pool: Sequence[str]) -> str | None:
         """The player's choice among `pool` for a command of `aim` (None: he does not
         send it – a wolf with nobody but wolves to harm)."""
         if aim == "any":

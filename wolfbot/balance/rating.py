@@ -49,6 +49,22 @@ class Rating:
     def rate_of(self, side: str) -> float:
         return next((s.rate for s in self.sides if s.side == side), 0.0)
 
+    def summary(self) -> str:
+        """The estimate in one German line, for the Spielleitung: "aus 200 simulierten
+        Spielen: Dorf 45,0 % (38,3–51,9 %), Rudel 55,0 % (…); im Median 4 Tage"."""
+        sides = ", ".join(
+            f"{s.side} {_percent(s.rate)} ({_percent(s.interval[0])}–{_percent(s.interval[1])})"
+            for s in self.sides
+        )
+        days = f"{self.median_days:g}".replace(".", ",")
+        return (
+            f"aus {self.games} simulierten Spielen: {sides or 'kein Sieger'}; im Median {days} Tage"
+        )
+
+
+def _percent(share: float) -> str:
+    return f"{share * 100:.1f} %".replace(".", ",")
+
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a share `wins / games` (0 games: (0, 1))."""

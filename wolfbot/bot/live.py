@@ -37,6 +37,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import Engine
 
+from wolfbot.balance.rating import Rating, rate
 from wolfbot.bot import RoundBot, loop
 from wolfbot.bot.planning import Planner
 from wolfbot.forum.base import ChannelRef, Forum, ForumPost, ReadMark
@@ -56,6 +57,7 @@ from wolfbot.store.db import session_factory, upgrade
 from wolfbot.store.lookups import game_row
 
 log = logging.getLogger("wolfbot.bot.live")
+ESTIMATE_GAMES = 200  # the simulated games of the drawn role list at the start (`balance`)
 Clock = Callable[[], datetime]
 
 
@@ -126,6 +128,7 @@ class Live:
             clock=clock,
         )
         self.alarm: DeadlineScheduler | None = None
+        self.estimate: Rating | None = None  # the drawn role list's, once the round started
 
     # -- one pass ---------------------------------------------------------------------------
     def step(self) -> PassReport:
@@ -190,7 +193,9 @@ class Live:
             log.warning("sign-up: %s", text)
             return PassReport("signup", text)
         self._start(names, reserves, observers, ids, now)
-        return PassReport("running", f"round {self.bot.game_id} started with {len(names)} players")
+        started = f"round {self.bot.game_id} started with {len(names)} players"
+        said = f"; Schätzung {self.estimate.summary()}" if self.estimate is not None else ""
+        return PassReport("running", started + said)
 
     def _user_ids(self, names: list[str], known: dict[str, int]) -> dict[str, int]:
         """The forum's user id of each name (for mentions; a name the forum does not know
@@ -247,6 +252,13 @@ class Live:
         variants = tuple(played) if isinstance(played, list) else ()
         roles = list(config.roles.role_list) or self._default_roles(len(names), variants)
         assignment = assign_roles(names, roles, seed=seed, ruleset=self.rules)
+        options = _with_dealt_roles(dict(config.game.options), assignment)
+        dealt = [role for _, role in assignment.players]
+        self.estimate = rate(self.rules, dealt, ESTIMATE_GAMES, seed=seed, options=options)
+        # before the Rollenmitteilungen go out (with `[round] draft`: before they are approved)
+        log.warning(
+            "Die Rollen der Runde: %s. Schätzung %s.", ", ".join(dealt), self.estimate.summary()
+        )
         context = self.context(len(names), observers, now)
         self.bot.start_round(
             assignment.as_players(),
@@ -254,7 +266,7 @@ class Live:
             context,
             thread_id=config.forum.thread_id,
             title=config.game.title,
-            options=_with_dealt_roles(dict(config.game.options), assignment),
+            options=options,
             reserves=reserves,
             observers=observers,
             user_ids=ids,
