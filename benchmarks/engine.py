@@ -5,6 +5,8 @@ what they look up and choose). Two rounds (issue 18's targets):
 - 12 players with the six basic roles (3 Werwölfe, Seherin, Hexe, Amor, Jäger, 5 Bürger);
 - 24 players with a suggested Düsterliga role list ("Rollenverteilung", `suggest_roles`).
 
+Then both under the player model of `wolfbot setup rate` (`wolfbot.balance`).
+
 Each is run `--runs` times for `--seconds` CPU seconds; the median run is printed. Prints
 numbers; asserts nothing.
 
@@ -19,6 +21,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from wolfbot.balance.rating import rate
 from wolfbot.demo.simulate import TWELVE, everybody_acts, roster
 from wolfbot.engine.game import Game
 from wolfbot.engine.spec import Ruleset
@@ -26,6 +29,7 @@ from wolfbot.rulesets import loader
 from wolfbot.setup.role_advice import suggest_roles
 
 MAX_PHASES = 200
+RATED = 200  # games of a rating under the player model (`wolfbot.balance`)
 
 
 @dataclass
@@ -107,6 +111,16 @@ def main() -> None:
         runs = [measure(rules, roles, args.seconds) for _ in range(args.runs)]
         report(title, target, runs)
     print(f"  (the list: {', '.join(suggested)})")
+    for title, roles in (("12 basic", TWELVE), ("24 suggested", suggested)):
+        rates = []
+        for _ in range(args.runs):
+            began = time.process_time()
+            games = rate(rules, roles, RATED, seed=1).games
+            rates.append(games / (time.process_time() - began))
+        shown = ", ".join(f"{r:.0f}" for r in rates)
+        median = sorted(rates)[len(rates) // 2]
+        print(f"under the player model, {title} (`wolfbot setup rate`): {median:.0f} games/s")
+        print(f"  (runs: {shown})")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ The same model for every ruleset, seeded, with its parameters in one place (`Mod
   it tells the village a wolf it found with the probability `share_wolf` (a cleared player:
   `share_clear`). What the village knows is public: told wolves and cleared players, and the
   roles of the dead.
-- **Suspicion.** Each day the village has a common read of every living player (drawn by
+- **Suspicion.** Each phase the village has a common read of every living player (drawn by
   the seed, a wolf a little more suspect: `intuition`, what players read from the posts)
   and each villager his own doubt about it (`independence`); told wolves come first,
   cleared players last.
@@ -103,8 +103,8 @@ class Knowledge:
     told_wolves: set[str] = field(default_factory=set)
     cleared: set[str] = field(default_factory=set)
     known: dict[str, dict[str, bool]] = field(default_factory=dict)  # player → name → wolf?
-    read: dict[str, float] = field(default_factory=dict)  # the village's read of today
-    day: str = ""  # the day the read belongs to
+    read: dict[str, float] = field(default_factory=dict)  # the village's read of the phase
+    day: tuple[str, int] = ("", 0)  # the phase the read belongs to
 
 
 class Players:
@@ -116,6 +116,8 @@ class Players:
         self.model = model or DEFAULT
         self.knowledge = Knowledge()
         self._read_events = 0
+        self._doubts: dict[str, dict[str, float]] = {}  # each villager's read of the phase
+        self._rankings: dict[str, list[str]] = {}  # … and his players by suspicion
 
     # -- what the players learn ---------------------------------------------------------------
     def learn(self, game: Game) -> None:
@@ -128,6 +130,8 @@ class Players:
                 values = dict(event.text.values)
                 for seer in event.recipients:
                     self._found(game, seer, str(values["name"]), not values["good"])
+        if len(log) > self._read_events:
+            self._rankings.clear()  # what was learned may change them
         self._read_events = len(log)
         for player in game.state.players:  # the roles of the dead, once revealed
             if not player.alive and player.role_revealed_as:
@@ -146,10 +150,13 @@ class Players:
 
     # -- suspicion ---------------------------------------------------------------------------------
     def _village_read(self, game: Game) -> dict[str, float]:
-        """The village's common read of today (drawn once a day), told wolves first."""
-        today = f"{game.state.phase.kind} {game.state.phase.number}"
-        if self.knowledge.day != today:
-            self.knowledge.day = today
+        """The village's common read of this phase (drawn once for it), a wolf a little
+        more suspect (`intuition`)."""
+        now = (game.state.phase.kind, game.state.phase.number)
+        if self.knowledge.day != now:
+            self.knowledge.day = now
+            self._doubts.clear()
+            self._rankings.clear()
             lean = self.model.intuition
             self.knowledge.read = {
                 p.name: self.rng.random() + (lean if _is_wolf_side(game, p) else 0.0)
@@ -159,7 +166,7 @@ class Players:
 
     def suspicion(self, game: Game, who: PlayerState, name: str) -> float:
         """How suspect `name` is to `who`: what he knows, what the village was told, the
-        village's read and his own doubt."""
+        village's read and his own doubt of this phase."""
         own = self.knowledge.known.get(who.name, {}).get(name)
         if own is not None:
             return 10.0 if own else -10.0
@@ -167,8 +174,26 @@ class Players:
             return 5.0
         if name in self.knowledge.cleared:
             return -5.0
-        read = self._village_read(game).get(name, 0.5)
-        return read + self.model.independence * (self.rng.random() - 0.5) * 2
+        read = self._village_read(game)
+        doubts = self._doubts.get(who.name)
+        if doubts is None:
+            spread = self.model.independence * 2
+            doubts = self._doubts[who.name] = {
+                n: read[n] + spread * (self.rng.random() - 0.5) for n in read
+            }
+        return doubts.get(name, 0.5)
+
+    def _ranking(self, game: Game, who: PlayerState) -> list[str]:
+        """Every player as `who` suspects him, the least suspect first (made once a phase,
+        and anew when the village learns something)."""
+        self._village_read(game)  # a new phase clears the rankings
+        ranking = self._rankings.get(who.name)
+        if ranking is None:
+            names = [p.name for p in game.state.players]
+            ranking = self._rankings[who.name] = sorted(
+                names, key=lambda name: self.suspicion(game, who, name)
+            )
+        return ranking
 
     # -- the phase's commands -------------------------------------------------------------------
     def commands(self, game: Game) -> list[Command]:
@@ -178,13 +203,14 @@ class Players:
         for player in game.state.players:
             if not player.active and player.alive:
                 continue
+            uses = game.command_uses(player)
             for word in game.available_words(player.name):
                 if word in NEVER or (not player.alive and self.rng.random() > self.model.acts):
                     continue
                 chance = self.model.votes if _is_vote(game, word) else self.model.acts
                 if self.rng.random() > chance:
                     continue
-                command = self._command(game, player, word)
+                command = self._command(game, player, word, uses)
                 if command is not None:
                     sent.append(command)
         return sent
@@ -207,11 +233,12 @@ class Players:
             actor=player.name, channel=question.channels[0], targets=(choice,)
         )
 
-    def _command(self, game: Game, player: PlayerState, word: str) -> Command | None:
-        uses = [u for u in game.command_uses(player) if u.word == word]
-        if not uses:
+    def _command(
+        self, game: Game, player: PlayerState, word: str, uses: list[CommandUse]
+    ) -> Command | None:
+        use = next((u for u in uses if u.word == word), None)
+        if use is None:
             return None
-        use = uses[0]
         targets = self._targets(game, player, word, use)
         if targets is None:
             return None
@@ -264,7 +291,8 @@ class Players:
         friends = _friends(game, player)
         if _is_wolf_side(game, player):
             return self._wolf_pick(game, aim, pool, friends)
-        scored = sorted(pool, key=lambda name: self.suspicion(game, player, name))
+        among = set(pool)
+        scored = [name for name in self._ranking(game, player) if name in among]
         if aim == "harm":
             others = [n for n in scored if n not in friends] or scored
             return others[-1]  # the most suspect
