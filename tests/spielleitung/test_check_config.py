@@ -12,6 +12,7 @@ from wolfbot.cli import app
 
 EXAMPLE = Path(__file__).parents[2] / "config.example.toml"
 runner = CliRunner()
+ENV = {"WOLFBOT_PASSWORD": "streng-geheim"}
 
 
 def flat(output: str) -> str:
@@ -31,6 +32,19 @@ def test_the_example_config_is_explained_without_the_password(tmp_path: Path) ->
     assert "Umgebungsvariable WOLFBOT_PASSWORD" in text
     assert "inactivity_dusks = 2" in text and "(Vorgabe)" in text
     assert "streng-geheim" not in result.output
+    assert "Schätzung beim Start der Runde, für die gezogene Rollenliste" in text
+
+
+def test_a_listed_role_list_is_estimated(tmp_path: Path) -> None:
+    """The sides' win rates of `[roles] list` from simulated games (`wolfbot setup rate`)."""
+    path = tmp_path / "config.toml"
+    roles = '["Werwolf", "Werwolf", "Seherin", "Hexe", "Bürger", "Bürger", "Bürger", "Bürger"]'
+    text = EXAMPLE.read_text(encoding="utf-8").replace("list = []", f"list = {roles}", 1)
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["check-config", str(path), "--offline"], env=ENV)
+    assert result.exit_code == 0, result.output
+    said = flat(result.output)
+    assert "Schätzung aus 200 simulierten Spielen: " in said and "Rudel" in said
 
 
 def test_a_missing_password_variable_is_named(tmp_path: Path) -> None:

@@ -62,6 +62,7 @@ def summary(config: Config) -> list[tuple[str, str]]:
             "Rollen",
             ", ".join(config.roles.role_list) or _default_roles(rules),
         ),
+        ("Schätzung", _estimate(config, rules)),
         (
             "Entwurfsmodus",
             "an: jeder Beitrag wartet auf wolfbot approve" if config.round.draft else "aus",
@@ -82,6 +83,28 @@ def summary(config: Config) -> list[tuple[str, str]]:
         ),
         ("Datenbank", str(config.store.path)),
     ]
+
+
+ESTIMATE_GAMES = 200
+
+
+def _estimate(config: Config, rules: Ruleset) -> str:
+    """Each side's win rate of the listed roles from simulated games (`wolfbot setup
+    rate`), where the list deals one role to each player; else when it is made."""
+    from wolfbot.balance.rating import rate
+    from wolfbot.engine.errors import SetupError
+
+    roles = list(config.roles.role_list)
+    players = config.signup.players if config.signup is not None else []
+    if not roles or (players and len(players) != len(roles)):
+        return "beim Start der Runde, für die gezogene Rollenliste (wolfbot setup rate: vorher)"
+    try:
+        rating = rate(
+            rules, roles, ESTIMATE_GAMES, seed=config.game.seed, options=dict(config.game.options)
+        )
+    except (SetupError, KeyError, ValueError) as error:  # the checks above say why
+        return f"nicht möglich ({type(error).__name__})"
+    return rating.summary()
 
 
 def _default_roles(rules: Ruleset) -> str:
@@ -108,8 +131,7 @@ def _cadence(config: Config, dusk: bool = True) -> str:
             hours(s.zwischenstand_hours, "Zwischenstand alle {}", "kein Zwischenstand"),
             hours(
                 s.vote_reminder_hours,
-                "Erinnerung an die Stimme {} vor der "
-                + ("Dämmerung" if dusk else "Nacht"),
+                "Erinnerung an die Stimme {} vor der " + ("Dämmerung" if dusk else "Nacht"),
                 "keine Erinnerung an die Stimme",
             ),
             hours(
