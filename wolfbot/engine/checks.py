@@ -93,15 +93,17 @@ PHASES = ("night", "day", "dusk", "runoff")
 
 def _in_time(game: Game, use: CommandUse) -> bool:
     phase = game.state.phase
-    if phase.kind not in use.phase:
+    kind = phase.kind
+    if kind not in use.phase:
         return sent_ahead(game, use)
-    if phase.kind == "night" and use.nights != "all":
-        return (phase.number == 1) == (use.nights == "first")
-    if phase.by_day and use.days == "first":
+    if kind == "night":
+        return use.nights == "all" or (phase.number == 1) == (use.nights == "first")
+    days = use.days  # `use.phase` holds a phase of the day: the day's own limits
+    if days == "first":
         return phase.number == 1
-    if phase.by_day and use.days == "election":
+    if days == "election":
         return day.election_today(game)
-    if phase.by_day and use.days == "procedure":
+    if days == "procedure":
         return day.votes_today(game, use.word)
     return True
 
