@@ -43,6 +43,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine import victory
 from wolfbot.engine.commands import Command, command_classes
 from wolfbot.engine.game import Game
+from wolfbot.engine.roles.registry import votes_for
 from wolfbot.engine.spec import Channel, CommandUse, Ruleset
 from wolfbot.engine.state import PlayerState, Question
 
@@ -164,24 +165,24 @@ class Players:
             }
         return self.knowledge.read
 
-    def suspicion(self, game: Game, who: PlayerState, name: str) -> float:
-        """How suspect `name` is to `who`: what he knows, what the village was told, the
-        village's read and his own doubt of this phase."""
-        own = self.knowledge.known.get(who.name, {}).get(name)
-        if own is not None:
-            return 10.0 if own else -10.0
-        if name in self.knowledge.told_wolves:
-            return 5.0
-        if name in self.knowledge.cleared:
-            return -5.0
+    def suspicion(self, game: Game, who: PlayerState) -> dict[str, float]:
+        """How suspect each player is to `who` in this phase: what he knows, what the
+        village was told, the village's read and his own doubt about it."""
         read = self._village_read(game)
         doubts = self._doubts.get(who.name)
         if doubts is None:
             spread = self.model.independence * 2
+            rng = self.rng.random
             doubts = self._doubts[who.name] = {
-                n: read[n] + spread * (self.rng.random() - 0.5) for n in read
+                n: r + spread * (rng() - 0.5) for n, r in read.items()
             }
-        return doubts.get(name, 0.5)
+        scores = dict(doubts)
+        knowledge = self.knowledge
+        scores.update(dict.fromkeys(knowledge.cleared & scores.keys(), -5.0))
+        scores.update(dict.fromkeys(knowledge.told_wolves & scores.keys(), 5.0))
+        for name, wolf in knowledge.known.get(who.name, {}).items():
+            scores[name] = 10.0 if wolf else -10.0
+        return scores
 
     def _ranking(self, game: Game, who: PlayerState) -> list[str]:
         """Every player as `who` suspects him, the least suspect first (made once a phase,
@@ -189,10 +190,8 @@ class Players:
         self._village_read(game)  # a new phase clears the rankings
         ranking = self._rankings.get(who.name)
         if ranking is None:
-            names = [p.name for p in game.state.players]
-            ranking = self._rankings[who.name] = sorted(
-                names, key=lambda name: self.suspicion(game, who, name)
-            )
+            scores = self.suspicion(game, who)
+            ranking = self._rankings[who.name] = sorted(scores, key=scores.__getitem__)
         return ranking
 
     # -- the phase's commands -------------------------------------------------------------------
@@ -243,6 +242,9 @@ class Players:
         if targets is None:
             return None
         names, roles, choice = targets
+        votes = votes_for(game, word)
+        if votes is not None and len(names) == 1 and votes.get(player.name) == names[0]:
+            return None  # his vote stands as it is
         return CLASSES[word](
             actor=player.name,
             channel=_channel(game, player, use),
