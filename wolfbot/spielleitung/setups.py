@@ -99,8 +99,9 @@ def rate(
     ] = None,
 ) -> None:
     """Die Siegchancen jeder Seite einer Rollenliste aus simulierten Spielen (mit
-    95-%-Intervall), die mittlere Länge eines Spiels, daneben die Faustregel des Regelwerks
-    und die Warnungen – für --roles, eine --setup oder den Vorschlag für --players."""
+    95-%-Intervall) und die Länge eines Spiels im Median, daneben die Faustregel des
+    Regelwerks und die Warnungen – für eine eigene Liste (--roles), eine fertige
+    Zusammenstellung (--setup) oder den Vorschlag für --players Spieler."""
     from wolfbot.spielleitung import rate_view
 
     rate_view.run(ruleset, players, roles, setup, games, seed, as_json, plot)
