@@ -11,6 +11,7 @@ import pytest
 from wolfbot.balance.games import play, seats
 from wolfbot.balance.players import Model, Players
 from wolfbot.balance.rating import rate, wilson
+from wolfbot.demo.deal import showcase
 from wolfbot.demo.simulate import TWELVE
 from wolfbot.engine.game import Game
 from wolfbot.rulesets import loader
@@ -80,3 +81,14 @@ def test_the_village_votes_a_told_wolf() -> None:
 
 def test_a_game_is_replayed_by_its_seed() -> None:
     assert play(RULES, TWELVE, 5) == play(RULES, TWELVE, 5)
+
+
+@pytest.mark.parametrize("name", loader.available())
+@pytest.mark.parametrize("players", [7, 12, 18], ids=lambda n: f"{n}-players")
+def test_every_ruleset_plays_to_a_winner_under_the_model(name: str, players: int) -> None:
+    """Showcase lists of each ruleset (a wolf per four players, other roles drawn): the
+    games end with a winner under the model – a lone wolf in the pack (Düsterwald's Weiße
+    Werwolf) hunts the pack, the pack him."""
+    rules = loader.load(name)
+    outcomes = [play(rules, showcase(rules, players, seed), seed) for seed in range(12)]
+    assert sum(bool(o.winners) for o in outcomes) >= 11, outcomes

@@ -3,8 +3,9 @@
 The same model for every ruleset, seeded, with its parameters in one place (`Model`):
 
 - **Sides.** Every player knows his own side (`victory.side`); the pack knows its members
-  (the Wolfshöhle), the lovers each other. The wolves never name one of their own with a
-  harmful command, and attack the village.
+  (the Wolfshöhle) – a lone wolf among them (the Weiße Werwolf) counts none of them as his
+  own –, the lovers each other. The wolves never name one of their own with a harmful
+  command, and attack the village.
 - **Knowledge.** A role that learns a role or an aura (`RoleSeen`, `seen.aura`) knows it;
   it tells the village a wolf it found with the probability `share_wolf` (a cleared player:
   `share_clear`). What the village knows is public: told wolves and cleared players, and the
@@ -314,10 +315,8 @@ class Players:
         villagers = [n for n in pool if n not in friends]
         if aim in ("help", "elect"):
             return ours[0] if ours else self.rng.choice(list(pool))
-        if not villagers:  # never one of the pack: his lover, else nobody
-            pack = {p.name for p in game.pack(living=False)}
-            others = [n for n in pool if n not in pack]
-            return self.rng.choice(others) if others else None
+        if not villagers:  # never one of his own
+            return None
         if game.state.phase.kind == "night":
             cleared = [n for n in villagers if n in self.knowledge.cleared]
             return self.rng.choice(cleared or villagers)
@@ -342,12 +341,16 @@ def _is_wolf_side(game: Game, player: PlayerState) -> bool:
 
 
 def _friends(game: Game, player: PlayerState) -> set[str]:
-    """Whom the player knows to be on his side: himself, the pack for a wolf, his lover."""
+    """Whom the player knows to be on his side: himself; for a wolf the pack's members of
+    his faction (a lone wolf in the pack – the Weiße Werwolf – has none); his lover."""
     friends = {player.name}
     if _is_wolf_side(game, player):
-        friends |= {p.name for p in game.pack(living=False)}
+        own = victory.faction(game, player)
+        friends |= {p.name for p in game.pack(living=False) if victory.faction(game, p) == own}
     lover = game.lover_of(player.name)
-    if lover is not None and victory.side(game, player) == victory.side(game, game.player(lover)):
+    if lover is not None and victory.side(game, player) == victory.side(
+        game, game.player(lover)
+    ):
         friends.add(lover)
     return friends
 
