@@ -10,7 +10,7 @@ The same model for every ruleset, seeded, with its parameters in one place (`Mod
   it tells the village a wolf it found with the probability `share_wolf` (a cleared player:
   `share_clear`). What the village knows is public: told wolves and cleared players, and the
   roles of the dead.
-- **Suspicion.** Each phase the village has a common read of every living player (drawn by
+- **Suspicion.** Each day and night the village has a common read of every living player (drawn by
   the seed, a wolf a little more suspect: `intuition`, what players read from the posts)
   and each villager his own doubt about it (`independence`); told wolves come first,
   cleared players last.
@@ -152,9 +152,10 @@ class Players:
 
     # -- suspicion ---------------------------------------------------------------------------------
     def _village_read(self, game: Game) -> dict[str, float]:
-        """The village's common read of this phase (drawn once for it), a wolf a little
-        more suspect (`intuition`)."""
-        now = (game.state.phase.kind, game.state.phase.number)
+        """The village's common read of this day or night (drawn once for it), a wolf a
+        little more suspect (`intuition`)."""
+        phase = game.state.phase  # a day's Dämmerung and Stichwahl keep the day's read
+        now = ("night" if phase.kind == "night" else "day", phase.number)
         if self.knowledge.day != now:
             self.knowledge.day = now
             self._doubts.clear()
