@@ -127,6 +127,7 @@ NOT_ONLY_A_DOCSTRING = {
     "wolfbot.bot": "re-exports RoundBot, PollReport and ReplayError for its many callers",
     "wolfbot.forum.local": "the local forum's API: LocalForum, LocalForumServer, serve_main",
     "wolfbot.engine.day": "the day's API (tally, finish, the tables) for the engine, posts, views",
+    "wolfbot.engine.spec": "the ruleset's typed specification (Ruleset, RoleSpec, …) for everybody",
 }
 
 

@@ -1,0 +1,33 @@
+"""What every part of a ruleset's specification shares: the phase and channel names, the
+problems of a ruleset's files, the unknown role, the frozen model."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from wolfbot.engine.text import Text
+
+PhaseKind = Literal["night", "day", "dusk", "runoff"]
+Channel = Literal["thread", "private", "wolves", "lovers", "dead", "enchanted", "crypt", "spirits"]
+FactionKind = Literal["team", "lone", "ambiguous"]
+
+
+def _problem(key: str, **values: object) -> str:
+    """A contradiction in a ruleset's files, for its authors: the problem's key and values
+    (no catalog words it – the ruleset it would come from did not load)."""
+    return str(Text(f"ruleset.{key}", tuple(values.items())))
+
+
+class UnknownRole(KeyError):
+    """No role of the ruleset is called `name` (in any spelling)."""
+
+    def __init__(self, name: str, ruleset: str) -> None:
+        super().__init__(name, ruleset)
+        self.name = name
+        self.ruleset = ruleset
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")

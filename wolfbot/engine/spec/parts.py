@@ -1,0 +1,87 @@
+"""The other parts of a ruleset: its factions and how they win, its group conversations,
+the rules of outing a Spielleitung may choose, its Spielvarianten and its house rules."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from wolfbot.engine.spec.base import FactionKind, _Frozen
+from wolfbot.engine.spec.commands import CommandUse
+
+
+class FactionSpec(_Frozen):
+    """A faction and how it wins (`wins`): `outlive` – every living player plays for it
+    (the Düsterliga: "wenn alle Spieler, die nicht für das Dorf spielen, verstorben sind");
+    `no_pack` – no member of the pack lives (Wolf Village: "Das Dorf gewinnt, wenn alle
+    Werwölfe tot sind"); `pack_parity` – its living pack members are at least as many as
+    all other living players ("Die Werwölfe gewinnen, sobald sie mindestens so viele sind
+    wie alle anderen"); `no_werwolf` – no Werwolf (`RoleSpec.is_werwolf`) lives, in the pack
+    or not (Düsterwald: "sobald … alle Werwölfe … tot sind", the Wolf im Schafspelz too);
+    `none` – only by a role's own win (the Narr, the Fuchs)."""
+
+    kind: FactionKind
+    wins: Literal["outlive", "no_pack", "no_werwolf", "pack_parity", "none"] = "outlive"
+    text: str = ""
+
+
+class VictorySpec(_Frozen):
+    """How wins combine. `exclusive`: when several come at once only the first counts, in
+    the order a role's own win (the Narr), the Liebespaar, the teams ("Kommen zwei Siege
+    gleichzeitig, zählt zuerst der des Narren, dann der der Verliebten, dann der des Dorfs
+    oder der Werwölfe"); otherwise (the Düsterliga) they are won together."""
+
+    exclusive: bool = False
+
+
+class ConversationSpec(_Frozen):
+    """A group conversation the Spielleitung opens: its title, how the posts say "in" it,
+    and when its members may use it (`night`: "Die Werwölfe dürfen diese Konversation nur in
+    der Nacht nutzen"; `never`: "Die verzauberten Dorfbewohner dürfen diese Konversation
+    nicht nutzen")."""
+
+    title: str
+    in_: str = Field(alias="in")
+    use: Literal["always", "night", "never"] = "always"
+
+
+class OutingRule(_Frozen):
+    """One of the text's "Andere Offenbarungsregelungen" the Spielleitung may choose instead
+    of the absolute Offenbarungs- und Andeutungsverbot (posts only: the engine does not
+    judge what players write). `roles`: it names the roles it concerns."""
+
+    title: str
+    text: str
+    roles: bool = False
+
+
+class VariantSpec(_Frozen):
+    """A Spielvariante (or one of the Archiv) the round plays when the option `variants`
+    names it: its text, the night-order entries that act only with it (groups), the common
+    commands it gives, the factions whose roles it does not deal (`without`), and how a
+    faction wins instead (`declared_win`)."""
+
+    heading: str
+    text: str
+    night_entries: tuple[str, ...] = ()
+    commands: tuple[CommandUse, ...] = ()
+    without: tuple[str, ...] = ()  # factions whose roles are not dealt
+    no_werwolves: bool = False  # "Es gibt keine Werwölfe" (also no Einsamer Wolf)
+    # the faction that wins by the variant's command instead of by outliving the others (Die
+    # Schwarze Pest: "Das Spiel endet, wenn ein Dorfbewohner !Schwarze Pest schreibt")
+    declared_win: str | None = None
+    spielleitung_victim: bool = False  # the Spielleitung names the night's victim
+    # not announced ("aber dies gibt die Spielleitung nicht bekannt"): the Eröffnungsbeitrag
+    # shows the round as if `poses_as` (a role) were dealt, and no role counts
+    secret: bool = False
+    poses_as: str | None = None
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class OptionSpec(_Frozen):
+    default: bool | int | str | tuple[str, ...]
+    doc: str
+    choices: tuple[str, ...] = ()
+    roles: tuple[str, ...] = ()  # the roles it concerns (for the roles table)
+    announced: bool = True  # listed among the Hausregeln of the Eröffnungsbeitrag
