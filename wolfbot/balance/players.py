@@ -202,7 +202,7 @@ class Players:
         self.learn(game)
         sent: list[Command] = []
         for player in game.state.players:
-            if not player.active and player.alive:
+            if not player.active and (player.alive or not _has_dead_commands(game, player)):
                 continue
             uses = game.command_uses(player)
             for word in game.available_words(player.name):
@@ -360,6 +360,12 @@ def _channel(game: Game, player: PlayerState, use: CommandUse) -> Channel:
     if "wolves" in use.channel and any(p.name == player.name for p in game.pack()):
         return "wolves"
     return next((c for c in use.channel if c != "wolves"), use.channel[0])
+
+
+def _has_dead_commands(game: Game, player: PlayerState) -> bool:
+    """Whether the dead player has a command still (the Ruhelosen Geister's `!Anklagen`,
+    the Sündenbock's choice)."""
+    return any(use.by == "dead" for use in game.command_uses(player))
 
 
 def _is_vote(game: Game, word: str) -> bool:
