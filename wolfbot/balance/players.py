@@ -208,7 +208,7 @@ class Players:
             for word in game.available_words(player.name):
                 if word in NEVER or (not player.alive and self.rng.random() > self.model.acts):
                     continue
-                chance = self.model.votes if _is_vote(game, word) else self.model.acts
+                chance = self.model.votes if word in game.rules.day.vote_words else self.model.acts
                 if self.rng.random() > chance:
                     continue
                 command = self._command(game, player, word, uses)
@@ -349,9 +349,7 @@ def _friends(game: Game, player: PlayerState) -> set[str]:
         own = victory.faction(game, player)
         friends |= {p.name for p in game.pack(living=False) if victory.faction(game, p) == own}
     lover = game.lover_of(player.name)
-    if lover is not None and victory.side(game, player) == victory.side(
-        game, game.player(lover)
-    ):
+    if lover is not None and victory.side(game, player) == victory.side(game, game.player(lover)):
         friends.add(lover)
     return friends
 
@@ -366,9 +364,3 @@ def _has_dead_commands(game: Game, player: PlayerState) -> bool:
     """Whether the dead player has a command still (the Ruhelosen Geister's `!Anklagen`,
     the Sündenbock's choice)."""
     return any(use.by == "dead" for use in game.command_uses(player))
-
-
-def _is_vote(game: Game, word: str) -> bool:
-    rules = game.rules
-    election = rules.day.election.word if rules.day.election else None
-    return word == election or any(p.vote == word for p in rules.day.procedures.values())

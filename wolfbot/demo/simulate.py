@@ -94,7 +94,7 @@ def everybody_acts(game: Game, rng: random.Random, *, legal_bias: float = 0.95) 
     """What a lively round sends in a phase: most players vote by day (on the first day for
     the Bürgermeister too) and use one of their abilities at night."""
     commands = []
-    votes = vote_words(game.rules)
+    votes = game.rules.day.vote_words
     for player in game.state.players:
         if rng.random() > 0.9:
             continue
@@ -109,14 +109,6 @@ def everybody_acts(game: Game, rng: random.Random, *, legal_bias: float = 0.95) 
                     commands.append(command)
     rng.shuffle(commands)
     return commands
-
-
-def vote_words(rules: Ruleset) -> tuple[str, ...]:
-    """The ruleset's words of the day's ordinary vote and of its election (`!Lynch` and
-    `!Bürgermeister`; Wolf Village's `!Verbannen` and `!Hauptmann`)."""
-    ordinary = rules.day.procedures[rules.day.ordinary].vote
-    election = rules.day.election.word if rules.day.election else None
-    return tuple(word for word in (ordinary, election) if word)
 
 
 def play(

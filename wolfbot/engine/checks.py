@@ -13,7 +13,7 @@ from wolfbot.engine.offices import office_title
 from wolfbot.engine.roles.base import WordHandler
 from wolfbot.engine.roles.registry import QUESTIONS, WORDS, behaviour_of
 from wolfbot.engine.spec import NAMED_KINDS, CommandUse, RoleSpec
-from wolfbot.engine.state import DAY_KINDS, PlayerState, Question
+from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
@@ -51,23 +51,6 @@ def _role_uses(game: Game, spec: RoleSpec, powerless: bool) -> tuple[CommandUse,
         if not powerless:
             found.extend(spec.commands)
         uses = game.cache[key] = tuple(found)
-    return uses
-
-
-def _phase_uses(
-    game: Game, spec: RoleSpec, powerless: bool, kind: str
-) -> tuple[CommandUse, ...]:
-    """The role's uses that may be given in a phase of `kind` at all – of it, or sent
-    ahead by day (`_in_time` decides the rest), made once per round."""
-    key = ("phase_uses", spec.name, powerless, kind)
-    uses = game.cache.get(key)
-    if uses is None:
-        by_day = kind in DAY_KINDS
-        uses = game.cache[key] = tuple(
-            use
-            for use in _role_uses(game, spec, powerless)
-            if kind in use.phase or (use.ahead and by_day)
-        )
     return uses
 
 
@@ -156,12 +139,9 @@ def available_words(game: Game, player: PlayerState) -> list[str]:
     if pending or player.excluded or game.state.step:
         return pending
     words: list[str] = []
-    spec = game.spec(player)
-    behaviour = behaviour_of(spec)
-    alive = player.alive
-    kind = game.state.phase.kind
-    for use in _phase_uses(game, spec, player.name in game.state.powerless, kind):
-        if (use.by == "dead") == alive or use.word in words:  # `_his_now`
+    behaviour = behaviour_of(game.spec(player))
+    for use in command_uses(game, player):
+        if not _his_now(player, use) or use.word in words:
             continue
         if not _holds_office(game, player, use) or not _uses_left(player, use):
             continue

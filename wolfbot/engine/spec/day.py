@@ -71,6 +71,14 @@ class DaySpec(_Frozen):
     election: ElectionSpec | None = None
     cause: str = "Lynch"  # the cause of death of who the day's vote kills ("Verbannung")
 
+    @property
+    def vote_words(self) -> tuple[str, ...]:
+        """The words of the ordinary day's vote and of the election (`!Lynch` and
+        `!Bürgermeister`; Wolf Village's `!Verbannen` and `!Hauptmann`)."""
+        ordinary = self.procedures[self.ordinary].vote
+        election = self.election.word if self.election else None
+        return tuple(word for word in (ordinary, election) if word)
+
     @model_validator(mode="after")
     def _ordinary_known(self) -> DaySpec:
         if self.ordinary not in self.procedures:
