@@ -605,6 +605,6 @@ STRAYS = [
 
 @pytest.mark.parametrize(("html", "strays"), STRAYS)
 def test_what_looks_like_a_command_but_does_not_count(html: str, strays: list[Stray]) -> None:
-    """"Befehle müssen am Ende eines Beitrages stehen … in fetter schwarzer Schrift": the
+    """ "Befehle müssen am Ende eines Beitrages stehen … in fetter schwarzer Schrift": the
     lines that fail it are found (to be answered), in the post's order."""
     assert list(parse_message(html).strays) == strays

@@ -182,7 +182,7 @@ def test_the_reserve_plays_on_in_his_own_conversation_after_a_restart(here) -> N
 
 
 def test_the_reserve_receives_everything_the_player_was_told_privately(here) -> None:
-    """"Wenn möglich ersetzt die Spielleitung inaktive Dorfbewohner durch Reservespieler":
+    """ "Wenn möglich ersetzt die Spielleitung inaktive Dorfbewohner durch Reservespieler":
     the Reservespieler learns what his predecessor learnt – the Seherin's sight of night 1,
     the receipts – in his own conversation, once (also after a restart)."""
     bot = day_one(here)

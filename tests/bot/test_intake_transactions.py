@@ -143,9 +143,7 @@ def count(bot: RoundBot) -> tuple[int, int]:
     return int(inputs or 0), int(queued or 0)
 
 
-def test_a_failure_while_queueing_the_answers_stores_nothing_of_the_post(
-    here, monkeypatch
-) -> None:
+def test_a_failure_while_queueing_the_answers_stores_nothing_of_the_post(here, monkeypatch) -> None:
     bot = here.started()
     here.act(("post", "Clara", "private", bold("!Sehen Anna")), bot)
     before = count(bot)

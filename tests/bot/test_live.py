@@ -353,7 +353,7 @@ def test_a_stichwahl_gets_its_own_deadline_and_ends_the_day(tmp_path: Path) -> N
     """Wolf Village's `gleichstand = "nochmal"`: the day ends in a tie, a Stichwahl among the
     tied runs for `stichwahl_hours` (its deadline `stichwahl 1`), and its end is the Abend."""
     with site(tmp_path) as here:
-        text = config_text(here).replace('seed = ', 'ruleset = "wolfvillage"\nseed = ', 1)
+        text = config_text(here).replace("seed = ", 'ruleset = "wolfvillage"\nseed = ', 1)
         text = text.replace(text[text.index("[roles]") : text.index("[round]")], "")
         text = text.replace("[forum]", '[game.options]\ngleichstand = "nochmal"\n\n[forum]', 1)
         config = parse_config(tomllib.loads(text), here.db.parent / "config.toml", env=ENV)

@@ -40,20 +40,61 @@ NEVER = {
 }
 EVERY_ROLE = {
     "wolfvillage": (
-        ["Werwolf", "Werwolf", "Seherin", "Heiler", "Hexe", "Jäger", "Amor", "Fuchs", "Narr",
-         "Verfluchter", "Günstling", "Dorfdepp", "Dorfbewohner"],  # fmt: skip
+        [
+            "Werwolf",
+            "Werwolf",
+            "Seherin",
+            "Heiler",
+            "Hexe",
+            "Jäger",
+            "Amor",
+            "Fuchs",
+            "Narr",
+            "Verfluchter",
+            "Günstling",
+            "Dorfdepp",
+            "Dorfbewohner",
+        ],  # fmt: skip
         {"hauptmann": True},
     ),
     "klassisch": (
-        ["Werwolf", "Werwolf", "Wolf im Schafspelz", "Weißer Werwolf", "Seherin", "Heiler",
-         "Hexe", "Jäger", "Amor", "Mädchen", "Sündenbock", "Dorfdepp", "Der Alte",
-         "Flötenspieler", "Brandstifter", "Schwarzer Rabe", "Bürger"],  # fmt: skip
+        [
+            "Werwolf",
+            "Werwolf",
+            "Wolf im Schafspelz",
+            "Weißer Werwolf",
+            "Seherin",
+            "Heiler",
+            "Hexe",
+            "Jäger",
+            "Amor",
+            "Mädchen",
+            "Sündenbock",
+            "Dorfdepp",
+            "Der Alte",
+            "Flötenspieler",
+            "Brandstifter",
+            "Schwarzer Rabe",
+            "Bürger",
+        ],  # fmt: skip
         {},
     ),
     "weerwolven": (
         [
-            "Weerwolf", "Weerwolf", "Ziener", "Jager", "Cupido", "Heks", "Onschuldig meisje",
-            "Dief", "Dorpsgek", "Dorpsoudste", "Zondebok", "Genezer", "Fluitspeler", "Burger",
+            "Weerwolf",
+            "Weerwolf",
+            "Ziener",
+            "Jager",
+            "Cupido",
+            "Heks",
+            "Onschuldig meisje",
+            "Dief",
+            "Dorpsgek",
+            "Dorpsoudste",
+            "Zondebok",
+            "Genezer",
+            "Fluitspeler",
+            "Burger",
         ],  # fmt: skip
         {"dieb_roles": ["Burger", "Weerwolf"], "split_night": True},
     ),

@@ -736,7 +736,7 @@ RECEIPT_TIMES = [
 
 @pytest.mark.parametrize(("actor", "command", "later"), RECEIPT_TIMES)
 def test_a_receipt_says_when_the_command_acts(played: Round, actor, command, later) -> None:
-    """"Jeder Befehl wird in der Konversation mit der Spielleitung quittiert" – thread votes
+    """ "Jeder Befehl wird in der Konversation mit der Spielleitung quittiert" – thread votes
     too; only what the night resolves is "vorgemerkt", an answer (!Nachfolger) acts at once."""
     mine = [m for m in played.messages if m.channel == "private" and m.recipients == (actor,)]
     found = [m for m in mine if f"Angenommen: {command}" in m.text]
@@ -830,9 +830,7 @@ def test_a_time_without_zone_is_refused() -> None:
     with pytest.raises(ValueError, match="time zone"):
         language.when(RULES, datetime(2026, 11, 30, 19, 0), ZONE)
     moment = datetime.combine(date(2026, 11, 30), time(19), ZONE)
-    assert language.when(RULES, moment, ZONE) == (
-        "Montag, 30.11.2026, 19:00 Uhr"
-    )
+    assert language.when(RULES, moment, ZONE) == ("Montag, 30.11.2026, 19:00 Uhr")
 
 
 def test_zwischenstand_only_by_day() -> None:

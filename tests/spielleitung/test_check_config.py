@@ -204,7 +204,7 @@ OUTINGS = [
 
 @pytest.mark.parametrize(("line", "code", "said"), OUTINGS, ids=["two", "unknown", "no-roles"])
 def test_the_outing_rules_are_a_round_option(tmp_path: Path, line: str, code: int, said) -> None:
-    """"Die Spielleitung kann von diesem absoluten Offenbarungs- und Andeutungsverbot
+    """ "Die Spielleitung kann von diesem absoluten Offenbarungs- und Andeutungsverbot
     abweichen": `[round] outing` names the "Andere Offenbarungsregelungen"."""
     config = _round(tmp_path, **{"outing ": line})
     result = runner.invoke(

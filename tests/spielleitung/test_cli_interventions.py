@@ -115,7 +115,7 @@ def test_reject_and_every_override_write_pending_rows(round_) -> None:
 
 
 def test_override_win_ends_the_round_with_the_faction_awarded(round_) -> None:
-    """"Die Spielleitung kann einer Fraktion den Sieg zusprechen, wenn es für alle anderen
+    """ "Die Spielleitung kann einer Fraktion den Sieg zusprechen, wenn es für alle anderen
     Fraktionen absolut unmöglich ist, den Sieg noch zu erringen." """
     here, bot = round_
     unknown = run(here, "override", "win", "Dorff", "--reason", "x")
@@ -207,7 +207,7 @@ def test_missing_reason_is_a_usage_error(round_) -> None:
 
 
 def test_a_player_withdraws_and_the_next_reserve_is_proposed_and_confirmed(round_) -> None:
-    """"Jeder Teilnehmer kann jederzeit … durch Mitteilung an die Spielleitung von der
+    """ "Jeder Teilnehmer kann jederzeit … durch Mitteilung an die Spielleitung von der
     Teilnahme zurücktreten" – "Wenn möglich ersetzt die Spielleitung inaktive Dorfbewohner
     durch Reservespieler": `wolfbot status` proposes the next one, one command confirms."""
     here, bot = round_

@@ -272,7 +272,7 @@ def test_status_in_the_night_shows_the_submitted_actions(stores) -> None:
 
 
 def test_status_lists_the_commands_of_this_phase_that_did_not_count(stores, tmp_path) -> None:
-    """"Die Spielleitung entscheidet nach eigenem Ermessen, ob sie einen fehlerhaften Befehl
+    """ "Die Spielleitung entscheidet nach eigenem Ermessen, ob sie einen fehlerhaften Befehl
     dennoch gelten lassen will": each with its Nr. for `wolfbot accept`, until it is asked."""
     result = cli("status", "--db", str(stores["night"]))
     out = result.output
@@ -346,7 +346,6 @@ def test_audit_lists_every_command_in_order_with_verdict_reason_and_link(stores)
     assert "!Lynch Anna" in vote and "angenommen" in vote
     assert "https://forum.example/thread/12/#post" in vote
     assert "17 Befehle: 16 angenommen, 1 abgelehnt" in out
-
 
 
 def test_audit_says_what_the_night_did_not_carry_out(stores, tmp_path) -> None:

@@ -565,7 +565,7 @@ def test_v_votes_says_who_voted_whom_on_which_day_and_the_final_tally(round_: Ro
 
 
 def test_v_votes_counts_the_wuetender_mob_in_the_tally(round_: Round) -> None:
-    """"Der Wütende Mob … hat eine zusätzliche Stimme": the tally's votes are the voters and
+    """ "Der Wütende Mob … hat eine zusätzliche Stimme": the tally's votes are the voters and
     the mob's extra votes (the VoteTally event's `mob`)."""
     tally = ev.VoteTally("evening", (("Anna", ("Bernd",)), ("Bernd", ("Zoë",))), (("Anna", 2),), ())
     round_.game.state.log.append(tally)

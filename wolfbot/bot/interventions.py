@@ -127,8 +127,9 @@ def publish(desk: Desk, game: Game, start: int, events: Sequence[ev.Event]) -> N
             told = desk.publisher.told_privately(game, event.player, reserve, before, desk.context)
             if told is not None:  # "the reserve receives everything the player was told"
                 desk.enqueue(
-                    Outgoing(f"{key}/vorgeschichte", "post", told.html, None, told.title,
-                             parent=key)  # fmt: skip
+                    Outgoing(
+                        f"{key}/vorgeschichte", "post", told.html, None, told.title, parent=key
+                    )  # fmt: skip
                 )
     desk.publish(game, start, events)
 

@@ -46,6 +46,7 @@ def handler(game: Game, word: str) -> str | None:
     """The mechanism of a common or pack command word (None: a role's own)."""
     return game.rules.word_handlers.get(word)
 
+
 @dataclass(frozen=True, slots=True)
 class Post:
     """One post of a simulated player. `where`: "thread", "private" (his Rollenmitteilung)

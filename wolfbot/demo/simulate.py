@@ -38,6 +38,22 @@ def roster(roles: Sequence[str], seed: int) -> list[tuple[str, str]]:
 RARE = ("Rücktritt",)  # a random player leaves the round now and then, not every night
 
 
+@dataclass
+class Moment:
+    """What every simulated player of a phase looks at, read once for the phase (the
+    commands are submitted after all of them chose)."""
+
+    living: list[str]
+    everybody: list[str]
+    dead: list[str]
+
+    @classmethod
+    def of(cls, game: Game) -> Moment:
+        players = game.state.players
+        living = [p.name for p in players if p.alive]
+        return cls(living, [p.name for p in players], [p.name for p in players if not p.alive])
+
+
 def random_command(
     game: Game,
     rng: random.Random,
@@ -45,23 +61,31 @@ def random_command(
     legal_bias: float = 0.9,
     actor: str | None = None,
     word: str | None = None,
+    available: list[str] | None = None,
+    moment: Moment | None = None,
 ) -> Command | None:
     """A command some player might send now: usually one of his valid words with living
-    targets, sometimes nonsense (a dead target, a wrong channel) the engine must refuse."""
-    players = game.state.players
-    pending = game.pending()
+    targets, sometimes nonsense (a dead target, a wrong channel) the engine must refuse.
+    `available`: the actor's `Game.available_words`, `moment`: the phase's `Moment`, where
+    the caller has them already."""
     if actor is not None:
         player = game.player(actor)
-    elif pending and rng.random() < 0.8:
-        player = game.player(rng.choice(pending))
     else:
-        player = rng.choice(players)
-    words = [w for w in game.available_words(player.name) if w not in RARE or rng.random() < 0.02]
-    uses = [u for u in game.command_uses(player) if u.word in words and word in (None, u.word)]
+        pending = game.pending()
+        if pending and rng.random() < 0.8:
+            player = game.player(rng.choice(pending))
+        else:
+            player = rng.choice(game.state.players)
+        available = None
+    if available is None:
+        available = game.available_words(player.name)
+    words = [w for w in available if w not in RARE or rng.random() < 0.02]
+    own = game.command_uses(player)
+    uses = [u for u in own if u.word in words and word in (None, u.word)]
     if not uses:
         if rng.random() < legal_bias:
             return None
-        use = rng.choice(game.command_uses(player))
+        use = rng.choice(own)
     else:
         use = rng.choice(uses)
     channel = (
@@ -69,14 +93,16 @@ def random_command(
         if rng.random() < legal_bias
         else rng.choice(["thread", "private", "wolves"])
     )
-    pool = (
-        [p.name for p in game.living()] if rng.random() < legal_bias else [p.name for p in players]
-    )
-    questions = [q for q in game.state.questions if q.player == player.name and q.word == use.word]
-    if questions and rng.random() < legal_bias:
-        pool = list(questions[0].options)
+    moment = moment or Moment.of(game)
+    pool = moment.living if rng.random() < legal_bias else moment.everybody
+    if game.state.questions:
+        questions = [
+            q for q in game.state.questions if q.player == player.name and q.word == use.word
+        ]
+        if questions and rng.random() < legal_bias:
+            pool = list(questions[0].options)
     if "dead" in use.args or ("anyone" in use.args and rng.random() < 0.3):
-        pool = [p.name for p in players if not p.alive] or pool
+        pool = moment.dead or pool
     count = sum(1 for kind in use.args if kind in NAMED_KINDS)
     if len(pool) < count:
         return None
@@ -95,15 +121,23 @@ def everybody_acts(game: Game, rng: random.Random, *, legal_bias: float = 0.95) 
     the Bürgermeister too) and use one of their abilities at night."""
     commands = []
     votes = game.rules.day.vote_words
+    moment = Moment.of(game)
     for player in game.state.players:
         if rng.random() > 0.9:
             continue
-        words = [w for w in game.available_words(player.name) if w not in RARE]
+        available = game.available_words(player.name)
+        words = [w for w in available if w not in RARE]
         wanted = [w for w in votes if w in words] or words[:1]
         for word in wanted:
             if word == words[0] or len(wanted) > 1 or rng.random() < 0.9:
                 command = random_command(
-                    game, rng, legal_bias=legal_bias, actor=player.name, word=word
+                    game,
+                    rng,
+                    legal_bias=legal_bias,
+                    actor=player.name,
+                    word=word,
+                    available=available,
+                    moment=moment,
                 )
                 if command is not None:
                     commands.append(command)

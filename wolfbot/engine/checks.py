@@ -10,7 +10,7 @@ from wolfbot.engine import day
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.offices import office_title
-from wolfbot.engine.roles.base import WordHandler
+from wolfbot.engine.roles.base import Behaviour, WordHandler
 from wolfbot.engine.roles.registry import QUESTIONS, WORDS, behaviour_of
 from wolfbot.engine.spec import NAMED_KINDS, CommandUse, RoleSpec
 from wolfbot.engine.state import PlayerState, Question
@@ -54,6 +54,18 @@ def _role_uses(game: Game, spec: RoleSpec, powerless: bool) -> tuple[CommandUse,
     return uses
 
 
+def _word_uses(game: Game, spec: RoleSpec, powerless: bool, word: str) -> tuple[CommandUse, ...]:
+    """The role's uses of `word` in this round (`_role_uses`; made once for each word)."""
+    key = ("word_uses", spec.name, powerless)
+    by_word = game.cache.get(key)
+    if by_word is None:
+        found: dict[str, list[CommandUse]] = {}
+        for use in _role_uses(game, spec, powerless):
+            found.setdefault(use.word, []).append(use)
+        by_word = game.cache[key] = {w: tuple(uses) for w, uses in found.items()}
+    return by_word.get(word, ())
+
+
 def _variant_uses(game: Game) -> list[CommandUse]:
     """The commands the round's variants give (the Ruhelosen Geister's !Anklagen)."""
     return [
@@ -89,6 +101,7 @@ def _answer_uses(game: Game, question: Question) -> tuple[CommandUse, ...]:
 
 
 PHASES = ("night", "day", "dusk", "runoff")
+MOMENTS = ("election", "procedure")  # the limits of a day's use that change within a phase
 
 
 def _in_time(game: Game, use: CommandUse) -> bool:
@@ -134,20 +147,58 @@ def _uses_left(player: PlayerState, use: CommandUse) -> bool:
 def available_words(game: Game, player: PlayerState) -> list[str]:
     if game.state.phase.kind == "over":
         return []
-    asked = [q for q in game.state.questions if q.player == player.name]
-    pending = [w for q in asked for w in (q.word, q.decline) if w]
-    if pending or player.excluded or game.state.step:
-        return pending
+    if game.state.questions:
+        asked = [q for q in game.state.questions if q.player == player.name]
+        pending = [w for q in asked for w in (q.word, q.decline) if w]
+        if pending:
+            return pending
+    if player.excluded or game.state.step:
+        return []
     words: list[str] = []
-    behaviour = behaviour_of(game.spec(player))
-    for use in command_uses(game, player):
-        if not _his_now(player, use) or use.word in words:
+    spec = game.spec(player)
+    behaviour = behaviour_of(spec)
+    limited = type(behaviour).allows is not Behaviour.allows  # the role's own limits
+    for use, moment in _timely_uses(game, player, spec):
+        if use.word in words:
+            continue
+        if moment is None and not limited:  # nothing left to ask
+            words.append(use.word)
             continue
         if not _holds_office(game, player, use) or not _uses_left(player, use):
             continue
-        if _in_time(game, use) and behaviour.allows(game, player, use.word) is None:
+        if moment == "election" and not day.election_today(game):
+            continue
+        if moment == "procedure" and not day.votes_today(game, use.word):
+            continue
+        if behaviour.allows(game, player, use.word) is None:
             words.append(use.word)
     return words
+
+
+def _timely_uses(
+    game: Game, player: PlayerState, spec: RoleSpec
+) -> tuple[tuple[CommandUse, str | None], ...]:
+    """The role's uses the player may give as he is (alive or dead) at this time of the
+    game, as far as the time is fixed – the phase's kind, its first night or day – made
+    once for each; with what is left to ask at the moment: "election" (an election today),
+    "procedure" (today's procedure votes with the word), "" (an office or a number of uses
+    only), None (nothing)."""
+    phase = game.state.phase
+    powerless = player.name in game.state.powerless
+    key = ("timely", spec.name, powerless, player.alive, phase.kind, phase.number == 1)
+    timely = game.cache.get(key)
+    if timely is None:
+        found: list[tuple[CommandUse, str | None]] = []
+        for use in _role_uses(game, spec, powerless):
+            if not _his_now(player, use):
+                continue
+            if phase.kind != "night" and phase.kind in use.phase and use.days in MOMENTS:
+                found.append((use, use.days))
+            elif _in_time(game, use):
+                limited = use.office == "mayor" or use.uses is not None
+                found.append((use, "" if limited else None))
+        timely = game.cache[key] = tuple(found)
+    return timely
 
 
 def check(game: Game, command: Command) -> CommandUse | Question:
@@ -159,7 +210,7 @@ def check(game: Game, command: Command) -> CommandUse | Question:
         return question
     if game.state.phase.kind == "over":
         raise IllegalCommand(say("refused.game_over"))
-    uses = [u for u in command_uses(game, player) if u.word == command.word]
+    uses = _word_uses(game, game.spec(player), player.name in game.state.powerless, command.word)
     if not player.alive and not any(_his_now(player, u) for u in uses):
         raise IllegalCommand(say("refused.dead"))
     mine = [u for u in uses if _his_now(player, u)]
@@ -276,9 +327,7 @@ def _check_arguments(game: Game, player: PlayerState, command: Command, use: Com
         phase = phase.coming_night(game.rules.phases)
     night = phase.number
     if not repeat_allowed(game, use) and last and last == (night - 1, command.targets):
-        raise IllegalCommand(
-            say("refused.same_target_again", word=word, targets=command.targets)
-        )
+        raise IllegalCommand(say("refused.same_target_again", word=word, targets=command.targets))
 
 
 def self_allowed(game: Game, use: CommandUse) -> bool:
@@ -295,7 +344,7 @@ def _handler(game: Game, player: PlayerState, use: CommandUse) -> WordHandler | 
     """The word's own handler (a vote of everybody or of the pack) – not for a use of the
     player's role: the Blutrünstige Wolf's private `!Fressen` is his own attack, not a vote
     of the pack."""
-    if use in game.spec(player).commands or use.handler is None:
+    if use.handler is None or any(own is use for own in game.spec(player).commands):
         return None
     return WORDS[use.handler]
 

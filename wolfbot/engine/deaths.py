@@ -52,16 +52,16 @@ def kill(
         if not player.alive:
             continue
         night = game.state.phase.kind == "night"
-        if delayable and night and game.behaviour(player).delays_death(
-            game, player, cause
-        ):
+        if delayable and night and game.behaviour(player).delays_death(game, player, cause):
             game.state.evening_deaths.append((name, cause))
             continue
         player.alive = False
         player.death_cause = cause
         player.death_time = time
-        shown = None if cause in UNREVEALED or not revealed(game, player) else (
-            game.behaviour(player).announced_role(game, player)
+        shown = (
+            None
+            if cause in UNREVEALED or not revealed(game, player)
+            else (game.behaviour(player).announced_role(game, player))
         )
         player.role_revealed_as = shown
         game.emit(PlayerDied(name, shown, cause, time))

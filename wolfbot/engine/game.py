@@ -46,6 +46,7 @@ class Game:
         self.state = state
         self._killing = 0  # depth of `kill` calls under way (questions wait for them)
         self._by_name: dict[str, PlayerState] = {}  # `player`: rebuilt when a name misses
+        self._by_role: dict[str, list[PlayerState]] | None = None  # `holders`
         self.cache: dict[Any, Any] = {}  # what the round's fixed data derives (`checks`)
 
     # -- setup ------------------------------------------------------------------------------
@@ -129,6 +130,19 @@ class Game:
             self._by_name = {p.name: p for p in self.state.players}
             found = self._by_name.get(name)
         return found
+
+    def holders(self, role: str) -> list[PlayerState]:
+        """The players whose own role is `role`, in seat order, by an index that a change of
+        role (`roles_changed`) makes anew."""
+        if self._by_role is None:
+            self._by_role = {}
+            for player in self.state.players:
+                self._by_role.setdefault(player.role, []).append(player)
+        return self._by_role.get(role, [])
+
+    def roles_changed(self) -> None:
+        """A player's own role changed (`changes.change_role`, `swap_roles`)."""
+        self._by_role = None
 
     def spec(self, player: PlayerState) -> RoleSpec:
         """The role the player plays now: his own, or one he plays for a while."""

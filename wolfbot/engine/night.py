@@ -41,11 +41,10 @@ def run_stages(game: Game) -> bool:
     if night.stage == 0 and not night.prepared and whole_night:
         night.prepared = True
         _prepare(game)
-    players = game.state.players
     while night.stage < len(plan):
         stage = night.stage
         night.stage += 1
-        for due in [a for a in night.scheduled if a.stage == stage]:
+        for due in [a for a in night.scheduled if a.stage == stage] if night.scheduled else ():
             night.scheduled.remove(due)
             attack(game, due.target, due.cause, due.sources, stage, due.kind)
         for group, roles in plan[stage]:
@@ -55,8 +54,8 @@ def run_stages(game: Game) -> bool:
                 group.act(game, stage)
                 continue
             for role in roles:
-                for player in players:
-                    if player.role != role or not player.active:
+                for player in game.holders(role):
+                    if player.role != role or not player.active:  # changed on the way
                         continue
                     if player.name in night.blocked:
                         _overturn(game, player, None)
@@ -152,7 +151,9 @@ def _prepare(game: Game) -> None:
         for group, _ in stage:
             if group is not None:
                 group.prepare(game)
-        acting = [player for player in game.state.players if player.role in place]
+        acting = [player for role in place for player in game.holders(role)]
+        if not acting:
+            continue
         acting.sort(  # by rank, then as the stage names the roles, then by seat
             key=lambda p: (
                 game.spec(p).params.get("prepare_rank", game.behaviour(p).prepare_rank),

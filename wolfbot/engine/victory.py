@@ -124,9 +124,11 @@ def _taken(game: Game, win: Win | None) -> Win | None:
 
 def _by_sides(game: Game) -> Win | None:
     """The only side left alive wins – if it wins by outliving the others."""
-    living_sides = {side(game, p) for p in game.living()}
-    if len(living_sides) > 1:
-        return None
+    living_sides: set[str] = set()
+    for player in game.living():
+        living_sides.add(side(game, player))
+        if len(living_sides) > 1:
+            return None
     if not living_sides:
         return None if _ruled(game) else ((), ())
     (winner,) = living_sides

@@ -110,4 +110,3 @@ def _paragraphs(text: str) -> list[str]:
 @pass_context
 def _phase_time(context: Context, label: str | None) -> str:
     return language.phase_time(context["rules"], label)
-

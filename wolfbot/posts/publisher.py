@@ -208,14 +208,18 @@ class Publisher:
         def msg(key: str, **values: Any) -> Markup:
             return marked(rules, Text(key, tuple(values.items())))
 
-        html = self._environment(rules).get_template(template).render(
-            title=title,
-            ctx=ctx,
-            rules=rules,
-            mention=mentioner(ctx.user_ids),
-            when=when,
-            msg=msg,
-            **data,
+        html = (
+            self._environment(rules)
+            .get_template(template)
+            .render(
+                title=title,
+                ctx=ctx,
+                rules=rules,
+                mention=mentioner(ctx.user_ids),
+                when=when,
+                msg=msg,
+                **data,
+            )
         )
         return _BETWEEN_TAGS.sub("><", html).strip()
 
@@ -223,4 +227,3 @@ class Publisher:
         self, rules: Ruleset, template: str, title: str, ctx: PostContext, data: dict
     ) -> Message:
         return Message("thread", (), title, self.render_html(rules, template, title, ctx, data))
-

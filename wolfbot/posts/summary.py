@@ -55,7 +55,6 @@ class PhaseSummary:
             self.entries[index] = f"{self.entries[index]}{note}"
 
 
-
 def _label(game: Game, kind: str, number: int) -> str:
     """ "Die zweite Nacht", "Der erste Tag (Tag der Bürgermeisterwahl)" – the catalog's."""
     nth = ordinal_nominative(game.rules, number)

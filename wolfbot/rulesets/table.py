@@ -163,9 +163,7 @@ def markdown(rules: Ruleset, language: str | None = None) -> str:
         "| " + " | ".join(words.columns) + " |",
         "|" + "---|" * len(words.columns),
     ]
-    lines += [
-        "| " + " | ".join(cell or "–" for cell in row) + " |" for row in rows(rules, words)
-    ]
+    lines += ["| " + " | ".join(cell or "–" for cell in row) + " |" for row in rows(rules, words)]
     missing = rules.missing_roles()
     lines += ["", f"## {words.missing} ({len(missing)})", "", _listed(missing, words)]
     if rules.variants:

@@ -48,5 +48,3 @@ def finish(game: Game) -> None:
         game.kill(evening)
     for player in game.living():  # a role played "bis zum nächsten Abend" ends (the dead
         player.acting_as = None  # keep the one they died in: a question of it may be open)
-
-

@@ -163,5 +163,3 @@ class LynchTie(QuestionHandler):
     def unanswered(self, game: Game, question: Question) -> None:
         """The Hauptmann did not decide: nobody (more) is banished today."""
         _no_agreement(game)
-
-

@@ -90,7 +90,10 @@ def may_vote(game: Game, player: PlayerState, lynch: bool = True) -> bool:
     naming of friends) – not bereft of it by his role: his vote counts, and he is a
     non-voter if he gives none. A vote his role took stays taken when he loses his abilities
     (the Dorfdepp's, after the Dorfälteste's death: `Game.own_behaviour`)."""
-    if not player.active or jailed(game, player.name) or not _chosen_voter(game, player.name):
+    if not player.active:
+        return False
+    name = player.name
+    if game.state.day.effects and (jailed(game, name) or not _chosen_voter(game, name)):
         return False
     return not lynch or game.own_behaviour(player).may_lynch(game, player)
 

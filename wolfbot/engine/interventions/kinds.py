@@ -1,6 +1,5 @@
 """The Spielleitung's interventions as typed values, and why one is not possible now."""
 
-
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -87,7 +86,7 @@ class ChangeRole:
 
 @dataclass(frozen=True, slots=True)
 class AwardWin:
-    """"Die Spielleitung kann einer Fraktion den Sieg zusprechen, wenn es für alle anderen
+    """ "Die Spielleitung kann einer Fraktion den Sieg zusprechen, wenn es für alle anderen
     Fraktionen absolut unmöglich ist, den Sieg noch zu erringen": the round ends now and
     `faction` (any spelling of a faction of the ruleset) wins – with its living and dead
     players, as a win by the rules."""

@@ -1,7 +1,6 @@
 """Whether an intervention of the Spielleitung is possible now (`check`), and what it does
 (`apply`): the rules' own consequences."""
 
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

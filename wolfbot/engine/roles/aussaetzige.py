@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 
-
 class Aussaetzige(Behaviour):
     def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         params = game.spec(player).params

@@ -21,9 +21,7 @@ class Fuchs(Behaviour):
         number = game.state.phase.number
         if word != "Riechen" or number == 1 or player.memory.get("smelled_wolf") == number - 1:
             return None
-        return (
-            say("fuchs.not_tonight")
-        )
+        return say("fuchs.not_tonight")
 
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Riechen")

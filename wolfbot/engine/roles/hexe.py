@@ -90,8 +90,10 @@ class Heks(Potions):
         if params.get("apart") and given is not None and given.target in command.targets:
             raise IllegalCommand(say("heks.apart", name=given.target))
         target = game.player(command.target) if command.word == HEAL else None
-        if target is not None and not target.alive and target.name not in self._revivable(
-            game, player
+        if (
+            target is not None
+            and not target.alive
+            and target.name not in self._revivable(game, player)
         ):
             raise IllegalCommand(say("heks.not_revivable", name=target.name))
 

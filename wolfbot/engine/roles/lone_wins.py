@@ -77,7 +77,6 @@ class LynchWin(Behaviour):
         if wanted and player.name in day.final_voters(game, dead.name):
             _win(game, player)
 
-
     def has_won(self, game: Game, player: PlayerState) -> bool:
         """A win that ends the round (`params.ends_round`: Wolf Village's Narr – "gewinnt
         der Narr allein …, das Spiel endet, und alle anderen verlieren")."""

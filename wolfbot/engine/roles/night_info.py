@@ -77,9 +77,7 @@ def _choice_among_the_dead(
     options = [name for name in dead if name != player.name]
     command = told_then_choose(game, player, word, options, info, stage)
     if command is not None and command.target not in dead:
-        refuse_keeping(
-            game, player, command, say("dead_tonight.not_dead", name=command.target)
-        )
+        refuse_keeping(game, player, command, say("dead_tonight.not_dead", name=command.target))
         return None
     return command
 

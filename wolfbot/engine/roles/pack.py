@@ -74,9 +74,7 @@ class AttackVote(WordHandler):
         if game.state.pack_rests == game.state.phase.number:
             raise IllegalCommand(say("attack.pack_rests"))
         if command.target not in valid_targets(game):
-            raise IllegalCommand(
-                say("attack.own_pack", name=command.target)
-            )
+            raise IllegalCommand(say("attack.own_pack", name=command.target))
         check_not_against_lover(game, player, command.target)
 
     def apply(self, game: Game, player: PlayerState, command: Command) -> None:
@@ -129,7 +127,6 @@ class Pack(GroupBehaviour):
         alpha = tied[0] if len(tied) == 1 else game.draw(tied)
         game.state.alpha = alpha
         game.emit(AlphaElected(alpha, tuple(members), by_lot=len(tied) > 1))
-
 
     def witness_death(self, game: Game, dead: PlayerState) -> None:
         """The Wolfsgeister leave the Wolfshöhle – unless a living role lets them stay (the

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 
-
 class Plague(Behaviour):
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         params = game.spec(player).params

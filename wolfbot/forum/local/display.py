@@ -121,7 +121,7 @@ def _metacode_user(tag_inside: str) -> int | None:
 
 @functools.lru_cache(maxsize=32)
 def _typed(names: tuple[str, ...]) -> re.Pattern[str] | None:
-    """"@Name" or "@'Na''me'" of one of `names` (as escaped HTML text), the longest first,
+    """ "@Name" or "@'Na''me'" of one of `names` (as escaped HTML text), the longest first,
     not followed by a letter or digit."""
     if not names:
         return None

@@ -71,7 +71,7 @@ class Faults:
             if body and self._rng.random() < 0.5:
                 return body[: self._rng.randrange(len(body))]  # cut off in the middle
             junk = "".join(self._rng.choice("<>/ab=\"' \n") for _ in range(200))
-            return f"<!DOCTYPE html><html><body><div class=\"messageText\">{junk}".encode()
+            return f'<!DOCTYPE html><html><body><div class="messageText">{junk}'.encode()
 
 
 def _check(mode: str) -> None:

@@ -117,7 +117,7 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
             f"[yellow]{escape(player)} ist {why}: Vorschlag – der nächste Reservespieler "
             f"{escape(reserve)} nimmt seinen Platz ein und erfährt alles, was {escape(player)} "
             f"bisher mitgeteilt wurde. Bestätigen mit: wolfbot override replace "
-            f"\"{escape(player)}\" --reason \"{why}\"[/yellow]"
+            f'"{escape(player)}" --reason "{why}"[/yellow]'
         )
 
     if status.rejected:
