@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from wolfbot.engine import changes, night
 from wolfbot.engine import events as ev
-from wolfbot.engine import night
 from wolfbot.engine.commands import Beschützen, Bewachen, Fressen, Verzaubern
 from wolfbot.engine.game import Game
 from wolfbot.engine.roles.base import Behaviour
@@ -194,3 +194,44 @@ def test_a_blocked_players_accepted_command_is_overturned_once() -> None:
         ("Zoë", "!Heiltrank Dora", "overturned.blocked")
     ]
     assert not game.player("Dora").alive  # not healed
+
+
+# -- who acts at a stage: the holders of its roles, anew after a change of role -----------------
+class Turn(Behaviour):
+    """Turns the Bürger "Opfer" into the role of a later stage at once."""
+
+    def act(self, game, player, stage):
+        changes.change_role(game, game.player("Opfer"), "Späterer")
+
+
+class Note(Behaviour):
+    def act(self, game, player, stage):
+        player.memory["acted at"] = stage
+
+
+@pytest.fixture()
+def turning_rules(monkeypatch):
+    monkeypatch.setitem(BEHAVIOURS, "test_turn", Turn())
+    monkeypatch.setitem(BEHAVIOURS, "test_note", Note())
+    first, last = BASE.night_order[0][0], BASE.night_order[-1][0]
+    extra = {
+        "Verwandler": _role("Verwandler", first, "test_turn"),
+        "Späterer": _role("Späterer", last, "test_note"),
+    }
+    data = BASE.model_dump(by_alias=True)
+    data["roles"] = {**data["roles"], **{k: v.model_dump(by_alias=True) for k, v in extra.items()}}
+    return Ruleset.model_validate(data)
+
+
+def test_a_player_who_takes_a_role_in_the_night_acts_at_its_later_stage(turning_rules) -> None:
+    players = [("Wolf", "Werwolf"), ("Verwandler", "Verwandler"), ("Opfer", "Bürger")]
+    game = Game.new(turning_rules, [*players, ("Zeuge", "Bürger"), ("Zweiter", "Bürger")], seed=5)
+    assert "Späterer" not in game.roles_in_play()
+    assert [p.name for p in game.holders("Bürger")] == ["Opfer", "Zeuge", "Zweiter"]
+    game.submit(eat("Zeuge"))
+    game.advance()
+    opfer = game.player("Opfer")
+    assert opfer.role == "Späterer"
+    assert opfer.memory == {"acted at": len(turning_rules.night_order) - 1}
+    assert [p.name for p in game.holders("Bürger")] == ["Zeuge", "Zweiter"]
+    assert [p.name for p in game.holders("Späterer")] == ["Opfer"]

@@ -47,7 +47,8 @@ class Game:
         self._killing = 0  # depth of `kill` calls under way (questions wait for them)
         self._by_name: dict[str, PlayerState] = {}  # `player`: rebuilt when a name misses
         self._by_role: dict[str, list[PlayerState]] | None = None  # `holders`
-        self.cache: dict[Any, Any] = {}  # what the round's fixed data derives (`checks`)
+        self._in_play: frozenset[str] = frozenset()  # `roles_in_play`
+        self.cache: dict[Any, Any] = {}  # what the round's data derives (`checks`, `night`)
 
     # -- setup ------------------------------------------------------------------------------
     @classmethod
@@ -134,11 +135,20 @@ class Game:
     def holders(self, role: str) -> list[PlayerState]:
         """The players whose own role is `role`, in seat order, by an index that a change of
         role (`roles_changed`) makes anew."""
+        return self._role_index().get(role, [])
+
+    def roles_in_play(self) -> frozenset[str]:
+        """The players' own roles now (the same object until a role changes)."""
+        self._role_index()
+        return self._in_play
+
+    def _role_index(self) -> dict[str, list[PlayerState]]:
         if self._by_role is None:
             self._by_role = {}
             for player in self.state.players:
                 self._by_role.setdefault(player.role, []).append(player)
-        return self._by_role.get(role, [])
+            self._in_play = frozenset(self._by_role)
+        return self._by_role
 
     def roles_changed(self) -> None:
         """A player's own role changed (`changes.change_role`, `swap_roles`)."""

@@ -47,7 +47,7 @@ def run_stages(game: Game) -> bool:
         for due in [a for a in night.scheduled if a.stage == stage] if night.scheduled else ():
             night.scheduled.remove(due)
             attack(game, due.target, due.cause, due.sources, stage, due.kind)
-        for group, roles in plan[stage]:
+        for group, roles in _plan_in_play(game)[stage]:  # anew after a change of role
             if group is not None:
                 if not whole_night:
                     group.prepare(game)
@@ -82,6 +82,24 @@ def _stage_plan(game: Game) -> list[list[tuple[Any, tuple[str, ...]]]]:
             for stage in game.rules.night_order
         ]
     return plan
+
+
+def _plan_in_play(game: Game) -> list[list[tuple[Any, tuple[str, ...]]]]:
+    """The stage plan without the roles nobody plays now (`Game.roles_in_play`): made anew
+    after a change of role, so that a player who took a role acts at its later stages."""
+    in_play = game.roles_in_play()
+    made = game.cache.get("plan_in_play")
+    if made is None or made[0] is not in_play:
+        plan = [
+            [
+                (group, tuple(role for role in roles if role in in_play))
+                for group, roles in stage
+                if group is not None or not in_play.isdisjoint(roles)
+            ]
+            for stage in _stage_plan(game)
+        ]
+        made = game.cache["plan_in_play"] = (in_play, plan)
+    return made[1]
 
 
 def _role_places(game: Game) -> list[dict[str, int]]:
