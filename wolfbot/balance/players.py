@@ -109,6 +109,15 @@ class Knowledge:
     day: tuple[str, int] = ("", 0)  # the phase the read belongs to
 
 
+@dataclass
+class Meanwhile:
+    """What stays as it is while the players choose a phase's commands or answers (nothing
+    is submitted meanwhile), read once: the living and the dead, each player's friends."""
+
+    roster: tuple[list[str], list[str]] | None = None
+    friends: dict[str, set[str]] = field(default_factory=dict)
+
+
 class Players:
     """The model's players of one game: `commands(game)` for the phase at hand, and
     `answers(game)` for the open questions. Seeded by its own generator."""
@@ -120,6 +129,7 @@ class Players:
         self._read_events = 0
         self._doubts: dict[str, dict[str, float]] = {}  # each villager's read of the phase
         self._rankings: dict[str, list[str]] = {}  # … and his players by suspicion
+        self._meanwhile = Meanwhile()
 
     # -- what the players learn ---------------------------------------------------------------
     def learn(self, game: Game) -> None:
@@ -200,7 +210,9 @@ class Players:
     def commands(self, game: Game) -> list[Command]:
         """What the players send in this phase: votes by day, abilities at night."""
         self.learn(game)
+        self._meanwhile = Meanwhile()
         sent: list[Command] = []
+        votes = game.rules.day.vote_words
         for player in game.state.players:
             if not player.active and (player.alive or not _has_dead_commands(game, player)):
                 continue
@@ -208,7 +220,7 @@ class Players:
             for word in game.available_words(player.name):
                 if word in NEVER or (not player.alive and self.rng.random() > self.model.acts):
                     continue
-                chance = self.model.votes if word in game.rules.day.vote_words else self.model.acts
+                chance = self.model.votes if word in votes else self.model.acts
                 if self.rng.random() > chance:
                     continue
                 command = self._command(game, player, word, uses)
@@ -219,6 +231,7 @@ class Players:
     def answers(self, game: Game) -> list[Command]:
         """The answers to the open questions, by the aim of their word."""
         self.learn(game)
+        self._meanwhile = Meanwhile()
         out = []
         for question in game.state.questions:
             player = game.find_player(question.player)
@@ -260,8 +273,7 @@ class Players:
         self, game: Game, player: PlayerState, word: str, use: CommandUse
     ) -> tuple[tuple[str, ...], tuple[str, ...], str | None] | None:
         aim = AIMS.get(word, "any")
-        living = [p.name for p in game.living()]
-        dead = [p.name for p in game.state.players if not p.alive]
+        living, dead = self._roster(game)
         names: list[str] = []
         roles: list[str] = []
         choice = None
@@ -292,7 +304,7 @@ class Players:
         send it – a wolf with nobody but wolves to harm)."""
         if aim == "any":
             return self.rng.choice(list(pool))
-        friends = _friends(game, player)
+        friends = self._friends(game, player)
         if _is_wolf_side(game, player):
             return self._wolf_pick(game, aim, pool, friends)
         among = set(pool)
@@ -305,6 +317,23 @@ class Players:
             return self.rng.choice([n for n in scored if n not in known] or scored)
         ours = [n for n in scored if n in friends]  # help, elect: his lover, else the trusted
         return ours[0] if ours else scored[0]
+
+    def _roster(self, game: Game) -> tuple[list[str], list[str]]:
+        """The living and the dead, by name (read once while the players choose)."""
+        meanwhile = self._meanwhile
+        if meanwhile.roster is None:
+            players = game.state.players
+            living = [p.name for p in players if p.alive]
+            meanwhile.roster = (living, [p.name for p in players if not p.alive])
+        return meanwhile.roster
+
+    def _friends(self, game: Game, player: PlayerState) -> set[str]:
+        """`_friends`, read once for each player while the players choose."""
+        known = self._meanwhile.friends
+        friends = known.get(player.name)
+        if friends is None:
+            friends = known[player.name] = _friends(game, player)
+        return friends
 
     def _wolf_pick(
         self, game: Game, aim: Aim, pool: Sequence[str], friends: set[str]
@@ -355,7 +384,7 @@ def _friends(game: Game, player: PlayerState) -> set[str]:
 
 
 def _channel(game: Game, player: PlayerState, use: CommandUse) -> Channel:
-    if "wolves" in use.channel and any(p.name == player.name for p in game.pack()):
+    if "wolves" in use.channel and player.alive and game.spec(player).pack:  # in the pack
         return "wolves"
     return next((c for c in use.channel if c != "wolves"), use.channel[0])
 
