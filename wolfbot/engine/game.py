@@ -245,49 +245,6 @@ class Game:
             checks.apply(self, command, allowed)
         return self._since(mark)
 
-    def note_post(self, author: str, channel: str, text: str) -> None:
-        """Any post, before its commands: in a conversation at night it is a use ("Auch das
-        Nutzen einer Konversation ist das Nutzen einer Fähigkeit!"); the author's role may
-        object to what he wrote (the Wiedergänger may not speak by day)."""
-        player = self.find_player(author)
-        if player is None:
-            return
-        if player.alive:
-            self.behaviour(player).on_post(self, player, channel, text)
-            day.note_post(self, player, channel, text)
-        elif channel == "thread" and text and self.rules.dead_are_silent:
-            self.emit(PrivateInfo((player.name,), "private", say("dead.silent")))
-        self._check_conversation_use(player, channel, text)
-        if self.state.phase.kind != "night":
-            return
-        if channel not in ("thread", "private"):
-            self.state.night.talked.add(author)
-
-    def pass_on(self, author: str, channel: str, text: str) -> None:
-        """A post's text, after its commands: a private text the Spielleitung must pass on
-        is passed on – the Priester's questions, also those written with the !Beichte that
-        opened the confession, and the Beichtkind's answers."""
-        if self.state.phase.kind != "night" or self.find_player(author) is None:
-            return
-        relay = None if author in self.state.night.blocked else self.state.night.relays.get(author)
-        if channel == "private" and text and relay and relay[2] > 0:
-            recipient, label, left = relay
-            self.state.night.relays[author] = (recipient, label, left - 1)
-            self.emit(PrivateInfo((recipient,), "private", say("relayed", label=label, text=text)))
-
-    def _check_conversation_use(self, player: PlayerState, channel: str, text: str) -> None:
-        """A post in a conversation its members may not use now: its author is told."""
-        spec = self.rules.conversations.get(channel)
-        if spec is None or not text or spec.use == "always":
-            return
-        if spec.use == "never":
-            told = say("conversation_misused.never", title=spec.title)
-        elif self.state.phase.kind != "night":
-            told = say("conversation_misused.night", title=spec.title)
-        else:
-            return
-        self.emit(PrivateInfo((player.name,), "private", told))
-
     def reject(self, actor: str, channel: str, text: str, reason: Text) -> None:
         self.emit(CommandRejected(actor, channel, text, reason))
 

@@ -5,6 +5,7 @@ exactly what a scraped post would do."""
 
 from __future__ import annotations
 
+from wolfbot.engine import writing
 from wolfbot.engine.errors import CommandError
 from wolfbot.engine.events import Event
 from wolfbot.engine.game import Game
@@ -67,7 +68,7 @@ def process_post(
     body = body or parse_message(html)
     words = [line for line in body.text.splitlines() if line.strip() not in body.commands]
     text = "\n".join(words).strip()
-    game.note_post(author, channel, text)
+    writing.note_post(game, author, channel, text)
     for stray in misplaced(game, author, body):
         game.reject(author, channel, stray.line, MISPLACED[stray.why])
     lines, rest = read_lines(body.commands)
@@ -81,5 +82,5 @@ def process_post(
     if rest:
         why = say("refused.too_many_commands", limit=MAX_COMMANDS_PER_POST, more=len(rest))
         game.reject(author, channel, rest[0], why)
-    game.pass_on(author, channel, text)
+    writing.pass_on(game, author, channel, text)
     return game.state.log[mark:]
