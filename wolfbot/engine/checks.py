@@ -4,6 +4,7 @@ except `apply`, which is called only for a command that passed `check`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import day
@@ -54,16 +55,26 @@ def _role_uses(game: Game, spec: RoleSpec, powerless: bool) -> tuple[CommandUse,
     return uses
 
 
-def _word_uses(game: Game, spec: RoleSpec, powerless: bool, word: str) -> tuple[CommandUse, ...]:
-    """The role's uses of `word` in this round (`_role_uses`; made once for each word)."""
-    key = ("word_uses", spec.name, powerless)
+def _word_uses(
+    game: Game, spec: RoleSpec, player: PlayerState, word: str
+) -> tuple[tuple[CommandUse, ...], tuple[CommandUse, ...]]:
+    """The role's uses of `word` in this round (`_role_uses`), and those of them the player
+    may give as he is (`_his_now`) – made once for each word."""
+    powerless = player.name in game.state.powerless
+    key = ("word_uses", spec.name, powerless, player.alive)
     by_word = game.cache.get(key)
     if by_word is None:
         found: dict[str, list[CommandUse]] = {}
         for use in _role_uses(game, spec, powerless):
             found.setdefault(use.word, []).append(use)
-        by_word = game.cache[key] = {w: tuple(uses) for w, uses in found.items()}
-    return by_word.get(word, ())
+        by_word = game.cache[key] = {
+            w: (tuple(uses), tuple(u for u in uses if _his_now(player, u)))
+            for w, uses in found.items()
+        }
+    return by_word.get(word, NO_USES)
+
+
+NO_USES: tuple[tuple[CommandUse, ...], tuple[CommandUse, ...]] = ((), ())
 
 
 def _variant_uses(game: Game) -> list[CommandUse]:
@@ -205,15 +216,16 @@ def check(game: Game, command: Command) -> CommandUse | Question:
     player = game.find_player(command.actor)
     if player is None:
         raise IllegalCommand(say("refused.not_playing"))
-    question = _question_answered(game, player, command)
-    if question is not None:
-        return question
+    if game.state.questions:
+        question = _question_answered(game, player, command)
+        if question is not None:
+            return question
     if game.state.phase.kind == "over":
         raise IllegalCommand(say("refused.game_over"))
-    uses = _word_uses(game, game.spec(player), player.name in game.state.powerless, command.word)
-    if not player.alive and not any(_his_now(player, u) for u in uses):
+    spec = game.spec(player)
+    uses, mine = _word_uses(game, spec, player, command.word)
+    if not player.alive and not mine:
         raise IllegalCommand(say("refused.dead"))
-    mine = [u for u in uses if _his_now(player, u)]
     if player.excluded:
         raise IllegalCommand(say("refused.excluded"))
     if game.state.step:
@@ -224,12 +236,12 @@ def check(game: Game, command: Command) -> CommandUse | Question:
         raise IllegalCommand(say("refused.resolving", time=game.time_label(), waiting=waiting))
     if game.state.phase.kind == "night" and player.name in game.state.night.blocked:
         raise IllegalCommand(say("refused.blocked"))
-    use = _find_use(game, player, command, mine)
+    use = _find_use(game, player, spec, command, mine)
     _check_arguments(game, player, command, use)
     handler = _handler(game, player, use)
     if handler is not None:
         handler.check(game, player, command)
-    behaviour_of(game.spec(player)).check(game, player, command)
+    behaviour_of(spec).check(game, player, command)
     return use
 
 
@@ -256,10 +268,34 @@ def _question_answered(game: Game, player: PlayerState, command: Command) -> Que
 
 
 def _find_use(
-    game: Game, player: PlayerState, command: Command, uses: list[CommandUse]
+    game: Game, player: PlayerState, spec: RoleSpec, command: Command, uses: Sequence[CommandUse]
 ) -> CommandUse:
     """The use of the player's (`uses`: those of the word he may give as he is) that allows
     the command now and there."""
+    if len(uses) == 1 and _at_hand(game, player, command, uses[0]):  # the common case
+        use = uses[0]
+    else:
+        use = _refuse_or_find(game, player, command, uses)
+    refusal = behaviour_of(spec).allows(game, player, command.word)
+    if refusal:
+        raise IllegalCommand(refusal)
+    return use
+
+
+def _at_hand(game: Game, player: PlayerState, command: Command, use: CommandUse) -> bool:
+    """Whether `use` allows the command now and there, with no limit in the way."""
+    return (
+        _in_time(game, use)
+        and command.channel in use.channel
+        and _holds_office(game, player, use)
+        and _uses_left(player, use)
+    )
+
+
+def _refuse_or_find(
+    game: Game, player: PlayerState, command: Command, uses: Sequence[CommandUse]
+) -> CommandUse:
+    """`_find_use` with the reason of a refusal, in the order the checks give it."""
     word = _shown(game, command.word)
     if not uses:
         valid = game.rules.shown_words(available_words(game, player))
@@ -278,9 +314,6 @@ def _find_use(
         raise IllegalCommand(say("refused.not_office", word=word, office=office_title(game)))
     if not _uses_left(player, use):
         raise IllegalCommand(say("refused.used_up", word=word))
-    refusal = behaviour_of(game.spec(player)).allows(game, player, command.word)
-    if refusal:
-        raise IllegalCommand(refusal)
     return use
 
 
@@ -295,18 +328,22 @@ def _when(use: CommandUse) -> Text:
 
 
 def _check_arguments(game: Game, player: PlayerState, command: Command, use: CommandUse) -> None:
-    word = _shown(game, command.word)
+    word = command.word  # as the players write it only in a refusal (`_shown`)
     kinds = [kind for kind in use.args if kind in NAMED_KINDS]
     if "players" in use.args:  # one or more living players in its place
         extra = len(command.targets) - len(kinds)
         if extra < 1:
-            raise IllegalCommand(say("refused.name_count", word=word, count=len(kinds) + 1))
+            raise IllegalCommand(
+                say("refused.name_count", word=_shown(game, word), count=len(kinds) + 1)
+            )
         at = [k for k in use.args if k in (*NAMED_KINDS, "players")].index("players")
         kinds[at:at] = ["player"] * extra
     if len(command.targets) != len(kinds):
-        raise IllegalCommand(say("refused.name_count", word=word, count=len(kinds)))
+        raise IllegalCommand(say("refused.name_count", word=_shown(game, word), count=len(kinds)))
     if len(set(command.targets)) != len(command.targets):
-        raise IllegalCommand(say("refused.same_name_twice", word=word, count=len(kinds)))
+        raise IllegalCommand(
+            say("refused.same_name_twice", word=_shown(game, word), count=len(kinds))
+        )
     for name, kind in zip(command.targets, kinds, strict=True):
         target = game.find_player(name)
         if target is None:
@@ -314,20 +351,23 @@ def _check_arguments(game: Game, player: PlayerState, command: Command, use: Com
         if kind == "player" and not target.alive:
             raise IllegalCommand(say("refused.target_dead", name=name))
         if kind == "dead" and target.alive:
-            raise IllegalCommand(say("refused.target_alive", name=name, word=word))
+            raise IllegalCommand(say("refused.target_alive", name=name, word=_shown(game, word)))
         if name == player.name and not self_allowed(game, use):
-            raise IllegalCommand(say("refused.not_yourself", word=word))
-    spec = game.rules.command_specs.get(command.word)
-    lover = game.lover_of(player.name)
-    if spec is not None and spec.lovers_apart and lover in command.targets:
-        raise IllegalCommand(say("refused.lovers_apart", word=word, name=lover))
-    last = player.last_targets.get(command.word)
+            raise IllegalCommand(say("refused.not_yourself", word=_shown(game, word)))
+    spec = game.rules.command_specs.get(word)
+    lover = game.lover_of(player.name) if spec is not None and spec.lovers_apart else None
+    if lover is not None and lover in command.targets:
+        raise IllegalCommand(say("refused.lovers_apart", word=_shown(game, word), name=lover))
+    last = player.last_targets.get(word)
+    if not last or last[1] != command.targets or repeat_allowed(game, use):
+        return
     phase = game.state.phase
     if sent_ahead(game, use):  # the night it is for
         phase = phase.coming_night(game.rules.phases)
-    night = phase.number
-    if not repeat_allowed(game, use) and last and last == (night - 1, command.targets):
-        raise IllegalCommand(say("refused.same_target_again", word=word, targets=command.targets))
+    if last[0] == phase.number - 1:
+        raise IllegalCommand(
+            say("refused.same_target_again", word=_shown(game, word), targets=command.targets)
+        )
 
 
 def self_allowed(game: Game, use: CommandUse) -> bool:

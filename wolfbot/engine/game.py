@@ -48,6 +48,7 @@ class Game:
         self._by_name: dict[str, PlayerState] = {}  # `player`: rebuilt when a name misses
         self._by_role: dict[str, list[PlayerState]] | None = None  # `holders`
         self._in_play: frozenset[str] = frozenset()  # `roles_in_play`
+        self.roles_version = 0  # counts the changes of role (`roles_changed`)
         self.cache: dict[Any, Any] = {}  # what the round's data derives (`checks`, `night`)
 
     # -- setup ------------------------------------------------------------------------------
@@ -153,6 +154,7 @@ class Game:
     def roles_changed(self) -> None:
         """A player's own role changed (`changes.change_role`, `swap_roles`)."""
         self._by_role = None
+        self.roles_version += 1
 
     def spec(self, player: PlayerState) -> RoleSpec:
         """The role the player plays now: his own, or one he plays for a while."""

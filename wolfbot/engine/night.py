@@ -41,13 +41,16 @@ def run_stages(game: Game) -> bool:
     if night.stage == 0 and not night.prepared and whole_night:
         night.prepared = True
         _prepare(game)
+    version, in_play = game.roles_version, _plan_in_play(game)
     while night.stage < len(plan):
         stage = night.stage
         night.stage += 1
         for due in [a for a in night.scheduled if a.stage == stage] if night.scheduled else ():
             night.scheduled.remove(due)
             attack(game, due.target, due.cause, due.sources, stage, due.kind)
-        for group, roles in _plan_in_play(game)[stage]:  # anew after a change of role
+        if game.roles_version != version:  # a role changed: who acts at the later stages
+            version, in_play = game.roles_version, _plan_in_play(game)
+        for group, roles in in_play[stage]:
             if group is not None:
                 if not whole_night:
                     group.prepare(game)

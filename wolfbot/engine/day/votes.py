@@ -48,7 +48,7 @@ def new_day(game: Game) -> DayState:
 
 
 def _effect_on(game: Game, kind: str, name: str) -> DayEffect | None:
-    if not game.state.phase.by_day or not game.state.day.effects:
+    if not game.state.day.effects or not game.state.phase.by_day:
         return None
     return next((e for e in game.state.day.effects if e.kind == kind and e.target == name), None)
 
@@ -101,7 +101,7 @@ def may_vote(game: Game, player: PlayerState, lynch: bool = True) -> bool:
 def _chosen_voter(game: Game, name: str) -> bool:
     """On a day whose voters were chosen (Düsterwald's Sündenbock: "Er darf entscheiden,
     wer am nächsten Tag abstimmen darf"), whether `name` is one of them; True otherwise."""
-    if not game.state.phase.by_day or not game.state.day.effects:
+    if not game.state.day.effects or not game.state.phase.by_day:
         return True
     chosen = [e for e in game.state.day.effects if e.kind == "voters"]
     return not chosen or any(e.target == name for e in chosen)
@@ -132,7 +132,8 @@ def procedure(game: Game) -> DayProcedureSpec:
 # -- the count ---------------------------------------------------------------------------------
 def check_not_against_lover(game: Game, player: PlayerState, target: str) -> None:
     """ "Die Verliebten dürfen niemals gegeneinander stimmen.\""""
-    if game.option("lovers_vote_restriction") and game.lover_of(player.name) == target:
+    lovers = game.state.lovers
+    if lovers and game.option("lovers_vote_restriction") and game.lover_of(player.name) == target:
         raise IllegalCommand(say("refused.against_lover"))
 
 
