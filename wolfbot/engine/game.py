@@ -49,7 +49,11 @@ class Game:
         self._by_role: dict[str, list[PlayerState]] | None = None  # `holders`
         self._in_play: frozenset[str] = frozenset()  # `roles_in_play`
         self.roles_version = 0  # counts the changes of role (`roles_changed`)
-        self.cache: dict[Any, Any] = {}  # what the round's data derives (`checks`, `night`)
+        # what the ruleset and the round's variants derive (`checks`, `night`), for every
+        # round that plays them
+        variants = tuple(state.options.get("variants", ()))
+        self.cache: dict[Any, Any] = ruleset.derived(variants)
+        self.plan_in_play: tuple[frozenset[str], list] | None = None  # `night`
 
     # -- setup ------------------------------------------------------------------------------
     @classmethod

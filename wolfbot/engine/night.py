@@ -91,7 +91,7 @@ def _plan_in_play(game: Game) -> list[list[tuple[Any, tuple[str, ...]]]]:
     """The stage plan without the roles nobody plays now (`Game.roles_in_play`): made anew
     after a change of role, so that a player who took a role acts at its later stages."""
     in_play = game.roles_in_play()
-    made = game.cache.get("plan_in_play")
+    made = game.plan_in_play
     if made is None or made[0] is not in_play:
         plan = [
             [
@@ -101,7 +101,7 @@ def _plan_in_play(game: Game) -> list[list[tuple[Any, tuple[str, ...]]]]:
             ]
             for stage in _stage_plan(game)
         ]
-        made = game.cache["plan_in_play"] = (in_play, plan)
+        made = game.plan_in_play = (in_play, plan)
     return made[1]
 
 

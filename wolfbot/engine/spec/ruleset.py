@@ -172,6 +172,17 @@ class Ruleset(_Frozen):
             raise ValueError(_problem("empty_role_group"))
         return self
 
+    def derived(self, variants: tuple[str, ...]) -> dict[Any, Any]:
+        """What the engine derives from the ruleset for the rounds that play `variants` – a
+        role's uses, the night's stage plan (`Game.cache`) – made once for all of them.
+        Kept with the ruleset itself: a copy (`model_copy`, another role list) derives its
+        own."""
+        kept: tuple[Ruleset, dict[tuple[str, ...], dict[Any, Any]]] | None
+        kept = self.__dict__.get("_derived")
+        if kept is None or kept[0] is not self:
+            kept = self.__dict__["_derived"] = (self, {})
+        return kept[1].setdefault(variants, {})
+
     @cached_property
     def word_handlers(self) -> dict[str, str]:
         """Command word → the mechanism of its common, pack or variant use (`handler`)."""
