@@ -180,8 +180,12 @@ class Ruleset(_Frozen):
         kept: tuple[Ruleset, dict[tuple[str, ...], dict[Any, Any]]] | None
         kept = self.__dict__.get("_derived")
         if kept is None or kept[0] is not self:
-            kept = self.__dict__["_derived"] = (self, {})
-        return kept[1].setdefault(variants, {})
+            store: dict[tuple[str, ...], dict[Any, Any]] = {}
+            kept = self.__dict__["_derived"] = (self, store)
+        made = kept[1].get(variants)
+        if made is None:
+            made = kept[1][variants] = {}
+        return made
 
     @cached_property
     def word_handlers(self) -> dict[str, str]:
