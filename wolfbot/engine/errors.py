@@ -10,10 +10,14 @@ class CommandError(ValueError):
     """A command that cannot be applied, and why (`reason`: a message key and its values)."""
 
     def __init__(self, reason: Text, *, command: str = "", phase: str = "") -> None:
-        super().__init__(str(reason), command, phase)
+        super().__init__(reason, command, phase)
         self.reason = reason
         self.command = command
         self.phase = phase
+
+    def __str__(self) -> str:
+        """For logs and developers (`Text.__str__`), made only when asked for."""
+        return str(self.reason)
 
 
 class UnknownCommand(CommandError):

@@ -172,7 +172,8 @@ def _prepare(game: Game) -> None:
         for group, _ in stage:
             if group is not None:
                 group.prepare(game)
-        acting = [player for role in place for player in game.holders(role)]
+        in_play = game.roles_in_play()  # anew at each stage: a change of role shows
+        acting = [player for role in place if role in in_play for player in game.holders(role)]
         if not acting:
             continue
         acting.sort(  # by rank, then as the stage names the roles, then by seat

@@ -99,12 +99,13 @@ def _by_rule(game: Game) -> Win | None:
     living = game.living()
     pack = [p for p in living if game.spec(p).pack]
     werwolves = [p for p in living if game.spec(p).is_werwolf]
+    sides = [side(game, p) for p in pack]
     for name, spec in game.rules.factions.items():
-        own = [p for p in pack if side(game, p) == name]
+        own = sides.count(name)
         if (
             (spec.wins == "no_pack" and not pack)
             or (spec.wins == "no_werwolf" and not werwolves)
-            or (spec.wins == "pack_parity" and own and len(own) >= len(living) - len(own))
+            or (spec.wins == "pack_parity" and own and own >= len(living) - own)
         ):
             members = [p for p in game.state.players if side(game, p) == name]
             return (name,), tuple(p.name for p in members)
