@@ -112,9 +112,11 @@ class Knowledge:
 @dataclass
 class Meanwhile:
     """What stays as it is while the players choose a phase's commands or answers (nothing
-    is submitted meanwhile), read once: the living and the dead, each player's friends."""
+    is submitted meanwhile), read once: the living and the dead, the pack, each player's
+    friends."""
 
     roster: tuple[list[str], list[str]] | None = None
+    pack: list[tuple[str, str]] | None = None  # the pack's members and their factions
     friends: dict[str, set[str]] = field(default_factory=dict)
 
 
@@ -329,10 +331,13 @@ class Players:
 
     def _friends(self, game: Game, player: PlayerState) -> set[str]:
         """`_friends`, read once for each player while the players choose."""
-        known = self._meanwhile.friends
-        friends = known.get(player.name)
+        meanwhile = self._meanwhile
+        friends = meanwhile.friends.get(player.name)
         if friends is None:
-            friends = known[player.name] = _friends(game, player)
+            if meanwhile.pack is None:
+                pack = game.pack(living=False)
+                meanwhile.pack = [(p.name, victory.faction(game, p)) for p in pack]
+            friends = meanwhile.friends[player.name] = _friends(game, player, meanwhile.pack)
         return friends
 
     def _wolf_pick(
@@ -370,13 +375,14 @@ def _is_wolf_side(game: Game, player: PlayerState) -> bool:
     return game.spec(player).pack
 
 
-def _friends(game: Game, player: PlayerState) -> set[str]:
+def _friends(game: Game, player: PlayerState, pack: list[tuple[str, str]]) -> set[str]:
     """Whom the player knows to be on his side: himself; for a wolf the pack's members of
-    his faction (a lone wolf in the pack – the Weiße Werwolf – has none); his lover."""
+    his faction (`pack`: each member, living or dead, and his faction; a lone wolf in the
+    pack – the Weiße Werwolf – has none); his lover."""
     friends = {player.name}
     if _is_wolf_side(game, player):
         own = victory.faction(game, player)
-        friends |= {p.name for p in game.pack(living=False) if victory.faction(game, p) == own}
+        friends |= {name for name, faction in pack if faction == own}
     lover = game.lover_of(player.name)
     if lover is not None and victory.side(game, player) == victory.side(game, game.player(lover)):
         friends.add(lover)
