@@ -461,3 +461,11 @@ def test_check_roles_knows_the_variants(roles: list[str], variants: list[str], e
 
 def test_a_schwarze_pest_round_has_no_werwolf_warning() -> None:
     assert check_roles(["Seherin", "Bürger", "Bürger"], RULES, variants=["schwarze_pest"]) == []
+
+
+@pytest.mark.parametrize("ruleset", ["weerwolven", "wolfvillage"])
+def test_the_advice_refuses_a_ruleset_it_does_not_speak_of(ruleset) -> None:
+    """ "Die Rollenverteilung" speaks of the Düsterliga's Dorf and Rudel: for another
+    ruleset it names no roles (they would be the Düsterliga's), it says what to do."""
+    with pytest.raises(ValueError, match="die Rollen der Runde selbst angeben"):
+        suggest_roles(12, loader.load(ruleset), rng_seed=1)

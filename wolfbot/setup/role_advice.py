@@ -187,9 +187,14 @@ def suggest_roles(
     """A role list for `n_players` per "Die Rollenverteilung" (see the module text), the
     `prefer` roles first, the rest drawn with `rng_seed`, then changed as the round's
     Spielvarianten say (`_apply_variants`); ValueError for a preferred role that is unknown
-    or not implemented."""
+    or not implemented, and for a ruleset the advice does not speak of (`advises`)."""
     if n_players < 1:
         raise ValueError("Eine Runde braucht wenigstens einen Spieler.")
+    if not advises(ruleset):
+        raise ValueError(
+            f"Die Rollenverteilung spricht nicht von {ruleset.title}: die Rollen der Runde "
+            "selbst angeben (--roles LISTE, in der Konfiguration roles.list)."
+        )
     plan = _Plan(n_players, ruleset, tuple(variants))
     rng = random.Random(rng_seed)
     preferred = _resolve_preferred(prefer, ruleset)
