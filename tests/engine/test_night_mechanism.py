@@ -226,12 +226,12 @@ def turning_rules(monkeypatch):
 def test_a_player_who_takes_a_role_in_the_night_acts_at_its_later_stage(turning_rules) -> None:
     players = [("Wolf", "Werwolf"), ("Verwandler", "Verwandler"), ("Opfer", "Bürger")]
     game = Game.new(turning_rules, [*players, ("Zeuge", "Bürger"), ("Zweiter", "Bürger")], seed=5)
-    assert "Späterer" not in game.roles_in_play()
-    assert [p.name for p in game.holders("Bürger")] == ["Opfer", "Zeuge", "Zweiter"]
+    assert "Späterer" not in game.roles.in_play()
+    assert [p.name for p in game.roles.holders("Bürger")] == ["Opfer", "Zeuge", "Zweiter"]
     game.submit(eat("Zeuge"))
     game.advance()
     opfer = game.player("Opfer")
     assert opfer.role == "Späterer"
     assert opfer.memory == {"acted at": len(turning_rules.night_order) - 1}
-    assert [p.name for p in game.holders("Bürger")] == ["Zeuge", "Zweiter"]
-    assert [p.name for p in game.holders("Späterer")] == ["Opfer"]
+    assert [p.name for p in game.roles.holders("Bürger")] == ["Zeuge", "Zweiter"]
+    assert [p.name for p in game.roles.holders("Späterer")] == ["Opfer"]

@@ -36,7 +36,7 @@ def change_role(game: Game, player: PlayerState, role: str, *, faction: str | No
     ]
     _drop_standing(game, player)
     player.role = game.rules.role(role).name
-    game.roles_changed()
+    game.roles.changed()
     player.faction = faction
     player.uses.clear()
     player.last_targets.clear()
@@ -62,7 +62,7 @@ def swap_roles(game: Game, taker: PlayerState, giver: PlayerState) -> None:
     taker.role, taker.faction = giver.role, victory.faction(game, giver)
     taker.uses, taker.last_targets, taker.memory = giver.uses, giver.last_targets, giver.memory
     giver.role, giver.faction = own_role, None
-    game.roles_changed()
+    game.roles.changed()
     giver.uses, giver.last_targets, giver.memory = {}, {}, {}
     for player in (taker, giver):
         game.emit(RoleChanged(player.name, player.role))

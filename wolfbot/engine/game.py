@@ -32,6 +32,7 @@ from wolfbot.engine.events import (
 from wolfbot.engine.interventions import rules as interventions
 from wolfbot.engine.interventions.kinds import ExpireQuestion, Intervention
 from wolfbot.engine.rng import choose
+from wolfbot.engine.role_index import RoleIndex
 from wolfbot.engine.roles.registry import GROUPS, PLAIN, QUESTIONS, WORDS, behaviour_of
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
 from wolfbot.engine.state import GameState, NightState, Phase, PlayerState, Question
@@ -46,14 +47,11 @@ class Game:
         self.state = state
         self._killing = 0  # depth of `kill` calls under way (questions wait for them)
         self._by_name: dict[str, PlayerState] = {}  # `player`: rebuilt when a name misses
-        self._by_role: dict[str, list[PlayerState]] | None = None  # `holders`
-        self._in_play: frozenset[str] = frozenset()  # `roles_in_play`
-        self.roles_version = 0  # counts the changes of role (`roles_changed`)
+        self.roles = RoleIndex(state.players)  # the players by their own role (`night`)
         # what the ruleset and the round's variants derive (`checks`, `night`), for every
         # round that plays them
         variants = tuple(state.options.get("variants", ()))
         self.cache: dict[Any, Any] = ruleset.derived(variants)
-        self.plan_in_play: tuple[frozenset[str], list] | None = None  # `night`
 
     # -- setup ------------------------------------------------------------------------------
     @classmethod
@@ -136,29 +134,6 @@ class Game:
             self._by_name = {p.name: p for p in self.state.players}
             found = self._by_name.get(name)
         return found
-
-    def holders(self, role: str) -> list[PlayerState]:
-        """The players whose own role is `role`, in seat order, by an index that a change of
-        role (`roles_changed`) makes anew."""
-        return self._role_index().get(role, [])
-
-    def roles_in_play(self) -> frozenset[str]:
-        """The players' own roles now (the same object until a role changes)."""
-        self._role_index()
-        return self._in_play
-
-    def _role_index(self) -> dict[str, list[PlayerState]]:
-        if self._by_role is None:
-            self._by_role = {}
-            for player in self.state.players:
-                self._by_role.setdefault(player.role, []).append(player)
-            self._in_play = frozenset(self._by_role)
-        return self._by_role
-
-    def roles_changed(self) -> None:
-        """A player's own role changed (`changes.change_role`, `swap_roles`)."""
-        self._by_role = None
-        self.roles_version += 1
 
     def spec(self, player: PlayerState) -> RoleSpec:
         """The role the player plays now: his own, or one he plays for a while."""

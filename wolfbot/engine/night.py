@@ -41,15 +41,15 @@ def run_stages(game: Game) -> bool:
     if night.stage == 0 and not night.prepared and whole_night:
         night.prepared = True
         _prepare(game)
-    version, in_play = game.roles_version, _plan_in_play(game)
+    version, in_play = game.roles.version, _plan_in_play(game)
     while night.stage < len(plan):
         stage = night.stage
         night.stage += 1
         for due in [a for a in night.scheduled if a.stage == stage] if night.scheduled else ():
             night.scheduled.remove(due)
             attack(game, due.target, due.cause, due.sources, stage, due.kind)
-        if game.roles_version != version:  # a role changed: who acts at the later stages
-            version, in_play = game.roles_version, _plan_in_play(game)
+        if game.roles.version != version:  # a role changed: who acts at the later stages
+            version, in_play = game.roles.version, _plan_in_play(game)
         for group, roles in in_play[stage]:
             if group is not None:
                 if not whole_night:
@@ -57,7 +57,7 @@ def run_stages(game: Game) -> bool:
                 group.act(game, stage)
                 continue
             for role in roles:
-                for player in game.holders(role):
+                for player in game.roles.holders(role):
                     if player.role != role or not player.active:  # changed on the way
                         continue
                     if player.name in night.blocked:
@@ -88,12 +88,12 @@ def _stage_plan(game: Game) -> list[list[tuple[Any, tuple[str, ...]]]]:
 
 
 def _plan_in_play(game: Game) -> list[list[tuple[Any, tuple[str, ...]]]]:
-    """The stage plan without the roles nobody plays now (`Game.roles_in_play`): made anew
+    """The stage plan without the roles nobody plays now (`RoleIndex.in_play`): made anew
     after a change of role, so that a player who took a role acts at its later stages."""
-    in_play = game.roles_in_play()
-    made = game.plan_in_play
-    if made is None or made[0] is not in_play:
-        plan = [
+    plan = game.roles.memo.get("night_plan")
+    if plan is None:
+        in_play = game.roles.in_play()
+        plan = game.roles.memo["night_plan"] = [
             [
                 (group, tuple(role for role in roles if role in in_play))
                 for group, roles in stage
@@ -101,8 +101,7 @@ def _plan_in_play(game: Game) -> list[list[tuple[Any, tuple[str, ...]]]]:
             ]
             for stage in _stage_plan(game)
         ]
-        made = game.plan_in_play = (in_play, plan)
-    return made[1]
+    return plan
 
 
 def _role_places(game: Game) -> list[dict[str, int]]:
@@ -172,8 +171,8 @@ def _prepare(game: Game) -> None:
         for group, _ in stage:
             if group is not None:
                 group.prepare(game)
-        in_play = game.roles_in_play()  # anew at each stage: a change of role shows
-        acting = [player for role in place if role in in_play for player in game.holders(role)]
+        in_play = game.roles.in_play()  # anew at each stage: a change of role shows
+        acting = [p for role in place if role in in_play for p in game.roles.holders(role)]
         if not acting:
             continue
         acting.sort(  # by rank, then as the stage names the roles, then by seat
