@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from wolfbot.bot.channels import ChannelBook, Keys, Outgoing, Reading, routes
 from wolfbot.engine import events as ev
+from wolfbot.engine.text import say
 from wolfbot.forum.base import ChannelRef
 from wolfbot.outbox.queue import Priority
 from wolfbot.posts.context import PostContext
@@ -29,7 +30,7 @@ def test_a_phase_post_goes_into_the_thread_first() -> None:
 
 
 def test_a_private_message_goes_into_each_recipients_rollenmitteilung() -> None:
-    event = ev.PrivateInfo(("Anna", "Bernd", "Gast"), "private", "Psst")
+    event = ev.PrivateInfo(("Anna", "Bernd", "Gast"), "private", say("informed.psst"))
     message = Message("private", ("Anna", "Bernd", "Gast"), "Mitteilung", "<p>Psst</p>")
     out = routes(message, event, 30, 1, book(), CONTEXT)
     assert [(o.key, o.parent, o.kind) for o in out] == [
@@ -42,7 +43,7 @@ def test_receipts_and_questions_have_their_priorities() -> None:
     receipt = Message("private", ("Anna",), "Angenommen: !Sehen Bernd", "<p>a</p>")
     question = Message("private", ("Anna",), "Frage", "<p>q</p>")
     accepted = ev.CommandAccepted("Anna", "private", "!Sehen Bernd")
-    asked = ev.QuestionAsked("Anna", "shot", "Wen?", ("Bernd",))
+    asked = ev.QuestionAsked("Anna", "shot", say("question.shot"), ("Bernd",))
     assert routes(receipt, accepted, 5, 0, book(), CONTEXT)[0].priority == Priority.RECEIPT
     assert routes(question, asked, 6, 0, book(), CONTEXT)[0].priority == Priority.QUESTION
 
@@ -66,7 +67,8 @@ def test_a_group_conversation_is_opened_and_later_messages_go_into_it() -> None:
 
 def test_a_group_message_without_its_conversation_goes_to_each_member() -> None:
     message = Message("lovers", ("Anna", "Bernd"), "Bettgeflüster", "<p>x</p>")
-    out = routes(message, ev.PrivateInfo(("Anna", "Bernd"), "lovers", "x"), 3, 0, book(), CONTEXT)
+    whispered = ev.PrivateInfo(("Anna", "Bernd"), "lovers", say("informed.x"))
+    out = routes(message, whispered, 3, 0, book(), CONTEXT)
     assert [o.parent for o in out] == ["g4/rolle/Anna", "g4/rolle/Bernd"]
 
 
