@@ -5,7 +5,10 @@ exactly what a scraped post would do."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from wolfbot.engine import writing
+from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import CommandError
 from wolfbot.engine.events import Event
 from wolfbot.engine.game import Game
@@ -18,6 +21,16 @@ from wolfbot.spelling import name_key
 # tenth are not read, and one rejection says so (a post of 500 bold lines would otherwise
 # cost 500 checks and as many answers).
 MAX_COMMANDS_PER_POST = 10
+
+
+@dataclass(frozen=True, slots=True)
+class LineRead:
+    """A command line of a post as `process_post` handled it: `seq` is the index in the
+    engine's log of its verdict (`CommandAccepted` or `CommandRejected`), `command` the
+    typed command, None for a line that did not count, did not parse or was not read."""
+
+    seq: int
+    command: Command | None = None
 
 
 def read_lines(commands: tuple[str, ...] | list[str]) -> tuple[list[str], list[str]]:
@@ -59,28 +72,40 @@ def _the_authors(stray: Stray, author: str) -> bool:
 
 
 def process_post(
-    game: Game, author: str, channel: str, html: str, body: MessageBody | None = None
+    game: Game,
+    author: str,
+    channel: str,
+    html: str,
+    body: MessageBody | None = None,
+    lines_read: list[LineRead] | None = None,
 ) -> list[Event]:
     """Reject what is `misplaced`, then apply every command at the end of the post, in
     order (at most `MAX_COMMANDS_PER_POST`; the rest is one rejection); return the events.
-    `body`: `html` parsed already (the reader parsed it)."""
+    `body`: `html` parsed already (the reader parsed it); `lines_read`: where each command
+    line's verdict is noted, in the order of the lines."""
+    noted: list[LineRead] = [] if lines_read is None else lines_read
     mark = len(game.state.log)
     body = body or parse_message(html)
     words = [line for line in body.text.splitlines() if line.strip() not in body.commands]
     text = "\n".join(words).strip()
     writing.note_post(game, author, channel, text)
     for stray in misplaced(game, author, body):
+        noted.append(LineRead(len(game.state.log)))
         game.reject(author, channel, stray.line, MISPLACED[stray.why])
     lines, rest = read_lines(body.commands)
     for line in lines:
+        seq = len(game.state.log)
         try:
             command = parse_command(line, author, channel, game)
         except CommandError as error:
+            noted.append(LineRead(seq))
             game.reject(author, channel, line, error.reason)
             continue
+        noted.append(LineRead(seq, command))
         game.submit(command)
     if rest:
         why = say("refused.too_many_commands", limit=MAX_COMMANDS_PER_POST, more=len(rest))
+        noted.append(LineRead(len(game.state.log)))
         game.reject(author, channel, rest[0], why)
     writing.pass_on(game, author, channel, text)
     return game.state.log[mark:]

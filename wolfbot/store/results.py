@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.commands import Command
 from wolfbot.engine.game import Game
 from wolfbot.engine.text import Text
-from wolfbot.intake.process import misplaced, process_post, read_lines
-from wolfbot.markup import MessageBody, parse_message
+from wolfbot.intake.process import LineRead, process_post
+from wolfbot.markup import MessageBody
 from wolfbot.posts.wording import worded
 
 Verdict = Literal["accepted", "rejected", "pending"]
@@ -81,36 +81,19 @@ class PostResults:
     commands: tuple[CommandResult, ...] = ()
 
 
-class _Capture:
-    """The game as `process_post` sees it, noting each command line's outcome: intake
-    calls `reject` for a line that does not parse and `submit` for a typed command."""
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-        self.commands: list[CommandResult] = []
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._game, name)
-
-    def submit(self, command: Command) -> list[ev.Event]:
-        seq = len(self._game.state.log)
-        events = self._game.submit(command)
-        first = events[0] if events else None
-        if isinstance(first, ev.CommandAccepted):
-            result = CommandResult.of(command, "accepted", event_seq=seq)
-        elif isinstance(first, ev.CommandRejected):
-            reason = worded(self._game.rules, first.reason)
-            result = CommandResult.of(command, "rejected", reason, event_seq=seq)
-        else:
-            raise RuntimeError(f"Game.submit gave no verdict for {command!r}: {first!r}")
-        self.commands.append(result)
-        return events
-
-    def reject(self, actor: str, channel: str, text: str, reason: Text) -> None:
-        seq = len(self._game.state.log)
-        self._game.reject(actor, channel, text, reason)
-        why = worded(self._game.rules, reason)
-        self.commands.append(CommandResult(actor, channel, text, "rejected", why, event_seq=seq))
+def _result(game: Game, line: LineRead) -> CommandResult:
+    """What became of a command line: the verdict `process_post` noted for it."""
+    verdict = game.state.log[line.seq]
+    if isinstance(verdict, ev.CommandAccepted) and line.command is not None:
+        return CommandResult.of(line.command, "accepted", event_seq=line.seq)
+    if not isinstance(verdict, ev.CommandRejected):
+        raise RuntimeError(f"no verdict for {line.command!r} at {line.seq}: {verdict!r}")
+    why = worded(game.rules, verdict.reason)
+    if line.command is not None:
+        return CommandResult.of(line.command, "rejected", why, event_seq=line.seq)
+    return CommandResult(
+        verdict.actor, verdict.channel, verdict.text, "rejected", why, event_seq=line.seq
+    )
 
 
 def run_post(
@@ -118,18 +101,10 @@ def run_post(
 ) -> PostResults:
     """`process_post(game, author, channel, html)`, and what each command line became."""
     start = len(game.state.log)
-    capture = _Capture(game)
-    body = body or parse_message(html)
-    strays = misplaced(game, author, body)
-    events = process_post(cast(Game, capture), author, channel, html, body)
-    read, rest = read_lines(body.commands)
-    lines = [s.line for s in strays] + read + rest[:1]  # past the limit: one rejection
-    if len(capture.commands) != len(lines):
-        raise RuntimeError(
-            f"intake handled {len(capture.commands)} of {len(lines)} command lines: "
-            "wolfbot.intake.process no longer calls Game.submit/Game.reject once per line"
-        )
-    return PostResults(channel, start, tuple(events), tuple(capture.commands))
+    lines_read: list[LineRead] = []
+    events = process_post(game, author, channel, html, body, lines_read)
+    commands = tuple(_result(game, line) for line in lines_read)
+    return PostResults(channel, start, tuple(events), commands)
 
 
 # -- events as JSON ---------------------------------------------------------------------------
