@@ -18,7 +18,14 @@ PUBLIC = "public"
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    pass
+    """What happened: names, values and `Text`s only, none of them to be changed – so the
+    copy of a game state shares its log's events."""
+
+    def __copy__(self) -> Event:
+        return self  # immutable: a copy is the value itself
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Event:
+        return self
 
 
 @dataclass(frozen=True, slots=True)

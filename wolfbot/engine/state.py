@@ -24,6 +24,12 @@ class Phase:
     def __str__(self) -> str:
         return "over" if self.kind == "over" else f"{self.kind} {self.number}"
 
+    def __copy__(self) -> Phase:
+        return self  # immutable: a copy is the value itself
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Phase:
+        return self
+
     @classmethod
     def parse(cls, text: str) -> Phase:
         if text.strip() == "over":

@@ -24,6 +24,12 @@ class Text:
     def value(self, name: str, default: Value = None) -> Value:
         return next((v for k, v in self.values if k == name), default)
 
+    def __copy__(self) -> Text:
+        return self  # immutable: a copy is the value itself
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Text:
+        return self
+
     def __str__(self) -> str:
         """For logs and developers only: the key and its values, never words."""
         inner = ", ".join(f"{k}={v}" for k, v in self.values)
