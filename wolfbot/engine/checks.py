@@ -336,7 +336,7 @@ def _check_arguments(game: Game, player: PlayerState, command: Command, use: Com
             raise IllegalCommand(
                 say("refused.name_count", word=_shown(game, word), count=len(kinds) + 1)
             )
-        at = [k for k in use.args if k in (*NAMED_KINDS, "players")].index("players")
+        at = [k for k in use.args if k in NAMED_KINDS or k == "players"].index("players")
         kinds[at:at] = ["player"] * extra
     if len(command.targets) != len(kinds):
         raise IllegalCommand(say("refused.name_count", word=_shown(game, word), count=len(kinds)))

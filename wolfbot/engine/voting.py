@@ -13,7 +13,7 @@ from wolfbot.engine.deaths import exclude
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.roles.base import WordHandler
 from wolfbot.engine.state import PlayerState
-from wolfbot.engine.text import say
+from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -54,7 +54,7 @@ class LynchVote(WordHandler):
 
 
 class WithdrawVote(WordHandler):
-    irrevocable = say("withdrawn_for_good")
+    irrevocable: Text | None = say("withdrawn_for_good")
 
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         fixed = day_rules.fixed_vote(game, player.name)

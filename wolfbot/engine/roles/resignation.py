@@ -13,14 +13,14 @@ from wolfbot.engine import deaths
 from wolfbot.engine.commands import Command
 from wolfbot.engine.roles.base import WordHandler
 from wolfbot.engine.state import PlayerState
-from wolfbot.engine.text import say
+from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 
 class Resign(WordHandler):
-    irrevocable = say("resigned_for_good")
+    irrevocable: Text | None = say("resigned_for_good")
 
     def apply(self, game: Game, player: PlayerState, command: Command) -> None:
         deaths.exclude(game, player, by=deaths.RUECKTRITT)
