@@ -23,6 +23,7 @@ from wolfbot.engine.interventions.kinds import (
     ReplacePlayer,
     RevivePlayer,
 )
+from wolfbot.engine.text import Text
 from wolfbot.intake.commands import parse_command
 from wolfbot.intake.process import process_post
 from wolfbot.posts.wording import death_phrase, worded
@@ -312,7 +313,7 @@ def _held() -> tuple[Game, Intervention]:
 
 def _ambiguous_accept() -> tuple[Game, Intervention]:
     game = day_one()
-    return game, AcceptCommand("Clara", "thread", "!Lynch Ana", "x", None, "Keine Spieler …")
+    return game, AcceptCommand("Clara", "thread", "!Lynch Ana", "x", None, Text("parse.no_bang"))
 
 
 REFUSED: dict[str, tuple[Callable[[], tuple[Game, Intervention]], str]] = {

@@ -17,6 +17,7 @@ from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.registry import BEHAVIOURS
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
 from wolfbot.engine.state import Modifier
+from wolfbot.engine.text import say
 from wolfbot.intake.process import process_post
 from wolfbot.rulesets import loader
 
@@ -33,7 +34,7 @@ class Protect(Behaviour):
             night.place(game, Modifier("protection", player.name, command.target))
 
     def modify_attack(self, game, attack, modifier):
-        attack.status, attack.reason = "failed", "beschützt"
+        attack.status, attack.reason = "failed", say("failed.protected")
 
 
 class Guard(Behaviour):
@@ -51,7 +52,7 @@ class Guard(Behaviour):
 class Immune(Behaviour):
     def defend(self, game, player, attack, step):
         if step == "immunity" and attack.cause == "Werwolf":
-            attack.status, attack.reason = "failed", "immun"
+            attack.status, attack.reason = "failed", say("failed.immune")
 
 
 class Block(Behaviour):
