@@ -22,6 +22,7 @@ ALLOWED = {
     "typing",
     "unicodedata",
     "pydantic",
+    "mypy_extensions",  # `mypyc_attr`: how the compiled engine builds a class (no I/O)
     "wolfbot.engine",
     "wolfbot.spelling",  # the leaf every package shares: how names are compared
 }

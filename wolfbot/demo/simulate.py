@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from wolfbot.engine.commands import Command, command_classes
 from wolfbot.engine.game import Game
-from wolfbot.engine.spec import NAMED_KINDS, Ruleset
+from wolfbot.engine.spec import NAMED_KINDS, Channel, Ruleset
 
 CLASSES = command_classes()
 # reasons a player may give (the Ruhelosen Geister's accusation: at most 50 characters)
@@ -35,6 +35,7 @@ def roster(roles: Sequence[str], seed: int) -> list[tuple[str, str]]:
     return [(f"Spieler {i + 1}", role) for i, role in enumerate(shuffled)]
 
 
+SOME_CHANNELS: tuple[Channel, ...] = ("thread", "private", "wolves")  # for a wrong channel
 RARE = ("Rücktritt",)  # a random player leaves the round now and then, not every night
 
 
@@ -88,11 +89,7 @@ def random_command(
         use = rng.choice(own)
     else:
         use = rng.choice(uses)
-    channel = (
-        rng.choice(use.channel)
-        if rng.random() < legal_bias
-        else rng.choice(["thread", "private", "wolves"])
-    )
+    channel = rng.choice(use.channel) if rng.random() < legal_bias else rng.choice(SOME_CHANNELS)
     moment = moment or Moment.of(game)
     pool = moment.living if rng.random() < legal_bias else moment.everybody
     if game.state.questions:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from wolfbot.engine.commands import Command
 from wolfbot.engine.state import Attack, Modifier, PlayerState, Question
 from wolfbot.engine.text import Text
@@ -14,6 +16,9 @@ if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 
+# a role's behaviour may be written in plain Python (a test's, a house rule's) even when the
+# engine is compiled (`WOLFBOT_COMPILE`, docs/balance.md)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Behaviour:
     prepare_rank = 2  # order of `prepare` within a stage (a role's `params.prepare_rank` wins)
     # its night commands take effect when accepted (`accepted`), not when the night is
