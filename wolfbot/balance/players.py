@@ -40,16 +40,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from wolfbot.engine import command_values, victory
 from wolfbot.engine import events as ev
-from wolfbot.engine import victory
-from wolfbot.engine.commands import Command, command_classes
+from wolfbot.engine.commands import Command
 from wolfbot.engine.game import Game
 from wolfbot.engine.roles.registry import votes_for
 from wolfbot.engine.spec import Channel, CommandUse, Ruleset
 from wolfbot.engine.state import PlayerState, Question
 
 Aim = Literal["harm", "help", "learn", "elect", "any"]
-CLASSES = command_classes()
 # the engine's canonical command words by their aim (every ruleset's words mean one of them)
 AIMS: dict[str, Aim] = {
     **dict.fromkeys(
@@ -245,9 +244,7 @@ class Players:
         return out
 
     def _answer(self, question: Question, player: PlayerState, choice: str) -> Command:
-        return CLASSES[question.word](
-            actor=player.name, channel=question.channels[0], targets=(choice,)
-        )
+        return command_values.of(question.word, player.name, question.channels[0], (choice,))
 
     def _command(
         self, game: Game, player: PlayerState, word: str, uses: list[CommandUse]
@@ -262,14 +259,9 @@ class Players:
         votes = votes_for(game, word)
         if votes is not None and len(names) == 1 and votes.get(player.name) == names[0]:
             return None  # his vote stands as it is
-        return CLASSES[word](
-            actor=player.name,
-            channel=_channel(game, player, use),
-            targets=names,
-            roles=roles,
-            choice=choice,
-            note="verdächtig" if "text" in use.args else None,
-        )
+        note = "verdächtig" if "text" in use.args else None
+        channel = _channel(game, player, use)
+        return command_values.of(word, player.name, channel, names, roles, choice, note)
 
     def _targets(
         self, game: Game, player: PlayerState, word: str, use: CommandUse

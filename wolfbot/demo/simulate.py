@@ -9,11 +9,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from wolfbot.engine.commands import Command, command_classes
+from wolfbot.engine import command_values
+from wolfbot.engine.commands import Command
 from wolfbot.engine.game import Game
 from wolfbot.engine.spec import NAMED_KINDS, Channel, Ruleset
 
-CLASSES = command_classes()
 # reasons a player may give (the Ruhelosen Geister's accusation: at most 50 characters)
 REASONS = ("lügt", "war zu still", "hat am ersten Tag viel zu laut gelacht, und das fällt auf")
 TWELVE = (
@@ -103,14 +103,13 @@ def random_command(
     count = sum(1 for kind in use.args if kind in NAMED_KINDS)
     if len(pool) < count:
         return None
-    targets = tuple(rng.sample(pool, count))
+    # one name as `rng.sample` draws it, without its cost
+    targets = (rng.choice(pool),) if count == 1 else tuple(rng.sample(pool, count))
     choices = [k.removeprefix("choice:").split("|") for k in use.args if k.startswith("choice:")]
     choice = rng.choice(choices[0]) if choices else None
     note = rng.choice(REASONS) if "text" in use.args else None
     said = game.rules.said_words.get(use.word)  # as the ruleset's players write it
-    return CLASSES[use.word](
-        actor=player.name, channel=channel, targets=targets, choice=choice, note=note, said=said
-    )
+    return command_values.of(use.word, player.name, channel, targets, (), choice, note, said)
 
 
 def everybody_acts(game: Game, rng: random.Random, *, legal_bias: float = 0.95) -> list[Command]:
