@@ -44,6 +44,7 @@ from wolfbot.engine import command_values, victory
 from wolfbot.engine import events as ev
 from wolfbot.engine.commands import Command
 from wolfbot.engine.game import Game
+from wolfbot.engine.rng import pick
 from wolfbot.engine.roles.registry import votes_for
 from wolfbot.engine.spec import Channel, CommandUse, Ruleset
 from wolfbot.engine.state import PlayerState, Question
@@ -286,18 +287,18 @@ class Players:
                 pool = [n for n in dead if n not in names]
                 if not pool:
                     return None
-                names.append(self.rng.choice(pool))
+                names.append(pick(self.rng, pool))
             elif kind == "role":
-                roles.append(self.rng.choice(sorted({p.role for p in game.state.players})))
+                roles.append(pick(self.rng, sorted({p.role for p in game.state.players})))
             elif kind.startswith("choice:"):
-                choice = self.rng.choice(kind.removeprefix("choice:").split("|"))
+                choice = pick(self.rng, kind.removeprefix("choice:").split("|"))
         return tuple(names), tuple(roles), choice
 
     def _pick(self, game: Game, player: PlayerState, aim: Aim, pool: Sequence[str]) -> str | None:
         """The player's choice among `pool` for a command of `aim` (None: he does not
         send it – a wolf with nobody but wolves to harm)."""
         if aim == "any":
-            return self.rng.choice(list(pool))
+            return pick(self.rng, list(pool))
         friends = self._friends(game, player)
         if _is_wolf_side(game, player):
             return self._wolf_pick(game, aim, pool, friends)
@@ -308,7 +309,7 @@ class Players:
             return others[-1]  # the most suspect
         if aim == "learn":
             known = self.knowledge.known.get(player.name, {})
-            return self.rng.choice([n for n in scored if n not in known] or scored)
+            return pick(self.rng, [n for n in scored if n not in known] or scored)
         ours = [n for n in scored if n in friends]  # help, elect: his lover, else the trusted
         return ours[0] if ours else scored[0]
 
@@ -341,12 +342,12 @@ class Players:
         ours = sorted(n for n in pool if n in friends)
         villagers = [n for n in pool if n not in friends]
         if aim in ("help", "elect"):
-            return ours[0] if ours else self.rng.choice(list(pool))
+            return ours[0] if ours else pick(self.rng, list(pool))
         if not villagers:  # never one of his own
             return None
         if game.state.phase.kind == "night":
             cleared = [n for n in villagers if n in self.knowledge.cleared]
-            return self.rng.choice(cleared or villagers)
+            return pick(self.rng, cleared or villagers)
         told = [n for n in ours if n in self.knowledge.told_wolves]
         if told and self.rng.random() < self.model.bus:
             return told[0]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from wolfbot.engine import command_values
 from wolfbot.engine.commands import Command
 from wolfbot.engine.game import Game
+from wolfbot.engine.rng import pick, shuffle
 from wolfbot.engine.spec import NAMED_KINDS, Channel, Ruleset
 
 # reasons a player may give (the Ruhelosen Geister's accusation: at most 50 characters)
@@ -74,9 +75,9 @@ def random_command(
     else:
         pending = game.pending()
         if pending and rng.random() < 0.8:
-            player = game.player(rng.choice(pending))
+            player = game.player(pick(rng, pending))
         else:
-            player = rng.choice(game.state.players)
+            player = pick(rng, game.state.players)
         available = None
     if available is None:
         available = game.available_words(player.name)
@@ -86,10 +87,10 @@ def random_command(
     if not uses:
         if rng.random() < legal_bias:
             return None
-        use = rng.choice(own)
+        use = pick(rng, own)
     else:
-        use = rng.choice(uses)
-    channel = rng.choice(use.channel) if rng.random() < legal_bias else rng.choice(SOME_CHANNELS)
+        use = pick(rng, uses)
+    channel = pick(rng, use.channel) if rng.random() < legal_bias else pick(rng, SOME_CHANNELS)
     moment = moment or Moment.of(game)
     pool = moment.living if rng.random() < legal_bias else moment.everybody
     if game.state.questions:
@@ -104,10 +105,10 @@ def random_command(
     if len(pool) < count:
         return None
     # one name as `rng.sample` draws it, without its cost
-    targets = (rng.choice(pool),) if count == 1 else tuple(rng.sample(pool, count))
+    targets = (pick(rng, pool),) if count == 1 else tuple(rng.sample(pool, count))
     choices = [k.removeprefix("choice:").split("|") for k in use.args if k.startswith("choice:")]
-    choice = rng.choice(choices[0]) if choices else None
-    note = rng.choice(REASONS) if "text" in use.args else None
+    choice = pick(rng, choices[0]) if choices else None
+    note = pick(rng, REASONS) if "text" in use.args else None
     said = game.rules.said_words.get(use.word)  # as the ruleset's players write it
     return command_values.of(use.word, player.name, channel, targets, (), choice, note, said)
 
@@ -137,7 +138,7 @@ def everybody_acts(game: Game, rng: random.Random, *, legal_bias: float = 0.95) 
                 )
                 if command is not None:
                     commands.append(command)
-    rng.shuffle(commands)
+    shuffle(rng, commands)
     return commands
 
 

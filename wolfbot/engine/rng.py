@@ -7,7 +7,7 @@ state stored in `GameState.rng`, so a game replays identically from its seed and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -36,3 +36,35 @@ def draw_index(state: int, n: int) -> tuple[int, int]:
 def choose(state: int, options: Sequence[T]) -> tuple[int, T]:
     state, index = draw_index(state, len(options))
     return state, options[index]
+
+
+# -- the draws of a `random.Random`, for the simulated players ------------------------------
+class Bits(Protocol):
+    """A generator of random bits: a `random.Random` (the simulated players' own)."""
+
+    def getrandbits(self, k: int, /) -> int: ...
+
+
+def below(rng: Bits, n: int) -> int:
+    """An index in range(n), drawn as `random.Random` draws it (`_randbelow`: the fewest bits
+    that hold n, again until below n)."""
+    bits = n.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= n:
+        drawn = rng.getrandbits(bits)
+    return drawn
+
+
+def pick(rng: Bits, items: Sequence[T]) -> T:
+    """`rng.choice(items)`: the same draw, compiled (the simulated players draw thousands of
+    times a game; `random.Random.choice` is Python)."""
+    if not items:
+        raise IndexError("pick from an empty sequence")
+    return items[below(rng, len(items))]
+
+
+def shuffle(rng: Bits, items: list[T]) -> None:
+    """`rng.shuffle(items)`: the same order, compiled."""
+    for i in range(len(items) - 1, 0, -1):
+        j = below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
