@@ -12,7 +12,7 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.offices import office_title
 from wolfbot.engine.roles.base import Behaviour, WordHandler
-from wolfbot.engine.roles.registry import QUESTIONS, WORDS, behaviour_of
+from wolfbot.engine.roles.registry import QUESTIONS, WORDS
 from wolfbot.engine.spec import NAMED_KINDS, CommandUse, RoleSpec
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import Text, say
@@ -167,7 +167,7 @@ def available_words(game: Game, player: PlayerState) -> list[str]:
         return []
     words: list[str] = []
     spec = game.spec(player)
-    behaviour = behaviour_of(spec)
+    behaviour = game.own_behaviour(player)
     limited = type(behaviour).allows is not Behaviour.allows  # the role's own limits
     for use, moment in _timely_uses(game, player, spec):
         if use.word in words:
@@ -236,12 +236,12 @@ def check(game: Game, command: Command) -> CommandUse | Question:
         raise IllegalCommand(say("refused.resolving", time=game.time_label(), waiting=waiting))
     if game.state.phase.kind == "night" and player.name in game.state.night.blocked:
         raise IllegalCommand(say("refused.blocked"))
-    use = _find_use(game, player, spec, command, mine)
+    use = _find_use(game, player, command, mine)
     _check_arguments(game, player, command, use)
     handler = _handler(game, player, use)
     if handler is not None:
         handler.check(game, player, command)
-    behaviour_of(spec).check(game, player, command)
+    game.own_behaviour(player).check(game, player, command)
     return use
 
 
@@ -268,7 +268,7 @@ def _question_answered(game: Game, player: PlayerState, command: Command) -> Que
 
 
 def _find_use(
-    game: Game, player: PlayerState, spec: RoleSpec, command: Command, uses: Sequence[CommandUse]
+    game: Game, player: PlayerState, command: Command, uses: Sequence[CommandUse]
 ) -> CommandUse:
     """The use of the player's (`uses`: those of the word he may give as he is) that allows
     the command now and there."""
@@ -276,7 +276,7 @@ def _find_use(
         use = uses[0]
     else:
         use = _refuse_or_find(game, player, command, uses)
-    refusal = behaviour_of(spec).allows(game, player, command.word)
+    refusal = game.own_behaviour(player).allows(game, player, command.word)
     if refusal:
         raise IllegalCommand(refusal)
     return use
@@ -402,7 +402,7 @@ def waits_for_night(game: Game, command: Command, use: CommandUse) -> bool:
     player = game.player(command.actor)
     handler = _handler(game, player, use)
     if handler is None:
-        return not behaviour_of(game.spec(player)).acts_at_once
+        return not game.own_behaviour(player).acts_at_once
     return handler.counted_at_night_end
 
 
@@ -421,4 +421,4 @@ def apply(game: Game, command: Command, use: CommandUse) -> None:
         handler.apply(game, player, command)
         return
     game.state.night.actions.setdefault(player.name, {})[command.word] = command
-    behaviour_of(game.spec(player)).accepted(game, player, command)
+    game.own_behaviour(player).accepted(game, player, command)

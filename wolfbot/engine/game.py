@@ -33,6 +33,7 @@ from wolfbot.engine.interventions import rules as interventions
 from wolfbot.engine.interventions.kinds import ExpireQuestion, Intervention
 from wolfbot.engine.rng import choose
 from wolfbot.engine.role_index import RoleIndex
+from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.registry import GROUPS, PLAIN, QUESTIONS, WORDS, behaviour_of
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
 from wolfbot.engine.state import GameState, NightState, Phase, PlayerState, Question
@@ -45,6 +46,9 @@ class Game:
     def __init__(self, ruleset: Ruleset, state: GameState) -> None:
         self.rules = ruleset
         self.state = state
+        self._specs = ruleset.roles  # `spec`: the ruleset's own dict, read without its model
+        self._said = ruleset.said_words  # `localized`
+        self._behaviours: dict[str, Behaviour] = {}  # `own_behaviour`: by role, made once
         self._killing = 0  # depth of `kill` calls under way (questions wait for them)
         self._by_name: dict[str, PlayerState] = {}  # `player`: rebuilt when a name misses
         self.roles = RoleIndex(state.players)  # the players by their own role (`night`)
@@ -137,7 +141,7 @@ class Game:
 
     def spec(self, player: PlayerState) -> RoleSpec:
         """The role the player plays now: his own, or one he plays for a while."""
-        return self.rules.roles[player.acting_as or player.role]
+        return self._specs[player.acting_as or player.role]
 
     def living(self) -> list[PlayerState]:
         return [p for p in self.state.players if p.alive]
@@ -203,8 +207,8 @@ class Game:
 
     def localized(self, command: Command) -> Command:
         """`command` as this ruleset's players write it (`Command.said`: `!Elixer`)."""
-        said = self.rules.shown_word(command.word)
-        if said == command.word or command.said == said:
+        said = self._said.get(command.word)  # `Ruleset.shown_word`, where it is another word
+        if said is None or said == command.word or command.said == said:
             return command
         return command.model_copy(update={"said": said})
 
@@ -438,16 +442,20 @@ class Game:
         if not self._killing:
             self._pose_questions()
 
-    def behaviour(self, player: PlayerState):
+    def behaviour(self, player: PlayerState) -> Behaviour:
         """The role's behaviour – a plain one for a player who lost his abilities."""
         if player.name in self.state.powerless:
             return PLAIN
-        return behaviour_of(self.spec(player))
+        return self.own_behaviour(player)
 
-    def own_behaviour(self, player: PlayerState):
+    def own_behaviour(self, player: PlayerState) -> Behaviour:
         """The role's behaviour even for a player who lost his abilities: what the role took
         from him stays taken (the spared Dorpsgek's vote: "heeft geen stemrecht meer")."""
-        return behaviour_of(self.spec(player))
+        role = player.acting_as or player.role
+        found = self._behaviours.get(role)
+        if found is None:
+            found = self._behaviours[role] = behaviour_of(self._specs[role])
+        return found
 
     def group(self, entry: str):
         """The group acting at a night-order entry (the pack at "Werwölfe"), if any – an
