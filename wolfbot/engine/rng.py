@@ -59,7 +59,7 @@ def pick(rng: Bits, items: Sequence[T]) -> T:
     """`rng.choice(items)`: the same draw, compiled (the simulated players draw thousands of
     times a game; `random.Random.choice` is Python)."""
     if not items:
-        raise IndexError("pick from an empty sequence")
+        raise IndexError("empty_choice")  # as `random.Random.choice` raises
     return items[below(rng, len(items))]
 
 
