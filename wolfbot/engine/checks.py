@@ -329,7 +329,7 @@ def _when(use: CommandUse) -> Text:
 
 def _check_arguments(game: Game, player: PlayerState, command: Command, use: CommandUse) -> None:
     word = command.word  # as the players write it only in a refusal (`_shown`)
-    kinds = [kind for kind in use.args if kind in NAMED_KINDS]
+    kinds: Sequence[str] = use.named_kinds
     if "players" in use.args:  # one or more living players in its place
         extra = len(command.targets) - len(kinds)
         if extra < 1:
@@ -337,7 +337,7 @@ def _check_arguments(game: Game, player: PlayerState, command: Command, use: Com
                 say("refused.name_count", word=_shown(game, word), count=len(kinds) + 1)
             )
         at = [k for k in use.args if k in NAMED_KINDS or k == "players"].index("players")
-        kinds[at:at] = ["player"] * extra
+        kinds = [*kinds[:at], *["player"] * extra, *kinds[at:]]
     if len(command.targets) != len(kinds):
         raise IllegalCommand(say("refused.name_count", word=_shown(game, word), count=len(kinds)))
     if len(set(command.targets)) != len(command.targets):
@@ -354,7 +354,7 @@ def _check_arguments(game: Game, player: PlayerState, command: Command, use: Com
             raise IllegalCommand(say("refused.target_alive", name=name, word=_shown(game, word)))
         if name == player.name and not self_allowed(game, use):
             raise IllegalCommand(say("refused.not_yourself", word=_shown(game, word)))
-    spec = game.rules.command_specs.get(word)
+    spec = game.command_specs.get(word)
     lover = game.lover_of(player.name) if spec is not None and spec.lovers_apart else None
     if lover is not None and lover in command.targets:
         raise IllegalCommand(say("refused.lovers_apart", word=_shown(game, word), name=lover))

@@ -7,15 +7,14 @@ been checked against the game yet. `repr` shows it as written:
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import ClassVar
 
-from pydantic import BaseModel, ConfigDict
-
 from wolfbot.engine.spec import Channel
+from wolfbot.engine.spec.base import _Frozen
 
 
-class Command(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class Command(_Frozen):
 
     word: ClassVar[str] = ""
     actor: str
@@ -34,6 +33,10 @@ class Command(BaseModel):
 
     def text(self) -> str:
         """The command as a player would write it: `!Lynch Bernd` (`!Elixer Bernd`)."""
+        return self.written
+
+    @cached_property  # a command is immutable: its text made once (pydantic's == ignores it)
+    def written(self) -> str:
         parts = [f"!{self.said or self.word}", *self.targets, *self.roles]
         if self.choice:
             parts.append(self.choice)

@@ -46,8 +46,12 @@ class Game:
     def __init__(self, ruleset: Ruleset, state: GameState) -> None:
         self.rules = ruleset
         self.state = state
-        self._specs = ruleset.roles  # `spec`: the ruleset's own dict, read without its model
+        # the ruleset's dicts the rules read most, read once: each read through the ruleset's
+        # model is an attribute lookup of its own (a compiled engine reads a dict at once)
+        self._specs = ruleset.roles  # `spec`
         self._said = ruleset.said_words  # `localized`
+        self.procedures = ruleset.day.procedures  # `day.procedure`
+        self.command_specs = ruleset.command_specs  # `checks`
         self._behaviours: dict[str, Behaviour] = {}  # `own_behaviour`: by role, made once
         self._killing = 0  # depth of `kill` calls under way (questions wait for them)
         self._by_name: dict[str, PlayerState] = {}  # `player`: rebuilt when a name misses

@@ -126,7 +126,7 @@ def note_post(game: Game, player: PlayerState, channel: str, text: str) -> None:
 
 def procedure(game: Game) -> DayProcedureSpec:
     """Today's procedure."""
-    return game.rules.day.procedures[game.state.day.procedure]
+    return game.procedures[game.state.day.procedure]
 
 
 # -- the count ---------------------------------------------------------------------------------

@@ -3,7 +3,8 @@ problems of a ruleset's files, the unknown role, the frozen model."""
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict
 
@@ -30,4 +31,14 @@ class UnknownRole(KeyError):
 
 
 class _Frozen(BaseModel):
+    """An immutable model: what it derives from its fields (a `cached_property`) is made
+    once, and a copy with other fields derives it anew."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        copied = super().model_copy(update=update, deep=deep)
+        fields = type(self).model_fields
+        for derived in [name for name in copied.__dict__ if name not in fields]:
+            del copied.__dict__[derived]  # made from the original's fields
+        return copied

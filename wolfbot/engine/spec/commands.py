@@ -3,6 +3,7 @@ has of them: who may give one, when, where, with which arguments."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
@@ -110,6 +111,11 @@ class CommandUse(_Frozen):
     ahead: bool = False
     stands: Literal["ask", "lot", "nobody"] | None = None
     office: Literal["mayor"] | None = None
+
+    @cached_property  # read in every check of the command
+    def named_kinds(self) -> tuple[str, ...]:
+        """The kinds of `args` that name one player each, in their order."""
+        return tuple(kind for kind in self.args if kind in NAMED_KINDS)
 
     @model_validator(mode="after")
     def _known_kinds(self) -> CommandUse:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from pydantic import Field
@@ -48,7 +49,7 @@ class RoleSpec(_Frozen):
     # a Werwolf whatever his name says (None: by name) – the Düsterwald's Wolf im Schafspelz
     werwolf: bool | None = None
 
-    @property
+    @cached_property  # read in every victory check: once for a role
     def is_werwolf(self) -> bool:
         """Werwolf by name: "Die Werwölfe sind alle Spieler, deren Rollenname auf "Wolf"
         oder "-wolf" auslautet." – unless the role says so itself (`werwolf`)."""
