@@ -83,7 +83,10 @@ def random_command(
         available = game.available_words(player.name)
     words = [w for w in available if w not in RARE or rng.random() < 0.02]
     own = game.command_uses(player)
-    uses = [u for u in own if u.word in words and word in (None, u.word)]
+    if word is None:
+        uses = [u for u in own if u.word in words]
+    else:  # the uses of that word, if he may give it now
+        uses = [u for u in own if u.word == word] if word in words else []
     if not uses:
         if rng.random() < legal_bias:
             return None

@@ -168,7 +168,7 @@ def available_words(game: Game, player: PlayerState) -> list[str]:
     words: list[str] = []
     spec = game.spec(player)
     behaviour = game.own_behaviour(player)
-    limited = type(behaviour).allows is not Behaviour.allows  # the role's own limits
+    limited = _limits(behaviour)
     for use, moment in _timely_uses(game, player, spec):
         if use.word in words:
             continue
@@ -184,6 +184,18 @@ def available_words(game: Game, player: PlayerState) -> list[str]:
         if behaviour.allows(game, player, use.word) is None:
             words.append(use.word)
     return words
+
+
+_LIMITS: dict[type, bool] = {}
+
+
+def _limits(behaviour: Behaviour) -> bool:
+    """Whether the behaviour limits its role's words beyond the data (`Behaviour.allows`)."""
+    kind = type(behaviour)
+    found = _LIMITS.get(kind)
+    if found is None:
+        found = _LIMITS[kind] = kind.allows is not Behaviour.allows
+    return found
 
 
 def _timely_uses(
@@ -384,9 +396,18 @@ def _handler(game: Game, player: PlayerState, use: CommandUse) -> WordHandler | 
     """The word's own handler (a vote of everybody or of the pack) – not for a use of the
     player's role: the Blutrünstige Wolf's private `!Fressen` is his own attack, not a vote
     of the pack."""
-    if use.handler is None or any(own is use for own in game.spec(player).commands):
+    if use.handler is None or id(use) in _own_uses(game, game.spec(player)):
         return None
     return WORDS[use.handler]
+
+
+def _own_uses(game: Game, spec: RoleSpec) -> frozenset[int]:
+    """The role's own uses (`RoleSpec.commands`), by identity – made once for each role."""
+    key = ("own_uses", spec.name)
+    own = game.cache.get(key)
+    if own is None:
+        own = game.cache[key] = frozenset(id(use) for use in spec.commands)
+    return own
 
 
 def waits_for_night(game: Game, command: Command, use: CommandUse) -> bool:

@@ -15,7 +15,6 @@ from wolfbot.engine.spec.base import _Frozen
 
 
 class Command(_Frozen):
-
     word: ClassVar[str] = ""
     actor: str
     channel: Channel = "private"
@@ -27,7 +26,7 @@ class Command(_Frozen):
     # (`Ruleset.shown_word`: `!Elixer` is the Weerwolven's `Heiltrank`)
     said: str | None = None
 
-    @property
+    @cached_property  # read by every check and vote
     def target(self) -> str:
         return self.targets[0]
 

@@ -3,6 +3,7 @@ the office's successor."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
@@ -71,7 +72,7 @@ class DaySpec(_Frozen):
     election: ElectionSpec | None = None
     cause: str = "Lynch"  # the cause of death of who the day's vote kills ("Verbannung")
 
-    @property
+    @cached_property  # the simulated players read it every phase
     def vote_words(self) -> tuple[str, ...]:
         """The words of the ordinary day's vote and of the election (`!Lynch` and
         `!Bürgermeister`; Wolf Village's `!Verbannen` and `!Hauptmann`)."""
