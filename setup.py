@@ -61,7 +61,13 @@ def extensions() -> list:
             "would hide every later change of the sources. Install with `pip install .`, or "
             "run `python benchmarks/compiled.py` for a compiled copy of the source tree."
         )
-    from mypyc.build import mypycify  # mypy, in the `dev` extra
+    try:
+        from mypyc.build import mypycify  # mypy, in the `dev` extra
+    except ImportError:
+        sys.exit(
+            "WOLFBOT_COMPILE=1 compiles with mypyc, which comes with mypy: in a venv with mypy, "
+            "setuptools and wheel, `WOLFBOT_COMPILE=1 pip install --no-build-isolation .`"
+        )
 
     old = Path.cwd()
     os.chdir(ROOT)  # mypyc names the modules by their paths

@@ -192,5 +192,5 @@ def test_serve_main_serves_the_demo_until_interrupted(tmp_path: Path) -> None:
         assert page.status_code == 200 and "SECURITY_TOKEN" in page.text
     finally:
         process.send_signal(signal.SIGINT)
-        _, errors = process.communicate(timeout=10)
+        _, errors = process.communicate(timeout=30)  # a loaded machine (the whole suite)
     assert process.returncode == 0, errors
