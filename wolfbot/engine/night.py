@@ -167,12 +167,16 @@ def _prepare(game: Game) -> None:
     keine Fähigkeiten nutzen"), placed in night order – a blocked blocker blocks nobody;
     within a stage by rank: the Koch "am Vorabend" (params), the Trunkenbold's lot, the rest."""
     night = game.state.night
-    for stage, place in zip(_stage_plan(game), _role_places(game), strict=True):
+    version, in_play = game.roles.version, _plan_in_play(game)
+    for index, (stage, place) in enumerate(zip(_stage_plan(game), _role_places(game), strict=True)):
         for group, _ in stage:
             if group is not None:
                 group.prepare(game)
-        in_play = game.roles.in_play()  # anew at each stage: a change of role shows
-        acting = [p for role in place if role in in_play for p in game.roles.holders(role)]
+        if game.roles.version != version:  # a change of role shows at the later stages
+            version, in_play = game.roles.version, _plan_in_play(game)
+        acting = [
+            p for _, roles in in_play[index] for role in roles for p in game.roles.holders(role)
+        ]
         if not acting:
             continue
         acting.sort(  # by rank, then as the stage names the roles, then by seat
