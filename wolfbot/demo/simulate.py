@@ -13,7 +13,7 @@ from wolfbot.engine import command_values
 from wolfbot.engine.commands import Command
 from wolfbot.engine.game import Game
 from wolfbot.engine.rng import pick, shuffle
-from wolfbot.engine.spec import NAMED_KINDS, Channel, Ruleset
+from wolfbot.engine.spec import Channel, Ruleset
 
 # reasons a player may give (the Ruhelosen Geister's accusation: at most 50 characters)
 REASONS = ("lügt", "war zu still", "hat am ersten Tag viel zu laut gelacht, und das fällt auf")
@@ -82,7 +82,7 @@ def random_command(
     if available is None:
         available = game.available_words(player.name)
     words = [w for w in available if w not in RARE or rng.random() < 0.02]
-    own = game.command_uses(player)
+    own = [u.facts for u in game.command_uses(player)]  # what it reads of each
     if word is None:
         uses = [u for u in own if u.word in words]
     else:  # the uses of that word, if he may give it now
@@ -93,7 +93,9 @@ def random_command(
         use = pick(rng, own)
     else:
         use = pick(rng, uses)
-    channel = pick(rng, use.channel) if rng.random() < legal_bias else pick(rng, SOME_CHANNELS)
+    channel: Channel = (
+        pick(rng, use.channel) if rng.random() < legal_bias else pick(rng, SOME_CHANNELS)
+    )
     moment = moment or Moment.of(game)
     pool = moment.living if rng.random() < legal_bias else moment.everybody
     if game.state.questions:
@@ -104,7 +106,7 @@ def random_command(
             pool = list(questions[0].options)
     if "dead" in use.args or ("anyone" in use.args and rng.random() < 0.3):
         pool = moment.dead or pool
-    count = sum(1 for kind in use.args if kind in NAMED_KINDS)
+    count = len(use.named_kinds)
     if len(pool) < count:
         return None
     # one name as `rng.sample` draws it, without its cost

@@ -16,6 +16,7 @@ from wolfbot.engine.roles.registry import QUESTIONS, WORDS
 from wolfbot.engine.spec import NAMED_KINDS, CommandUse, RoleSpec
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import Text, say
+from wolfbot.engine.use_facts import UseFacts
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -68,7 +69,7 @@ def _word_uses(
         for use in _role_uses(game, spec, powerless):
             found.setdefault(use.word, []).append(use)
         by_word = game.cache[key] = {
-            w: (tuple(uses), tuple(u for u in uses if _his_now(player, u)))
+            w: (tuple(uses), tuple(u for u in uses if _his_now(player, u.facts)))
             for w, uses in found.items()
         }
     return by_word.get(word, NO_USES)
@@ -87,10 +88,10 @@ def _variant_uses(game: Game) -> list[CommandUse]:
     ]
 
 
-def _his_now(player: PlayerState, use: CommandUse) -> bool:
+def _his_now(player: PlayerState, use: UseFacts) -> bool:
     """The living give the commands of the living, the dead only those of the dead (the
     Ruhelosen Geister's `!Anklagen`)."""
-    return (use.by == "dead") != player.alive
+    return use.by_dead != player.alive
 
 
 def _answer_uses(game: Game, question: Question) -> tuple[CommandUse, ...]:
@@ -115,7 +116,7 @@ PHASES = ("night", "day", "dusk", "runoff")
 MOMENTS = ("election", "procedure")  # the limits of a day's use that change within a phase
 
 
-def _in_time(game: Game, use: CommandUse) -> bool:
+def _in_time(game: Game, use: UseFacts) -> bool:
     phase = game.state.phase
     kind = phase.kind
     if kind not in use.phase:
@@ -132,15 +133,15 @@ def _in_time(game: Game, use: CommandUse) -> bool:
     return True
 
 
-def sent_ahead(game: Game, use: CommandUse) -> bool:
+def sent_ahead(game: Game, use: UseFacts) -> bool:
     """Whether the use is a night command sent now, by day, for the coming night
     (`CommandUse.ahead`; not one of the first night only, which no day precedes)."""
     phase = game.state.phase
     return use.ahead and phase.by_day and use.nights != "first"  # `ahead`: night only
 
 
-def _holds_office(game: Game, player: PlayerState, use: CommandUse) -> bool:
-    return use.office != "mayor" or game.state.mayor == player.name
+def _holds_office(game: Game, player: PlayerState, use: UseFacts) -> bool:
+    return not use.mayor_only or game.state.mayor == player.name
 
 
 def standing_use(game: Game, question: Question) -> CommandUse | None:
@@ -151,7 +152,7 @@ def standing_use(game: Game, question: Question) -> CommandUse | None:
     )
 
 
-def _uses_left(player: PlayerState, use: CommandUse) -> bool:
+def _uses_left(player: PlayerState, use: UseFacts) -> bool:
     return use.uses is None or player.uses.get(use.word, 0) < use.uses
 
 
@@ -200,7 +201,7 @@ def _limits(behaviour: Behaviour) -> bool:
 
 def _timely_uses(
     game: Game, player: PlayerState, spec: RoleSpec
-) -> tuple[tuple[CommandUse, str | None], ...]:
+) -> tuple[tuple[UseFacts, str | None], ...]:
     """The role's uses the player may give as he is (alive or dead) at this time of the
     game, as far as the time is fixed – the phase's kind, its first night or day – made
     once for each; with what is left to ask at the moment: "election" (an election today),
@@ -211,14 +212,14 @@ def _timely_uses(
     key = ("timely", spec.name, powerless, player.alive, phase.kind, phase.number == 1)
     timely = game.cache.get(key)
     if timely is None:
-        found: list[tuple[CommandUse, str | None]] = []
-        for use in _role_uses(game, spec, powerless):
+        found: list[tuple[UseFacts, str | None]] = []
+        for use in (u.facts for u in _role_uses(game, spec, powerless)):
             if not _his_now(player, use):
                 continue
             if phase.kind != "night" and phase.kind in use.phase and use.days in MOMENTS:
                 found.append((use, use.days))
             elif _in_time(game, use):
-                limited = use.office == "mayor" or use.uses is not None
+                limited = use.mayor_only or use.uses is not None
                 found.append((use, "" if limited else None))
         timely = game.cache[key] = tuple(found)
     return timely
@@ -284,7 +285,7 @@ def _find_use(
 ) -> CommandUse:
     """The use of the player's (`uses`: those of the word he may give as he is) that allows
     the command now and there."""
-    if len(uses) == 1 and _at_hand(game, player, command, uses[0]):  # the common case
+    if len(uses) == 1 and _at_hand(game, player, command, uses[0].facts):  # the common case
         use = uses[0]
     else:
         use = _refuse_or_find(game, player, command, uses)
@@ -294,7 +295,7 @@ def _find_use(
     return use
 
 
-def _at_hand(game: Game, player: PlayerState, command: Command, use: CommandUse) -> bool:
+def _at_hand(game: Game, player: PlayerState, command: Command, use: UseFacts) -> bool:
     """Whether `use` allows the command now and there, with no limit in the way."""
     return (
         _in_time(game, use)
@@ -312,7 +313,7 @@ def _refuse_or_find(
     if not uses:
         valid = game.rules.shown_words(available_words(game, player))
         raise IllegalCommand(say("refused.no_such_command", word=word, valid=valid))
-    timely = [u for u in uses if _in_time(game, u)]
+    timely = [u for u in uses if _in_time(game, u.facts)]
     if not timely:
         today = day.procedure(game).vote if game.state.phase.by_day else None
         if uses[0].days == "procedure" and today:
@@ -322,9 +323,9 @@ def _refuse_or_find(
     if not placed:
         raise IllegalCommand(say("refused.wrong_channel", word=word, channel=timely[0].channel[0]))
     use = placed[0]
-    if not _holds_office(game, player, use):
+    if not _holds_office(game, player, use.facts):
         raise IllegalCommand(say("refused.not_office", word=word, office=office_title(game)))
-    if not _uses_left(player, use):
+    if not _uses_left(player, use.facts):
         raise IllegalCommand(say("refused.used_up", word=word))
     return use
 
@@ -339,10 +340,11 @@ def _when(use: CommandUse) -> Text:
     return say("when.phases", phases=use.phase)
 
 
-def _check_arguments(game: Game, player: PlayerState, command: Command, use: CommandUse) -> None:
+def _check_arguments(game: Game, player: PlayerState, command: Command, whole: CommandUse) -> None:
+    use = whole.facts
     word = command.word  # as the players write it only in a refusal (`_shown`)
     kinds: Sequence[str] = use.named_kinds
-    if "players" in use.args:  # one or more living players in its place
+    if use.players:  # one or more living players in its place
         extra = len(command.targets) - len(kinds)
         if extra < 1:
             raise IllegalCommand(
@@ -382,12 +384,12 @@ def _check_arguments(game: Game, player: PlayerState, command: Command, use: Com
         )
 
 
-def self_allowed(game: Game, use: CommandUse) -> bool:
+def self_allowed(game: Game, use: UseFacts) -> bool:
     """Whether the use may name its own player (`self`, or the house rule `self_option`)."""
     return use.self_ if use.self_option is None else bool(game.option(use.self_option))
 
 
-def repeat_allowed(game: Game, use: CommandUse) -> bool:
+def repeat_allowed(game: Game, use: UseFacts) -> bool:
     """Whether the use may name the same target two nights running."""
     return use.repeat_target if use.repeat_option is None else bool(game.option(use.repeat_option))
 
@@ -396,9 +398,10 @@ def _handler(game: Game, player: PlayerState, use: CommandUse) -> WordHandler | 
     """The word's own handler (a vote of everybody or of the pack) – not for a use of the
     player's role: the Blutrünstige Wolf's private `!Fressen` is his own attack, not a vote
     of the pack."""
-    if use.handler is None or id(use) in _own_uses(game, game.spec(player)):
+    handler = use.facts.handler
+    if handler is None or id(use) in _own_uses(game, game.spec(player)):
         return None
-    return WORDS[use.handler]
+    return WORDS[handler]
 
 
 def _own_uses(game: Game, spec: RoleSpec) -> frozenset[int]:
@@ -414,9 +417,10 @@ def waits_for_night(game: Game, command: Command, use: CommandUse) -> bool:
     """Whether an accepted command acts only when the night is resolved: a night action of
     a role, or a vote the night's resolution counts (the pack's attack) – also a night
     command sent by day for the coming night; a standing answer never (it is kept)."""
-    if use.stands is not None:
+    facts = use.facts
+    if facts.stands is not None:
         return False
-    if sent_ahead(game, use):
+    if sent_ahead(game, facts):
         return True
     if game.state.phase.kind != "night":
         return False
@@ -431,10 +435,11 @@ def apply(game: Game, command: Command, use: CommandUse) -> None:
     """Record a checked command: a standing answer, a vote, a night action resolved at its
     stage – or, sent by day, at the coming night's (`GameState.ahead`)."""
     player = game.player(command.actor)
-    if use.stands is not None:
+    facts = use.facts
+    if facts.stands is not None:
         player.standing[command.word] = command.target
         return
-    if sent_ahead(game, use):
+    if sent_ahead(game, facts):
         game.state.ahead.setdefault(player.name, {})[command.word] = command
         return
     handler = _handler(game, player, use)

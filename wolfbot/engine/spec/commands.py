@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from wolfbot.engine.spec.base import Channel, PhaseKind, _Frozen, _problem
+from wolfbot.engine.use_facts import UseFacts
 
 # the argument kinds of a command use that name one player: a living one, a dead one, either
 NAMED_KINDS = ("player", "dead", "anyone")
@@ -116,6 +117,30 @@ class CommandUse(_Frozen):
     def named_kinds(self) -> tuple[str, ...]:
         """The kinds of `args` that name one player each, in their order."""
         return tuple(kind for kind in self.args if kind in NAMED_KINDS)
+
+    @cached_property
+    def facts(self) -> UseFacts:
+        """What the checks read of it, as a plain record (`wolfbot.engine.use_facts`)."""
+        return UseFacts(
+            word=self.word,
+            handler=self.handler,
+            phase=self.phase,
+            channel=self.channel,
+            args=self.args,
+            named_kinds=self.named_kinds,
+            players="players" in self.args,
+            nights=self.nights,
+            days=self.days,
+            uses=self.uses,
+            self_=self.self_,
+            self_option=self.self_option,
+            repeat_target=self.repeat_target,
+            repeat_option=self.repeat_option,
+            by_dead=self.by == "dead",
+            ahead=self.ahead,
+            stands=self.stands,
+            mayor_only=self.office == "mayor",
+        )
 
     @model_validator(mode="after")
     def _known_kinds(self) -> CommandUse:
