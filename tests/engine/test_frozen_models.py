@@ -1,6 +1,6 @@
 """Immutable models derive once what they derive from their fields (`cached_property`: a
-command's text, a role's being a Werwolf, a use's named arguments), and a copy with other
-fields derives it anew – never the original's."""
+command's text and facts, a role's being a Werwolf, a use's named arguments and facts), and a
+copy with other fields derives it anew – never the original's."""
 
 from __future__ import annotations
 
@@ -24,6 +24,18 @@ CASES = {
         lambda c: c.text(),
         {"targets": ("Clara",)},
         "!Lynch Clara",
+    ),
+    "a localized command's facts say its word": (
+        Heiltrank(actor="Anna", targets=("Bernd",)),
+        lambda c: c.facts.said,
+        {"said": "Elixer"},
+        "Elixer",
+    ),
+    "a use only the Bürgermeister has is known as one": (
+        CommandUse(word="Nachfolger", phase=("day",), channel=("thread",)),
+        lambda u: u.facts.mayor_only,
+        {"office": "mayor"},
+        True,
     ),
     "a role made a Werwolf is one": (
         RULES.roles["Bürger"],

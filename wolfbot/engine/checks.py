@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 from wolfbot.engine import day
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
+from wolfbot.engine.facts import CommandFacts, UseFacts
 from wolfbot.engine.offices import office_title
 from wolfbot.engine.roles.base import Behaviour, WordHandler
 from wolfbot.engine.roles.registry import QUESTIONS, WORDS
 from wolfbot.engine.spec import NAMED_KINDS, CommandUse, RoleSpec
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import Text, say
-from wolfbot.engine.use_facts import UseFacts
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -226,7 +226,8 @@ def _timely_uses(
 
 
 def check(game: Game, command: Command) -> CommandUse | Question:
-    player = game.find_player(command.actor)
+    said = command.facts
+    player = game.find_player(said.actor)
     if player is None:
         raise IllegalCommand(say("refused.not_playing"))
     if game.state.questions:
@@ -236,7 +237,7 @@ def check(game: Game, command: Command) -> CommandUse | Question:
     if game.state.phase.kind == "over":
         raise IllegalCommand(say("refused.game_over"))
     spec = game.spec(player)
-    uses, mine = _word_uses(game, spec, player, command.word)
+    uses, mine = _word_uses(game, spec, player, said.word)
     if not player.alive and not mine:
         raise IllegalCommand(say("refused.dead"))
     if player.excluded:
@@ -285,7 +286,7 @@ def _find_use(
 ) -> CommandUse:
     """The use of the player's (`uses`: those of the word he may give as he is) that allows
     the command now and there."""
-    if len(uses) == 1 and _at_hand(game, player, command, uses[0].facts):  # the common case
+    if len(uses) == 1 and _at_hand(game, player, command.facts, uses[0].facts):  # common
         use = uses[0]
     else:
         use = _refuse_or_find(game, player, command, uses)
@@ -295,7 +296,7 @@ def _find_use(
     return use
 
 
-def _at_hand(game: Game, player: PlayerState, command: Command, use: UseFacts) -> bool:
+def _at_hand(game: Game, player: PlayerState, command: CommandFacts, use: UseFacts) -> bool:
     """Whether `use` allows the command now and there, with no limit in the way."""
     return (
         _in_time(game, use)
@@ -342,23 +343,24 @@ def _when(use: CommandUse) -> Text:
 
 def _check_arguments(game: Game, player: PlayerState, command: Command, whole: CommandUse) -> None:
     use = whole.facts
-    word = command.word  # as the players write it only in a refusal (`_shown`)
+    said = command.facts
+    word, targets = said.word, said.targets  # the word as written only in a refusal (`_shown`)
     kinds: Sequence[str] = use.named_kinds
     if use.players:  # one or more living players in its place
-        extra = len(command.targets) - len(kinds)
+        extra = len(targets) - len(kinds)
         if extra < 1:
             raise IllegalCommand(
                 say("refused.name_count", word=_shown(game, word), count=len(kinds) + 1)
             )
         at = [k for k in use.args if k in NAMED_KINDS or k == "players"].index("players")
         kinds = [*kinds[:at], *["player"] * extra, *kinds[at:]]
-    if len(command.targets) != len(kinds):
+    if len(targets) != len(kinds):
         raise IllegalCommand(say("refused.name_count", word=_shown(game, word), count=len(kinds)))
-    if len(set(command.targets)) != len(command.targets):
+    if len(set(targets)) != len(targets):
         raise IllegalCommand(
             say("refused.same_name_twice", word=_shown(game, word), count=len(kinds))
         )
-    for name, kind in zip(command.targets, kinds, strict=True):
+    for name, kind in zip(targets, kinds, strict=True):
         target = game.find_player(name)
         if target is None:
             raise IllegalCommand(say("refused.target_not_playing", name=name))
@@ -368,19 +370,18 @@ def _check_arguments(game: Game, player: PlayerState, command: Command, whole: C
             raise IllegalCommand(say("refused.target_alive", name=name, word=_shown(game, word)))
         if name == player.name and not self_allowed(game, use):
             raise IllegalCommand(say("refused.not_yourself", word=_shown(game, word)))
-    spec = game.command_specs.get(word)
-    lover = game.lover_of(player.name) if spec is not None and spec.lovers_apart else None
-    if lover is not None and lover in command.targets:
+    lover = game.lover_of(player.name) if word in game.lovers_apart else None
+    if lover is not None and lover in targets:
         raise IllegalCommand(say("refused.lovers_apart", word=_shown(game, word), name=lover))
     last = player.last_targets.get(word)
-    if not last or last[1] != command.targets or repeat_allowed(game, use):
+    if not last or last[1] != targets or repeat_allowed(game, use):
         return
     phase = game.state.phase
     if sent_ahead(game, use):  # the night it is for
         phase = phase.coming_night(game.rules.phases)
     if last[0] == phase.number - 1:
         raise IllegalCommand(
-            say("refused.same_target_again", word=_shown(game, word), targets=command.targets)
+            say("refused.same_target_again", word=_shown(game, word), targets=targets)
         )
 
 
@@ -424,7 +425,7 @@ def waits_for_night(game: Game, command: Command, use: CommandUse) -> bool:
         return True
     if game.state.phase.kind != "night":
         return False
-    player = game.player(command.actor)
+    player = game.player(command.facts.actor)
     handler = _handler(game, player, use)
     if handler is None:
         return not game.own_behaviour(player).acts_at_once
@@ -434,17 +435,18 @@ def waits_for_night(game: Game, command: Command, use: CommandUse) -> bool:
 def apply(game: Game, command: Command, use: CommandUse) -> None:
     """Record a checked command: a standing answer, a vote, a night action resolved at its
     stage – or, sent by day, at the coming night's (`GameState.ahead`)."""
-    player = game.player(command.actor)
+    said = command.facts
+    player = game.player(said.actor)
     facts = use.facts
     if facts.stands is not None:
-        player.standing[command.word] = command.target
+        player.standing[said.word] = command.target
         return
     if sent_ahead(game, facts):
-        game.state.ahead.setdefault(player.name, {})[command.word] = command
+        game.state.ahead.setdefault(player.name, {})[said.word] = command
         return
     handler = _handler(game, player, use)
     if handler is not None:
         handler.apply(game, player, command)
         return
-    game.state.night.actions.setdefault(player.name, {})[command.word] = command
+    game.state.night.actions.setdefault(player.name, {})[said.word] = command
     game.own_behaviour(player).accepted(game, player, command)

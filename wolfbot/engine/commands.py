@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import ClassVar
 
+from wolfbot.engine.facts import CommandFacts
 from wolfbot.engine.spec import Channel
 from wolfbot.engine.spec.base import _Frozen
 
@@ -42,6 +43,11 @@ class Command(_Frozen):
         if self.note:
             parts.append(self.note)
         return " ".join(parts)
+
+    @cached_property
+    def facts(self) -> CommandFacts:
+        """What the checks read of it, as a plain record (`wolfbot.engine.facts`)."""
+        return CommandFacts(self.word, self.actor, self.channel, self.targets, self.said)
 
     def __repr__(self) -> str:
         fields = [f"actor={self.actor!r}"]

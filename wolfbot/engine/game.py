@@ -51,7 +51,8 @@ class Game:
         self._specs = ruleset.roles  # `spec`
         self._said = ruleset.said_words  # `localized`
         self.procedures = ruleset.day.procedures  # `day.procedure`
-        self.command_specs = ruleset.command_specs  # `checks`
+        # the words whose use may not name one's lover (`CommandSpec.lovers_apart`: `checks`)
+        self.lovers_apart = frozenset(w for w, c in ruleset.command_specs.items() if c.lovers_apart)
         self._behaviours: dict[str, Behaviour] = {}  # `own_behaviour`: by role, made once
         self._killing = 0  # depth of `kill` calls under way (questions wait for them)
         self._by_name: dict[str, PlayerState] = {}  # `player`: rebuilt when a name misses
@@ -211,8 +212,9 @@ class Game:
 
     def localized(self, command: Command) -> Command:
         """`command` as this ruleset's players write it (`Command.said`: `!Elixer`)."""
-        said = self._said.get(command.word)  # `Ruleset.shown_word`, where it is another word
-        if said is None or said == command.word or command.said == said:
+        facts = command.facts
+        said = self._said.get(facts.word)  # `Ruleset.shown_word`, where it is another word
+        if said is None or said == facts.word or facts.said == said:
             return command
         return command.model_copy(update={"said": said})
 
@@ -220,13 +222,14 @@ class Game:
         """Check `command`; apply it if allowed, otherwise record its rejection."""
         mark = len(self.state.log)
         command = self.localized(command)
+        said = command.facts
         try:
             allowed = self.check(command)
         except CommandError as error:
-            self.reject(command.actor, command.channel, command.text(), error.reason)
+            self.reject(said.actor, said.channel, command.text(), error.reason)
             return self._since(mark)
         waits = not isinstance(allowed, Question) and checks.waits_for_night(self, command, allowed)
-        self.emit(CommandAccepted(command.actor, command.channel, command.text(), waits))
+        self.emit(CommandAccepted(said.actor, said.channel, command.text(), waits))
         if isinstance(allowed, Question):  # no name: declined (`Question.decline`)
             self.answer(allowed, command.target if command.targets else "")
             self._continue()

@@ -8,8 +8,8 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
+from wolfbot.engine.facts import UseFacts
 from wolfbot.engine.spec.base import Channel, PhaseKind, _Frozen, _problem
-from wolfbot.engine.use_facts import UseFacts
 
 # the argument kinds of a command use that name one player: a living one, a dead one, either
 NAMED_KINDS = ("player", "dead", "anyone")
@@ -120,7 +120,7 @@ class CommandUse(_Frozen):
 
     @cached_property
     def facts(self) -> UseFacts:
-        """What the checks read of it, as a plain record (`wolfbot.engine.use_facts`)."""
+        """What the checks read of it, as a plain record (`wolfbot.engine.facts`)."""
         return UseFacts(
             word=self.word,
             handler=self.handler,

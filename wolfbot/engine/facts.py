@@ -1,6 +1,6 @@
-"""What the checks read of a command use (`CommandUse`), as a plain record: the use is a
-validated model of the ruleset, each of whose attributes is a lookup of its own; the checks
-read a dozen of them for every command. Made once for each use (`CommandUse.facts`)."""
+"""What the checks read of a command use (`CommandUse`) and of a command (`Command`), as
+plain records: each is a validated model, each of whose attributes is a lookup of its own;
+the checks read a dozen of them for every command. Made once for each (`.facts`)."""
 
 from __future__ import annotations
 
@@ -31,3 +31,12 @@ class UseFacts:
     ahead: bool
     stands: str | None
     mayor_only: bool  # only the Bürgermeister may use it (`office: mayor`)
+
+
+@dataclass(frozen=True, slots=True)
+class CommandFacts:
+    word: str
+    actor: str
+    channel: Channel
+    targets: tuple[str, ...]
+    said: str | None  # the word as the ruleset's players write it, where it is another
