@@ -82,7 +82,7 @@ def random_command(
     if available is None:
         available = game.available_words(player.name)
     words = [w for w in available if w not in RARE or rng.random() < 0.02]
-    own = [u.facts for u in game.command_uses(player)]  # what it reads of each
+    own = game.command_facts(player)  # what it reads of each use
     if word is None:
         uses = [u for u in own if u.word in words]
     else:  # the uses of that word, if he may give it now

@@ -39,6 +39,22 @@ def command_uses(game: Game, player: PlayerState) -> list[CommandUse]:
     return uses
 
 
+def command_facts(game: Game, player: PlayerState) -> list[UseFacts]:
+    """`command_uses`, as what the checks read of each (`CommandUse.facts`; the role's made
+    once)."""
+    spec = game.spec(player)
+    powerless = player.name in game.state.powerless
+    key = ("facts", spec.name, powerless)
+    found = game.cache.get(key)
+    if found is None:
+        found = game.cache[key] = tuple(u.facts for u in _role_uses(game, spec, powerless))
+    facts = list(found)
+    for question in game.state.questions:
+        if question.player == player.name:
+            facts.extend(u.facts for u in _answer_uses(game, question))
+    return facts
+
+
 def _role_uses(game: Game, spec: RoleSpec, powerless: bool) -> tuple[CommandUse, ...]:
     """The commands of a role in this round, made once (the round's variants and its
     ruleset do not change): the common ones, the variants', the pack's, its own."""

@@ -29,6 +29,7 @@ from wolfbot.engine.events import (
     QuestionAnswered,
     QuestionAsked,
 )
+from wolfbot.engine.facts import UseFacts
 from wolfbot.engine.interventions import rules as interventions
 from wolfbot.engine.interventions.kinds import ExpireQuestion, Intervention
 from wolfbot.engine.rng import choose
@@ -92,9 +93,13 @@ class Game:
             why = say("setup.unknown_variants", names=unknown_variants, known=known)
             raise SetupError(why)
         roster = []
+        dealt = ruleset.derived(variants)  # what may be dealt, known for every round
         for name, role in players:
-            canonical = ruleset.role(role).name
-            _check_dealt(ruleset, ruleset.roles[canonical], variants)
+            spec = ruleset.roles.get(role) or ruleset.role(role)  # canonical, or any spelling
+            if ("dealt", spec.name) not in dealt:
+                _check_dealt(ruleset, spec, variants)
+                dealt["dealt", spec.name] = True
+            canonical = spec.name
             roster.append(PlayerState(name=name, role=canonical, original_role=canonical))
         state = GameState(
             ruleset=ruleset.name, options=options, seed=seed, rng=seed, players=roster
@@ -200,6 +205,10 @@ class Game:
     def command_uses(self, player: PlayerState) -> list[CommandUse]:
         """Every command the player has in this game (whatever the phase), answers included."""
         return checks.command_uses(self, player)
+
+    def command_facts(self, player: PlayerState) -> list[UseFacts]:
+        """`command_uses`, as what the checks read of each (`CommandUse.facts`)."""
+        return checks.command_facts(self, player)
 
     def available_words(self, name: str) -> list[str]:
         """The command words this player may use right now (for "valid commands are …")."""
