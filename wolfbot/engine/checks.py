@@ -14,7 +14,7 @@ from wolfbot.engine.facts import CommandFacts, UseFacts
 from wolfbot.engine.offices import office_title
 from wolfbot.engine.roles.base import Behaviour, WordHandler
 from wolfbot.engine.roles.registry import QUESTIONS, WORDS
-from wolfbot.engine.spec import NAMED_KINDS, CommandUse, RoleSpec
+from wolfbot.engine.spec import NAMED_KINDS, CommandUse
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import Text, say
 
@@ -30,9 +30,8 @@ def _shown(game: Game, word: str) -> str:
 def command_uses(game: Game, player: PlayerState) -> list[CommandUse]:
     """Every command the player has in this game, alive or dead (`_his_now` tells which
     he may give as he is)."""
-    spec = game.spec(player)
     powerless = player.name in game.state.powerless  # "verlieren … ihre Fähigkeiten"
-    uses = list(_role_uses(game, spec, powerless))
+    uses = list(_role_uses(game, _role(player), powerless))
     for question in game.state.questions:
         if question.player == player.name:
             uses.extend(_answer_uses(game, question))
@@ -42,12 +41,11 @@ def command_uses(game: Game, player: PlayerState) -> list[CommandUse]:
 def command_facts(game: Game, player: PlayerState) -> list[UseFacts]:
     """`command_uses`, as what the checks read of each (`CommandUse.facts`; the role's made
     once)."""
-    spec = game.spec(player)
-    powerless = player.name in game.state.powerless
-    key = ("facts", spec.name, powerless)
+    role, powerless = _role(player), player.name in game.state.powerless
+    key = ("facts", role, powerless)
     found = game.cache.get(key)
     if found is None:
-        found = game.cache[key] = tuple(u.facts for u in _role_uses(game, spec, powerless))
+        found = game.cache[key] = tuple(u.facts for u in _role_uses(game, role, powerless))
     facts = list(found)
     for question in game.state.questions:
         if question.player == player.name:
@@ -55,12 +53,18 @@ def command_facts(game: Game, player: PlayerState) -> list[UseFacts]:
     return facts
 
 
-def _role_uses(game: Game, spec: RoleSpec, powerless: bool) -> tuple[CommandUse, ...]:
+def _role(player: PlayerState) -> str:
+    """The role the player plays now, by name (`Game.spec`'s)."""
+    return player.acting_as or player.role
+
+
+def _role_uses(game: Game, role: str, powerless: bool) -> tuple[CommandUse, ...]:
     """The commands of a role in this round, made once (the round's variants and its
     ruleset do not change): the common ones, the variants', the pack's, its own."""
-    key = ("uses", spec.name, powerless)
+    key = ("uses", role, powerless)
     uses = game.cache.get(key)
     if uses is None:
+        spec = game.rules.roles[role]
         rules = game.rules
         found = [*rules.common_commands, *_variant_uses(game)]
         if spec.pack:
@@ -73,16 +77,16 @@ def _role_uses(game: Game, spec: RoleSpec, powerless: bool) -> tuple[CommandUse,
 
 
 def _word_uses(
-    game: Game, spec: RoleSpec, player: PlayerState, word: str
+    game: Game, player: PlayerState, word: str
 ) -> tuple[tuple[CommandUse, ...], tuple[CommandUse, ...]]:
     """The role's uses of `word` in this round (`_role_uses`), and those of them the player
     may give as he is (`_his_now`) – made once for each word."""
-    powerless = player.name in game.state.powerless
-    key = ("word_uses", spec.name, powerless, player.alive)
+    role, powerless = _role(player), player.name in game.state.powerless
+    key = ("word_uses", role, powerless, player.alive)
     by_word = game.cache.get(key)
     if by_word is None:
         found: dict[str, list[CommandUse]] = {}
-        for use in _role_uses(game, spec, powerless):
+        for use in _role_uses(game, role, powerless):
             found.setdefault(use.word, []).append(use)
         by_word = game.cache[key] = {
             w: (tuple(uses), tuple(u for u in uses if _his_now(player, u.facts)))
@@ -183,10 +187,9 @@ def available_words(game: Game, player: PlayerState) -> list[str]:
     if player.excluded or game.state.step:
         return []
     words: list[str] = []
-    spec = game.spec(player)
     behaviour = game.own_behaviour(player)
     limited = _limits(behaviour)
-    for use, moment in _timely_uses(game, player, spec):
+    for use, moment in _timely_uses(game, player):
         if use.word in words:
             continue
         if moment is None and not limited:  # nothing left to ask
@@ -215,21 +218,19 @@ def _limits(behaviour: Behaviour) -> bool:
     return found
 
 
-def _timely_uses(
-    game: Game, player: PlayerState, spec: RoleSpec
-) -> tuple[tuple[UseFacts, str | None], ...]:
+def _timely_uses(game: Game, player: PlayerState) -> tuple[tuple[UseFacts, str | None], ...]:
     """The role's uses the player may give as he is (alive or dead) at this time of the
     game, as far as the time is fixed – the phase's kind, its first night or day – made
     once for each; with what is left to ask at the moment: "election" (an election today),
     "procedure" (today's procedure votes with the word), "" (an office or a number of uses
     only), None (nothing)."""
     phase = game.state.phase
-    powerless = player.name in game.state.powerless
-    key = ("timely", spec.name, powerless, player.alive, phase.kind, phase.number == 1)
+    role, powerless = _role(player), player.name in game.state.powerless
+    key = ("timely", role, powerless, player.alive, phase.kind, phase.number == 1)
     timely = game.cache.get(key)
     if timely is None:
         found: list[tuple[UseFacts, str | None]] = []
-        for use in (u.facts for u in _role_uses(game, spec, powerless)):
+        for use in (u.facts for u in _role_uses(game, role, powerless)):
             if not _his_now(player, use):
                 continue
             if phase.kind != "night" and phase.kind in use.phase and use.days in MOMENTS:
@@ -252,8 +253,7 @@ def check(game: Game, command: Command) -> CommandUse | Question:
             return question
     if game.state.phase.kind == "over":
         raise IllegalCommand(say("refused.game_over"))
-    spec = game.spec(player)
-    uses, mine = _word_uses(game, spec, player, said.word)
+    uses, mine = _word_uses(game, player, said.word)
     if not player.alive and not mine:
         raise IllegalCommand(say("refused.dead"))
     if player.excluded:
@@ -416,17 +416,17 @@ def _handler(game: Game, player: PlayerState, use: CommandUse) -> WordHandler | 
     player's role: the Blutrünstige Wolf's private `!Fressen` is his own attack, not a vote
     of the pack."""
     handler = use.facts.handler
-    if handler is None or id(use) in _own_uses(game, game.spec(player)):
+    if handler is None or id(use) in _own_uses(game, _role(player)):
         return None
     return WORDS[handler]
 
 
-def _own_uses(game: Game, spec: RoleSpec) -> frozenset[int]:
+def _own_uses(game: Game, role: str) -> frozenset[int]:
     """The role's own uses (`RoleSpec.commands`), by identity – made once for each role."""
-    key = ("own_uses", spec.name)
+    key = ("own_uses", role)
     own = game.cache.get(key)
     if own is None:
-        own = game.cache[key] = frozenset(id(use) for use in spec.commands)
+        own = game.cache[key] = frozenset(id(use) for use in game.rules.roles[role].commands)
     return own
 
 
