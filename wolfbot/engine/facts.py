@@ -1,6 +1,7 @@
-"""What the checks read of a command use (`CommandUse`) and of a command (`Command`), as
-plain records: each is a validated model, each of whose attributes is a lookup of its own;
-the checks read a dozen of them for every command. Made once for each (`.facts`)."""
+"""What the rules read most of a command use (`CommandUse`), a command (`Command`) and a role
+(`RoleSpec`), as plain records: each is a validated model, each of whose attributes is a
+lookup of its own; the checks read a dozen of them for every command, the victory check a
+few of every player's role. Made once for each (`.facts`, `Game.role_facts`)."""
 
 from __future__ import annotations
 
@@ -40,3 +41,12 @@ class CommandFacts:
     channel: Channel
     targets: tuple[str, ...]
     said: str | None  # the word as the ruleset's players write it, where it is another
+
+
+@dataclass(frozen=True, slots=True)
+class RoleFacts:
+    name: str
+    faction: str
+    pack: bool  # attacks with the pack and shares the Wolfshöhle
+    is_werwolf: bool
+    takes_win: tuple[str, ...]  # the teams whose win he takes for himself (the Fuchs)

@@ -29,7 +29,7 @@ from wolfbot.engine.events import (
     QuestionAnswered,
     QuestionAsked,
 )
-from wolfbot.engine.facts import UseFacts
+from wolfbot.engine.facts import RoleFacts, UseFacts
 from wolfbot.engine.interventions import rules as interventions
 from wolfbot.engine.interventions.kinds import ExpireQuestion, Intervention
 from wolfbot.engine.rng import choose
@@ -62,6 +62,8 @@ class Game:
         # round that plays them
         variants = tuple(state.options.get("variants", ()))
         self.cache: dict[Any, Any] = ruleset.derived(variants)
+        self._role_facts = _role_facts(ruleset, self.cache)  # `role_facts`
+        self.faction_kinds = {name: f.kind for name, f in ruleset.factions.items()}  # `victory`
 
     # -- setup ------------------------------------------------------------------------------
     @classmethod
@@ -149,6 +151,10 @@ class Game:
             found = self._by_name.get(name)
         return found
 
+    def role_facts(self, player: PlayerState) -> RoleFacts:
+        """What the rules read most of the role the player plays now (`spec`)."""
+        return self._role_facts[player.acting_as or player.role]
+
     def spec(self, player: PlayerState) -> RoleSpec:
         """The role the player plays now: his own, or one he plays for a while."""
         return self._specs[player.acting_as or player.role]
@@ -158,7 +164,9 @@ class Game:
 
     def pack(self, *, living: bool = True) -> list[PlayerState]:
         """The players who attack together and share the Wolfshöhle."""
-        return [p for p in self.state.players if self.spec(p).pack and (p.alive or not living)]
+        return [
+            p for p in self.state.players if self.role_facts(p).pack and (p.alive or not living)
+        ]
 
     def option(self, name: str) -> Any:
         return self.rules.option(self.state.options, name)
@@ -486,6 +494,17 @@ class Game:
     def groups(self):
         """Every group in play (they witness deaths as players do)."""
         return [group for entry in GROUPS if (group := self.group(entry)) is not None]
+
+
+def _role_facts(ruleset: Ruleset, derived: dict[Any, Any]) -> dict[str, RoleFacts]:
+    """The facts of every role of the ruleset, made once for all its rounds."""
+    facts = derived.get("role_facts")
+    if facts is None:
+        facts = derived["role_facts"] = {
+            name: RoleFacts(name, r.faction, r.pack, r.is_werwolf, r.takes_win)
+            for name, r in ruleset.roles.items()
+        }
+    return facts
 
 
 def _check_dealt(ruleset: Ruleset, role: RoleSpec, variants: tuple[str, ...]) -> None:

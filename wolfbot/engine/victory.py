@@ -27,7 +27,7 @@ LIEBESPAAR = "Liebespaar"
 
 def faction(game: Game, player: PlayerState) -> str:
     """The faction a player plays for: his role's, unless he was turned (Wiedergänger)."""
-    return player.faction or game.spec(player).faction
+    return player.faction or game.role_facts(player).faction
 
 
 def lovers_side(game: Game) -> str | None:
@@ -57,8 +57,9 @@ def _declared(game: Game) -> set[str]:
 def side(game: Game, player: PlayerState) -> str:
     if game.state.lovers and player.name in game.state.lovers:
         return lovers_side(game) or LIEBESPAAR
-    kind = game.rules.factions[faction(game, player)].kind
-    return faction(game, player) if kind == "team" else f"{kind}:{player.name}"
+    own = faction(game, player)
+    kind = game.faction_kinds[own]
+    return own if kind == "team" else f"{kind}:{player.name}"
 
 
 def winners(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
@@ -97,8 +98,8 @@ def _by_rule(game: Game) -> Win | None:
     one in love with the other side ("das Rudel zählt ihn nicht zu den Seinen") – are at
     least as many as all other living players."""
     living = game.living()
-    pack = [p for p in living if game.spec(p).pack]
-    werwolves = [p for p in living if game.spec(p).is_werwolf]
+    pack = [p for p in living if game.role_facts(p).pack]
+    werwolves = [p for p in living if game.role_facts(p).is_werwolf]
     sides = [side(game, p) for p in pack]
     for name, spec in game.rules.factions.items():
         own = sides.count(name)
@@ -118,7 +119,7 @@ def _taken(game: Game, win: Win | None) -> Win | None:
     if win is None or len(win[0]) != 1:
         return win
     for player in game.living():
-        if win[0][0] in game.spec(player).takes_win and game.lover_of(player.name) is None:
+        if win[0][0] in game.role_facts(player).takes_win and game.lover_of(player.name) is None:
             return (player.role,), (player.name,)
     return win
 
