@@ -430,7 +430,15 @@ def _own_uses(game: Game, role: str) -> frozenset[int]:
     return own
 
 
-def waits_for_night(game: Game, command: Command, use: CommandUse) -> bool:
+def handler(game: Game, command: Command, use: CommandUse) -> WordHandler | None:
+    """The word's own handler for a checked command of `use` (`_handler`), which
+    `waits_for_night` and `apply` act on (a submitted command asks once)."""
+    return _handler(game, game.player(command.facts.actor), use)
+
+
+def waits_for_night(
+    game: Game, command: Command, use: CommandUse, handler: WordHandler | None
+) -> bool:
     """Whether an accepted command acts only when the night is resolved: a night action of
     a role, or a vote the night's resolution counts (the pack's attack) – also a night
     command sent by day for the coming night; a standing answer never (it is kept)."""
@@ -441,14 +449,12 @@ def waits_for_night(game: Game, command: Command, use: CommandUse) -> bool:
         return True
     if game.state.phase.kind != "night":
         return False
-    player = game.player(command.facts.actor)
-    handler = _handler(game, player, use)
     if handler is None:
-        return not game.own_behaviour(player).acts_at_once
+        return not game.own_behaviour(game.player(command.facts.actor)).acts_at_once
     return handler.counted_at_night_end
 
 
-def apply(game: Game, command: Command, use: CommandUse) -> None:
+def apply(game: Game, command: Command, use: CommandUse, handler: WordHandler | None) -> None:
     """Record a checked command: a standing answer, a vote, a night action resolved at its
     stage – or, sent by day, at the coming night's (`GameState.ahead`)."""
     said = command.facts
@@ -460,7 +466,6 @@ def apply(game: Game, command: Command, use: CommandUse) -> None:
     if sent_ahead(game, facts):
         game.state.ahead.setdefault(player.name, {})[said.word] = command
         return
-    handler = _handler(game, player, use)
     if handler is not None:
         handler.apply(game, player, command)
         return

@@ -52,6 +52,10 @@ class Game:
         self._specs = ruleset.roles  # `spec`
         self._said = ruleset.said_words  # `localized`
         self.procedures = ruleset.day.procedures  # `day.procedure`
+        # each procedure's words of its vote (`day.votes_today`, asked for every player)
+        self.procedure_words = {
+            name: (p.vote, p.withdraw) for name, p in ruleset.day.procedures.items()
+        }
         # the words whose use may not name one's lover (`CommandSpec.lovers_apart`: `checks`)
         self.lovers_apart = frozenset(w for w, c in ruleset.command_specs.items() if c.lovers_apart)
         self._behaviours: dict[str, Behaviour] = {}  # `own_behaviour`: by role, made once
@@ -245,13 +249,15 @@ class Game:
         except CommandError as error:
             self.reject(said.actor, said.channel, command.text(), error.reason)
             return self._since(mark)
-        waits = not isinstance(allowed, Question) and checks.waits_for_night(self, command, allowed)
-        self.emit(CommandAccepted(said.actor, said.channel, command.text(), waits))
         if isinstance(allowed, Question):  # no name: declined (`Question.decline`)
+            self.emit(CommandAccepted(said.actor, said.channel, command.text(), False))
             self.answer(allowed, command.target if command.targets else "")
             self._continue()
         else:
-            checks.apply(self, command, allowed)
+            handler = checks.handler(self, command, allowed)
+            waits = checks.waits_for_night(self, command, allowed, handler)
+            self.emit(CommandAccepted(said.actor, said.channel, command.text(), waits))
+            checks.apply(self, command, allowed, handler)
         return self._since(mark)
 
     def reject(self, actor: str, channel: str, text: str, reason: Text) -> None:
@@ -435,7 +441,7 @@ class Game:
                     self.emit(CommandOverturned(command.actor, command.channel, text, why))
                     continue
                 if not isinstance(allowed, Question):
-                    checks.apply(self, command, allowed)
+                    checks.apply(self, command, allowed, checks.handler(self, command, allowed))
 
     def declare_win(self, faction: str) -> None:
         """The round ends now and `faction` wins, as a player declared it (Die Schwarze Pest:

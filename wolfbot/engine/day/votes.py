@@ -67,8 +67,7 @@ def counts_votes(game: Game) -> bool:
 
 def votes_today(game: Game, word: str) -> bool:
     """Whether today's procedure votes (or withdraws) with `word`."""
-    spec = procedure(game)
-    return word in (spec.vote, spec.withdraw)
+    return word in game.procedure_words[game.state.day.procedure]
 
 
 def jailed(game: Game, name: str) -> bool:
