@@ -9,14 +9,15 @@ resolved to its members when the event is made.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from wolfbot.engine.text import Text
+from wolfbot.engine.values import value
 
 PUBLIC = "public"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Event:
     """What happened: names, values and `Text`s only, none of them to be changed – so the
     copy of a game state shares its log's events."""
@@ -28,36 +29,36 @@ class Event:
         return self
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GameStarted(Event):
     players: tuple[str, ...]
     seed: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PhaseBegan(Event):
     phase: str  # "night 1", "day 1", "dusk 1", …
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ConversationOpened(Event):
     channel: str  # wolves, lovers, dead
     members: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ParticipantsAdded(Event):
     channel: str
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ParticipantsLeft(Event):
     channel: str
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RoleChanged(Event):
     """A player plays another role from now on (Treue Magd, Wiedergänger); told privately."""
 
@@ -65,7 +66,7 @@ class RoleChanged(Event):
     role: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerRevived(Event):
     """A dead player lives again (Medium, Totenbeschwörer)."""
 
@@ -73,7 +74,7 @@ class PlayerRevived(Event):
     by_role: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CommandAccepted(Event):
     actor: str
     channel: str
@@ -81,7 +82,7 @@ class CommandAccepted(Event):
     waits: bool = False  # it acts when the night is resolved, not at once
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CommandRejected(Event):
     actor: str
     channel: str
@@ -89,7 +90,7 @@ class CommandRejected(Event):
     reason: Text  # why it does not count, worded by the ruleset's catalog
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CommandOverturned(Event):
     """An accepted night command the night did not carry out (refused when its turn came,
     or its author blocked): for the audit – the author was told already."""
@@ -100,21 +101,21 @@ class CommandOverturned(Event):
     reason: Text
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class AlphaElected(Event):
     player: str
     members: tuple[str, ...]
     by_lot: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class MayorElected(Event):
     player: str
     votes: int
     by_lot: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SuccessorNamed(Event):
     office: str  # "Bürgermeister" or "Alpha"
     predecessor: str
@@ -123,7 +124,7 @@ class SuccessorNamed(Event):
     by_lot: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class AttackSurvived(Event):
     """The pack's attack this night did not kill its victim – told in the Morgen where the
     ruleset says so (`Ruleset.tells_failed_attacks`: Wolf Village's "Die Werwölfe haben in
@@ -133,7 +134,7 @@ class AttackSurvived(Event):
     outcome: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class OfficeDiscarded(Event):
     """The holder gave the office up or left it unanswered where nobody then holds it (the
     Hauptmann "wirft es weg")."""
@@ -142,7 +143,7 @@ class OfficeDiscarded(Event):
     holder: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class VoteTally(Event):
     """The lynch votes when the Dämmerung began or the day ended (target → voters)."""
 
@@ -153,14 +154,14 @@ class VoteTally(Event):
     doubled: str = ""  # the voter whose vote counts twice (Wolf Village's Hauptmann)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class LynchDecided(Event):
     player: str
     votes: int
     decided_by: str  # "majority", "Bürgermeister", "Los"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerDied(Event):
     player: str
     role: str | None  # the role announced; None when it is not revealed
@@ -168,14 +169,14 @@ class PlayerDied(Event):
     time: str  # the game time of the death: "night 2" (that night), "day 1" (day or dusk)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerExcluded(Event):
     player: str
     by: str = ""  # "" by the inactivity rule; "Spielleitung": excluded by the Spielleitung;
     # "Rücktritt": he withdrew from the round
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PrivateInfo(Event):
     """Something the Spielleitung tells one player or a group in private."""
 
@@ -184,7 +185,7 @@ class PrivateInfo(Event):
     text: Text
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Announcement(Event):
     """Something the Spielleitung makes public in the next phase post (the bear growls, the
     Reine Seele is revealed)."""
@@ -193,7 +194,7 @@ class Announcement(Event):
     role: str  # the role the announcement comes from
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RoleSeen(Event):
     """A role ability saw a player's role (the Seherin, the Spion): told privately."""
 
@@ -203,7 +204,7 @@ class RoleSeen(Event):
     role: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class QuestionAsked(Event):
     player: str
     kind: str
@@ -212,7 +213,7 @@ class QuestionAsked(Event):
     word: str = ""  # the command word that answers it, as the ruleset says it (`shown_word`)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class QuestionAnswered(Event):
     player: str
     kind: str
@@ -220,19 +221,19 @@ class QuestionAnswered(Event):
     by_lot: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class LoneWinner(Event):
     player: str
     role: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GameOver(Event):
     winners: tuple[str, ...]  # sides, e.g. ("Dorf", "Liebespaar"); () when nobody won
     winning_players: tuple[str, ...] = field(default=())
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Intervened(Event):
     """The Spielleitung intervened (`wolfbot accept|reject|override`): what, concerning
     whom, with what (the command, the role, the Reservespieler) and why. Its consequences

@@ -5,14 +5,15 @@ few of every player's role. Made once for each (`.facts`, `Game.role_facts`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from wolfbot.engine.values import value
 
 if TYPE_CHECKING:  # the spec imports this module
     from wolfbot.engine.spec.base import Channel, PhaseKind
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class UseFacts:
     word: str
     handler: str | None
@@ -34,7 +35,7 @@ class UseFacts:
     mayor_only: bool  # only the Bürgermeister may use it (`office: mayor`)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CommandFacts:
     word: str
     actor: str
@@ -43,7 +44,7 @@ class CommandFacts:
     said: str | None  # the word as the ruleset's players write it, where it is another
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RoleFacts:
     name: str
     faction: str

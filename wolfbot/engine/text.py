@@ -10,13 +10,14 @@ reason) – plain data, so events stay comparable, hashable and storable as JSON
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+from wolfbot.engine.values import value
 
 Value = Any  # str | int | bool | None | tuple[str, ...] | Text
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Text:
     key: str
     values: tuple[tuple[str, Value], ...] = ()
