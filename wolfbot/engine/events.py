@@ -9,15 +9,14 @@ resolved to its members when the event is made.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from wolfbot.engine.text import Text
-from wolfbot.engine.values import value
 
 PUBLIC = "public"
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Event:
     """What happened: names, values and `Text`s only, none of them to be changed – so the
     copy of a game state shares its log's events."""
@@ -29,36 +28,36 @@ class Event:
         return self
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class GameStarted(Event):
     players: tuple[str, ...]
     seed: int
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class PhaseBegan(Event):
     phase: str  # "night 1", "day 1", "dusk 1", …
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class ConversationOpened(Event):
     channel: str  # wolves, lovers, dead
     members: tuple[str, ...]
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class ParticipantsAdded(Event):
     channel: str
     names: tuple[str, ...]
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class ParticipantsLeft(Event):
     channel: str
     names: tuple[str, ...]
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class RoleChanged(Event):
     """A player plays another role from now on (Treue Magd, Wiedergänger); told privately."""
 
@@ -66,7 +65,7 @@ class RoleChanged(Event):
     role: str
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class PlayerRevived(Event):
     """A dead player lives again (Medium, Totenbeschwörer)."""
 
@@ -74,7 +73,7 @@ class PlayerRevived(Event):
     by_role: str
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class CommandAccepted(Event):
     actor: str
     channel: str
@@ -82,7 +81,7 @@ class CommandAccepted(Event):
     waits: bool = False  # it acts when the night is resolved, not at once
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class CommandRejected(Event):
     actor: str
     channel: str
@@ -90,7 +89,7 @@ class CommandRejected(Event):
     reason: Text  # why it does not count, worded by the ruleset's catalog
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class CommandOverturned(Event):
     """An accepted night command the night did not carry out (refused when its turn came,
     or its author blocked): for the audit – the author was told already."""
@@ -101,21 +100,21 @@ class CommandOverturned(Event):
     reason: Text
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class AlphaElected(Event):
     player: str
     members: tuple[str, ...]
     by_lot: bool = False
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class MayorElected(Event):
     player: str
     votes: int
     by_lot: bool = False
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class SuccessorNamed(Event):
     office: str  # "Bürgermeister" or "Alpha"
     predecessor: str
@@ -124,7 +123,7 @@ class SuccessorNamed(Event):
     by_lot: bool = False
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class AttackSurvived(Event):
     """The pack's attack this night did not kill its victim – told in the Morgen where the
     ruleset says so (`Ruleset.tells_failed_attacks`: Wolf Village's "Die Werwölfe haben in
@@ -134,7 +133,7 @@ class AttackSurvived(Event):
     outcome: str
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class OfficeDiscarded(Event):
     """The holder gave the office up or left it unanswered where nobody then holds it (the
     Hauptmann "wirft es weg")."""
@@ -143,7 +142,7 @@ class OfficeDiscarded(Event):
     holder: str
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class VoteTally(Event):
     """The lynch votes when the Dämmerung began or the day ended (target → voters)."""
 
@@ -154,14 +153,14 @@ class VoteTally(Event):
     doubled: str = ""  # the voter whose vote counts twice (Wolf Village's Hauptmann)
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class LynchDecided(Event):
     player: str
     votes: int
     decided_by: str  # "majority", "Bürgermeister", "Los"
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class PlayerDied(Event):
     player: str
     role: str | None  # the role announced; None when it is not revealed
@@ -169,14 +168,14 @@ class PlayerDied(Event):
     time: str  # the game time of the death: "night 2" (that night), "day 1" (day or dusk)
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class PlayerExcluded(Event):
     player: str
     by: str = ""  # "" by the inactivity rule; "Spielleitung": excluded by the Spielleitung;
     # "Rücktritt": he withdrew from the round
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class PrivateInfo(Event):
     """Something the Spielleitung tells one player or a group in private."""
 
@@ -185,7 +184,7 @@ class PrivateInfo(Event):
     text: Text
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Announcement(Event):
     """Something the Spielleitung makes public in the next phase post (the bear growls, the
     Reine Seele is revealed)."""
@@ -194,7 +193,7 @@ class Announcement(Event):
     role: str  # the role the announcement comes from
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class RoleSeen(Event):
     """A role ability saw a player's role (the Seherin, the Spion): told privately."""
 
@@ -204,7 +203,7 @@ class RoleSeen(Event):
     role: str
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class QuestionAsked(Event):
     player: str
     kind: str
@@ -213,7 +212,7 @@ class QuestionAsked(Event):
     word: str = ""  # the command word that answers it, as the ruleset says it (`shown_word`)
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class QuestionAnswered(Event):
     player: str
     kind: str
@@ -221,19 +220,19 @@ class QuestionAnswered(Event):
     by_lot: bool = False
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class LoneWinner(Event):
     player: str
     role: str
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class GameOver(Event):
     winners: tuple[str, ...]  # sides, e.g. ("Dorf", "Liebespaar"); () when nobody won
     winning_players: tuple[str, ...] = field(default=())
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Intervened(Event):
     """The Spielleitung intervened (`wolfbot accept|reject|override`): what, concerning
     whom, with what (the command, the role, the Reservespieler) and why. Its consequences

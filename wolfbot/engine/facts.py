@@ -5,15 +5,14 @@ few of every player's role. Made once for each (`.facts`, `Game.role_facts`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
-
-from wolfbot.engine.values import value
 
 if TYPE_CHECKING:  # the spec imports this module
     from wolfbot.engine.spec.base import Channel, PhaseKind
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class UseFacts:
     word: str
     handler: str | None
@@ -35,7 +34,7 @@ class UseFacts:
     mayor_only: bool  # only the Bürgermeister may use it (`office: mayor`)
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class CommandFacts:
     word: str
     actor: str
@@ -44,7 +43,7 @@ class CommandFacts:
     said: str | None  # the word as the ruleset's players write it, where it is another
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class RoleFacts:
     name: str
     faction: str

@@ -9,7 +9,6 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.events import Event, LynchDecided
 from wolfbot.engine.spec import Channel
 from wolfbot.engine.text import Text
-from wolfbot.engine.values import value
 
 PHASE_ORDER = ("night", "day", "dusk")
 # the phases of a day: the day, its Dämmerung, a Stichwahl after a tie (Wolf Village's
@@ -17,7 +16,7 @@ PHASE_ORDER = ("night", "day", "dusk")
 DAY_KINDS = ("day", "dusk", "runoff")
 
 
-@value(order=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Phase:
     number: int
     kind: str  # night, day, dusk, over

@@ -10,14 +10,13 @@ reason) – plain data, so events stay comparable, hashable and storable as JSON
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
-
-from wolfbot.engine.values import value
 
 Value = Any  # str | int | bool | None | tuple[str, ...] | Text
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class Text:
     key: str
     values: tuple[tuple[str, Value], ...] = ()

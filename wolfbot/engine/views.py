@@ -3,17 +3,17 @@ that is not revealed cannot leak into the thread."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import day
 from wolfbot.engine.roles.registry import votes_for
-from wolfbot.engine.values import value
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 
-@value
+@dataclass(frozen=True, slots=True)
 class PublicPlayer:
     name: str
     alive: bool
