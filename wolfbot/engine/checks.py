@@ -376,7 +376,8 @@ def _check_arguments(game: Game, player: PlayerState, command: Command, whole: C
         raise IllegalCommand(
             say("refused.same_name_twice", word=_shown(game, word), count=len(kinds))
         )
-    for name, kind in zip(targets, kinds, strict=True):
+    for index, name in enumerate(targets):  # as many as `kinds` (above)
+        kind = kinds[index]
         target = game.find_player(name)
         if target is None:
             raise IllegalCommand(say("refused.target_not_playing", name=name))

@@ -168,7 +168,9 @@ def _prepare(game: Game) -> None:
     within a stage by rank: the Koch "am Vorabend" (params), the Trunkenbold's lot, the rest."""
     night = game.state.night
     version, in_play = game.roles.version, _plan_in_play(game)
-    for index, (stage, place) in enumerate(zip(_stage_plan(game), _role_places(game), strict=True)):
+    places = _role_places(game)  # one for each stage
+    for index, stage in enumerate(_stage_plan(game)):
+        place = places[index]
         for group, _ in stage:
             if group is not None:
                 group.prepare(game)
