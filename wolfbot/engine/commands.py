@@ -47,7 +47,9 @@ class Command(_Frozen):
     @cached_property
     def facts(self) -> CommandFacts:
         """What the checks read of it, as a plain record (`wolfbot.engine.facts`)."""
-        return CommandFacts(self.word, self.actor, self.channel, self.targets, self.said)
+        return CommandFacts(
+            self.word, self.actor, self.channel, self.targets, self.said, self.text()
+        )
 
     def __repr__(self) -> str:
         fields = [f"actor={self.actor!r}"]

@@ -41,6 +41,7 @@ class CommandFacts:
     channel: Channel
     targets: tuple[str, ...]
     said: str | None  # the word as the ruleset's players write it, where it is another
+    text: str  # the command as a player would write it (`Command.text`)
 
 
 @dataclass(frozen=True, slots=True)

@@ -247,16 +247,16 @@ class Game:
         try:
             allowed = self.check(command)
         except CommandError as error:
-            self.reject(said.actor, said.channel, command.text(), error.reason)
+            self.reject(said.actor, said.channel, said.text, error.reason)
             return self._since(mark)
         if isinstance(allowed, Question):  # no name: declined (`Question.decline`)
-            self.emit(CommandAccepted(said.actor, said.channel, command.text(), False))
+            self.emit(CommandAccepted(said.actor, said.channel, said.text, False))
             self.answer(allowed, command.target if command.targets else "")
             self._continue()
         else:
             handler = checks.handler(self, command, allowed)
             waits = checks.waits_for_night(self, command, allowed, handler)
-            self.emit(CommandAccepted(said.actor, said.channel, command.text(), waits))
+            self.emit(CommandAccepted(said.actor, said.channel, said.text, waits))
             checks.apply(self, command, allowed, handler)
         return self._since(mark)
 
