@@ -88,6 +88,10 @@ def test_the_engine_tests_pass_against_the_compiled_engine(
     # shared folder are pruned by each run, the outer run's with them
     inner = ("--basetemp", str(tmp_path / "inner"), "-n", "0", "-p", "no:cacheprovider")
     done = _run("-m", "pytest", *SUITES, *inner, "-m", "not compiled")
-    summary = done.stdout.strip().splitlines()[-1:] or [""]
-    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
+    lines = done.stdout.strip().splitlines()
+    summary = lines[-1:] or [""]
+    failed = [line for line in lines if line.startswith(("FAILED", "ERROR"))]
+    assert done.returncode == 0, (
+        "\n".join(failed) + "\n" + done.stdout[-4000:] + done.stderr[-2000:]
+    )
     assert "passed" in summary[0] and "failed" not in summary[0], summary

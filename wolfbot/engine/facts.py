@@ -33,6 +33,12 @@ class UseFacts:
     stands: str | None
     mayor_only: bool  # only the Bürgermeister may use it (`office: mayor`)
 
+    def __copy__(self) -> UseFacts:
+        return self  # immutable: a copy is the value itself (a model's copy shares it)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> UseFacts:
+        return self
+
 
 @dataclass(frozen=True, slots=True)
 class CommandFacts:
@@ -43,6 +49,12 @@ class CommandFacts:
     said: str | None  # the word as the ruleset's players write it, where it is another
     text: str  # the command as a player would write it (`Command.text`)
 
+    def __copy__(self) -> CommandFacts:
+        return self  # immutable: a copy is the value itself (a model's copy shares it)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> CommandFacts:
+        return self
+
 
 @dataclass(frozen=True, slots=True)
 class RoleFacts:
@@ -51,3 +63,9 @@ class RoleFacts:
     pack: bool  # attacks with the pack and shares the Wolfshöhle
     is_werwolf: bool
     takes_win: tuple[str, ...]  # the teams whose win he takes for himself (the Fuchs)
+
+    def __copy__(self) -> RoleFacts:
+        return self  # immutable: a copy is the value itself (a model's copy shares it)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> RoleFacts:
+        return self
