@@ -52,6 +52,7 @@ class Game:
         self._specs = ruleset.roles  # `spec`
         self._said = ruleset.said_words  # `localized`
         self.procedures = ruleset.day.procedures  # `day.procedure`
+        self.election = ruleset.day.election  # `day.election_today`, asked for every player
         # each procedure's words of its vote (`day.votes_today`, asked for every player)
         self.procedure_words = {
             name: (p.vote, p.withdraw) for name, p in ruleset.day.procedures.items()
