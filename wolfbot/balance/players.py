@@ -126,6 +126,7 @@ class Players:
 
     def __init__(self, rng: random.Random, model: Model | None = None) -> None:
         self.rng = rng
+        self.bits = rng.getrandbits  # bound once, for `pick`
         self.model = model or DEFAULT
         self.knowledge = Knowledge()
         self._read_events = 0
@@ -287,18 +288,18 @@ class Players:
                 pool = [n for n in dead if n not in names]
                 if not pool:
                     return None
-                names.append(pick(self.rng, pool))
+                names.append(pick(self.bits, pool))
             elif kind == "role":
-                roles.append(pick(self.rng, sorted({p.role for p in game.state.players})))
+                roles.append(pick(self.bits, sorted({p.role for p in game.state.players})))
             elif kind.startswith("choice:"):
-                choice = pick(self.rng, kind.removeprefix("choice:").split("|"))
+                choice = pick(self.bits, kind.removeprefix("choice:").split("|"))
         return tuple(names), tuple(roles), choice
 
     def _pick(self, game: Game, player: PlayerState, aim: Aim, pool: Sequence[str]) -> str | None:
         """The player's choice among `pool` for a command of `aim` (None: he does not
         send it – a wolf with nobody but wolves to harm)."""
         if aim == "any":
-            return pick(self.rng, list(pool))
+            return pick(self.bits, list(pool))
         friends = self._friends(game, player)
         if _is_wolf_side(game, player):
             return self._wolf_pick(game, aim, pool, friends)
@@ -309,7 +310,7 @@ class Players:
             return others[-1]  # the most suspect
         if aim == "learn":
             known = self.knowledge.known.get(player.name, {})
-            return pick(self.rng, [n for n in scored if n not in known] or scored)
+            return pick(self.bits, [n for n in scored if n not in known] or scored)
         ours = [n for n in scored if n in friends]  # help, elect: his lover, else the trusted
         return ours[0] if ours else scored[0]
 
@@ -342,12 +343,12 @@ class Players:
         ours = sorted(n for n in pool if n in friends)
         villagers = [n for n in pool if n not in friends]
         if aim in ("help", "elect"):
-            return ours[0] if ours else pick(self.rng, list(pool))
+            return ours[0] if ours else pick(self.bits, list(pool))
         if not villagers:  # never one of his own
             return None
         if game.state.phase.kind == "night":
             cleared = [n for n in villagers if n in self.knowledge.cleared]
-            return pick(self.rng, cleared or villagers)
+            return pick(self.bits, cleared or villagers)
         told = [n for n in ours if n in self.knowledge.told_wolves]
         if told and self.rng.random() < self.model.bus:
             return told[0]

@@ -70,68 +70,71 @@ def random_command(
     targets, sometimes nonsense (a dead target, a wrong channel) the engine must refuse.
     `available`: the actor's `Game.available_words`, `moment`: the phase's `Moment`, where
     the caller has them already."""
+    # bound once: compiled code would call each as a method of `rng` every time
+    chance, bits = rng.random, rng.getrandbits
     if actor is not None:
         player = game.player(actor)
     else:
         pending = game.pending()
-        if pending and rng.random() < 0.8:
-            player = game.player(pick(rng, pending))
+        if pending and chance() < 0.8:
+            player = game.player(pick(bits, pending))
         else:
-            player = pick(rng, game.state.players)
+            player = pick(bits, game.state.players)
         available = None
     if available is None:
         available = game.available_words(player.name)
-    words = [w for w in available if w not in RARE or rng.random() < 0.02]
+    words = [w for w in available if w not in RARE or chance() < 0.02]
     own = game.command_facts(player)  # what it reads of each use
     if word is None:
         uses = [u for u in own if u.word in words]
     else:  # the uses of that word, if he may give it now
         uses = [u for u in own if u.word == word] if word in words else []
     if not uses:
-        if rng.random() < legal_bias:
+        if chance() < legal_bias:
             return None
-        use = pick(rng, own)
+        use = pick(bits, own)
     else:
-        use = pick(rng, uses)
+        use = pick(bits, uses)
     channel: Channel = (
-        pick(rng, use.channel) if rng.random() < legal_bias else pick(rng, SOME_CHANNELS)
+        pick(bits, use.channel) if chance() < legal_bias else pick(bits, SOME_CHANNELS)
     )
     moment = moment or Moment.of(game)
-    pool = moment.living if rng.random() < legal_bias else moment.everybody
+    pool = moment.living if chance() < legal_bias else moment.everybody
     if game.state.questions:
         questions = [
             q for q in game.state.questions if q.player == player.name and q.word == use.word
         ]
-        if questions and rng.random() < legal_bias:
+        if questions and chance() < legal_bias:
             pool = list(questions[0].options)
-    if "dead" in use.args or ("anyone" in use.args and rng.random() < 0.3):
+    if "dead" in use.args or ("anyone" in use.args and chance() < 0.3):
         pool = moment.dead or pool
     count = len(use.named_kinds)
     if len(pool) < count:
         return None
     # one name as `rng.sample` draws it, without its cost
-    targets = (pick(rng, pool),) if count == 1 else tuple(rng.sample(pool, count))
+    targets = (pick(bits, pool),) if count == 1 else tuple(rng.sample(pool, count))
     choices = [k.removeprefix("choice:").split("|") for k in use.args if k.startswith("choice:")]
-    choice = pick(rng, choices[0]) if choices else None
-    note = pick(rng, REASONS) if "text" in use.args else None
-    said = game.rules.said_words.get(use.word)  # as the ruleset's players write it
+    choice = pick(bits, choices[0]) if choices else None
+    note = pick(bits, REASONS) if "text" in use.args else None
+    said = game.said_words.get(use.word)  # as the ruleset's players write it
     return command_values.of(use.word, player.name, channel, targets, (), choice, note, said)
 
 
 def everybody_acts(game: Game, rng: random.Random, *, legal_bias: float = 0.95) -> list[Command]:
     """What a lively round sends in a phase: most players vote by day (on the first day for
     the Bürgermeister too) and use one of their abilities at night."""
+    chance, bits = rng.random, rng.getrandbits  # bound once (see `random_command`)
     commands = []
     votes = game.rules.day.vote_words
     moment = Moment.of(game)
     for player in game.state.players:
-        if rng.random() > 0.9:
+        if chance() > 0.9:
             continue
         available = game.available_words(player.name)
         words = [w for w in available if w not in RARE]
         wanted = [w for w in votes if w in words] or words[:1]
         for word in wanted:
-            if word == words[0] or len(wanted) > 1 or rng.random() < 0.9:
+            if word == words[0] or len(wanted) > 1 or chance() < 0.9:
                 command = random_command(
                     game,
                     rng,
@@ -143,7 +146,7 @@ def everybody_acts(game: Game, rng: random.Random, *, legal_bias: float = 0.95) 
                 )
                 if command is not None:
                     commands.append(command)
-    shuffle(rng, commands)
+    shuffle(bits, commands)
     return commands
 
 

@@ -50,7 +50,7 @@ class Game:
         # the ruleset's dicts the rules read most, read once: each read through the ruleset's
         # model is an attribute lookup of its own (a compiled engine reads a dict at once)
         self._specs = ruleset.roles  # `spec`
-        self._said = ruleset.said_words  # `localized`
+        self.said_words = ruleset.said_words  # `localized`: the ruleset's own words
         self.procedures = ruleset.day.procedures  # `day.procedure`
         self.election = ruleset.day.election  # `day.election_today`, asked for every player
         # each procedure's words of its vote (`day.votes_today`, asked for every player)
@@ -235,7 +235,7 @@ class Game:
     def localized(self, command: Command) -> Command:
         """`command` as this ruleset's players write it (`Command.said`: `!Elixer`)."""
         facts = command.facts
-        said = self._said.get(facts.word)  # `Ruleset.shown_word`, where it is another word
+        said = self.said_words.get(facts.word)  # `Ruleset.shown_word`, where it is another word
         if said is None or said == facts.word or facts.said == said:
             return command
         return command.model_copy(update={"said": said})

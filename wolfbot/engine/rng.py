@@ -6,8 +6,8 @@ state stored in `GameState.rng`, so a game replays identically from its seed and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -39,32 +39,29 @@ def choose(state: int, options: Sequence[T]) -> tuple[int, T]:
 
 
 # -- the draws of a `random.Random`, for the simulated players ------------------------------
-class Bits(Protocol):
-    """A generator of random bits: a `random.Random` (the simulated players' own)."""
-
-    def getrandbits(self, k: int, /) -> int: ...
+Bits = Callable[[int], int]  # a generator's `getrandbits` (a `random.Random`'s, bound once)
 
 
-def below(rng: Bits, n: int) -> int:
+def below(bits: Bits, n: int) -> int:
     """An index in range(n), drawn as `random.Random` draws it (`_randbelow`: the fewest bits
     that hold n, again until below n)."""
-    bits = n.bit_length()
-    drawn = rng.getrandbits(bits)
+    size = n.bit_length()
+    drawn = bits(size)
     while drawn >= n:
-        drawn = rng.getrandbits(bits)
+        drawn = bits(size)
     return drawn
 
 
-def pick(rng: Bits, items: Sequence[T]) -> T:
-    """`rng.choice(items)`: the same draw, compiled (the simulated players draw thousands of
-    times a game; `random.Random.choice` is Python)."""
+def pick(bits: Bits, items: Sequence[T]) -> T:
+    """`rng.choice(items)` with `bits = rng.getrandbits`: the same draw, compiled (the
+    simulated players draw thousands of times a game; `random.Random.choice` is Python)."""
     if not items:
         raise IndexError("empty_choice")  # as `random.Random.choice` raises
-    return items[below(rng, len(items))]
+    return items[below(bits, len(items))]
 
 
-def shuffle(rng: Bits, items: list[T]) -> None:
-    """`rng.shuffle(items)`: the same order, compiled."""
+def shuffle(bits: Bits, items: list[T]) -> None:
+    """`rng.shuffle(items)` with `bits = rng.getrandbits`: the same order, compiled."""
     for i in range(len(items) - 1, 0, -1):
-        j = below(rng, i + 1)
+        j = below(bits, i + 1)
         items[i], items[j] = items[j], items[i]
