@@ -116,7 +116,7 @@ def random_command(
     choices = [k.removeprefix("choice:").split("|") for k in use.args if k.startswith("choice:")]
     choice = pick(bits, choices[0]) if choices else None
     note = pick(bits, REASONS) if "text" in use.args else None
-    said = game.said_words.get(use.word)  # as the ruleset's players write it
+    said = game.facts.said_words.get(use.word)  # as the ruleset's players write it
     return command_values.of(use.word, player.name, channel, targets, (), choice, note, said)
 
 

@@ -17,6 +17,7 @@ from wolfbot.engine.roles.registry import QUESTIONS, WORDS
 from wolfbot.engine.spec import NAMED_KINDS, CommandUse
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import Text, say
+from wolfbot.engine.uses import command_uses, his_now, role_of, role_uses, word_uses
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -27,112 +28,6 @@ def _shown(game: Game, word: str) -> str:
     return game.rules.shown_word(word)
 
 
-def command_uses(game: Game, player: PlayerState) -> list[CommandUse]:
-    """Every command the player has in this game, alive or dead (`_his_now` tells which
-    he may give as he is)."""
-    powerless = player.name in game.state.powerless  # "verlieren … ihre Fähigkeiten"
-    uses = list(_role_uses(game, _role(player), powerless))
-    for question in game.state.questions:
-        if question.player == player.name:
-            uses.extend(_answer_uses(game, question))
-    return uses
-
-
-def command_facts(game: Game, player: PlayerState) -> list[UseFacts]:
-    """`command_uses`, as what the checks read of each (`CommandUse.facts`; the role's made
-    once)."""
-    role, powerless = _role(player), player.name in game.state.powerless
-    key = ("facts", role, powerless)
-    found = game.cache.get(key)
-    if found is None:
-        found = game.cache[key] = tuple(u.facts for u in _role_uses(game, role, powerless))
-    facts = list(found)
-    for question in game.state.questions:
-        if question.player == player.name:
-            facts.extend(u.facts for u in _answer_uses(game, question))
-    return facts
-
-
-def _role(player: PlayerState) -> str:
-    """The role the player plays now, by name (`Game.spec`'s)."""
-    return player.acting_as or player.role
-
-
-def _role_uses(game: Game, role: str, powerless: bool) -> tuple[CommandUse, ...]:
-    """The commands of a role in this round, made once (the round's variants and its
-    ruleset do not change): the common ones, the variants', the pack's, its own."""
-    key = ("uses", role, powerless)
-    uses = game.cache.get(key)
-    if uses is None:
-        spec = game.rules.roles[role]
-        rules = game.rules
-        found = [*rules.common_commands, *_variant_uses(game)]
-        if spec.pack:
-            words = spec.pack_words
-            found.extend(u for u in rules.pack_commands if words is None or u.word in words)
-        if not powerless:
-            found.extend(spec.commands)
-        uses = game.cache[key] = tuple(found)
-    return uses
-
-
-def _word_uses(
-    game: Game, player: PlayerState, word: str
-) -> tuple[tuple[CommandUse, ...], tuple[CommandUse, ...]]:
-    """The role's uses of `word` in this round (`_role_uses`), and those of them the player
-    may give as he is (`_his_now`) – made once for each word."""
-    role, powerless = _role(player), player.name in game.state.powerless
-    key = ("word_uses", role, powerless, player.alive)
-    by_word = game.cache.get(key)
-    if by_word is None:
-        found: dict[str, list[CommandUse]] = {}
-        for use in _role_uses(game, role, powerless):
-            found.setdefault(use.word, []).append(use)
-        by_word = game.cache[key] = {
-            w: (tuple(uses), tuple(u for u in uses if _his_now(player, u.facts)))
-            for w, uses in found.items()
-        }
-    return by_word.get(word, NO_USES)
-
-
-NO_USES: tuple[tuple[CommandUse, ...], tuple[CommandUse, ...]] = ((), ())
-
-
-def _variant_uses(game: Game) -> list[CommandUse]:
-    """The commands the round's variants give (the Ruhelosen Geister's !Anklagen)."""
-    return [
-        use
-        for name, variant in game.rules.variants.items()
-        if game.variant_on(name)
-        for use in variant.commands
-    ]
-
-
-def _his_now(player: PlayerState, use: UseFacts) -> bool:
-    """The living give the commands of the living, the dead only those of the dead (the
-    Ruhelosen Geister's `!Anklagen`)."""
-    return use.by_dead != player.alive
-
-
-def _answer_uses(game: Game, question: Question) -> tuple[CommandUse, ...]:
-    """The answer (with a name) and the word that declines, if the question has one (made
-    once for each such question)."""
-    key = ("answers", question.word, question.decline, question.channels)
-    uses = game.cache.get(key)
-    if uses is None:
-        answers: list[tuple[str, tuple[str, ...]]] = [(question.word, ("player",))]
-        if question.decline:
-            answers.append((question.decline, ()))
-        uses = game.cache[key] = tuple(
-            CommandUse.model_validate(
-                {"word": word, "args": args, "phase": PHASES, "channel": question.channels}
-            )
-            for word, args in answers
-        )
-    return uses
-
-
-PHASES = ("night", "day", "dusk", "runoff")
 MOMENTS = ("election", "procedure")  # the limits of a day's use that change within a phase
 
 
@@ -225,13 +120,13 @@ def _timely_uses(game: Game, player: PlayerState) -> tuple[tuple[UseFacts, str |
     "procedure" (today's procedure votes with the word), "" (an office or a number of uses
     only), None (nothing)."""
     phase = game.state.phase
-    role, powerless = _role(player), player.name in game.state.powerless
+    role, powerless = role_of(player), player.name in game.state.powerless
     key = ("timely", role, powerless, player.alive, phase.kind, phase.number == 1)
     timely = game.cache.get(key)
     if timely is None:
         found: list[tuple[UseFacts, str | None]] = []
-        for use in (u.facts for u in _role_uses(game, role, powerless)):
-            if not _his_now(player, use):
+        for use in (u.facts for u in role_uses(game, role, powerless)):
+            if not his_now(player, use):
                 continue
             if phase.kind != "night" and phase.kind in use.phase and use.days in MOMENTS:
                 found.append((use, use.days))
@@ -253,7 +148,7 @@ def check(game: Game, command: Command) -> CommandUse | Question:
             return question
     if game.state.phase.kind == "over":
         raise IllegalCommand(say("refused.game_over"))
-    uses, mine = _word_uses(game, player, said.word)
+    uses, mine = word_uses(game, player, said.word)
     if not player.alive and not mine:
         raise IllegalCommand(say("refused.dead"))
     if player.excluded:
@@ -357,18 +252,17 @@ def _when(use: CommandUse) -> Text:
     return say("when.phases", phases=use.phase)
 
 
-def _check_arguments(game: Game, player: PlayerState, command: Command, whole: CommandUse) -> None:
-    use = whole.facts
-    said = command.facts
+def _check_arguments(game: Game, player: PlayerState, command: Command, use: CommandUse) -> None:
+    facts, said = use.facts, command.facts
     word, targets = said.word, said.targets  # the word as written only in a refusal (`_shown`)
-    kinds: Sequence[str] = use.named_kinds
-    if use.players:  # one or more living players in its place
+    kinds: Sequence[str] = facts.named_kinds
+    if facts.players:  # one or more living players in its place
         extra = len(targets) - len(kinds)
         if extra < 1:
             raise IllegalCommand(
                 say("refused.name_count", word=_shown(game, word), count=len(kinds) + 1)
             )
-        at = [k for k in use.args if k in NAMED_KINDS or k == "players"].index("players")
+        at = [k for k in facts.args if k in NAMED_KINDS or k == "players"].index("players")
         kinds = [*kinds[:at], *["player"] * extra, *kinds[at:]]
     if len(targets) != len(kinds):
         raise IllegalCommand(say("refused.name_count", word=_shown(game, word), count=len(kinds)))
@@ -385,16 +279,16 @@ def _check_arguments(game: Game, player: PlayerState, command: Command, whole: C
             raise IllegalCommand(say("refused.target_dead", name=name))
         if kind == "dead" and target.alive:
             raise IllegalCommand(say("refused.target_alive", name=name, word=_shown(game, word)))
-        if name == player.name and not self_allowed(game, use):
+        if name == player.name and not self_allowed(game, facts):
             raise IllegalCommand(say("refused.not_yourself", word=_shown(game, word)))
-    lover = game.lover_of(player.name) if word in game.lovers_apart else None
+    lover = game.lover_of(player.name) if word in game.facts.lovers_apart else None
     if lover is not None and lover in targets:
         raise IllegalCommand(say("refused.lovers_apart", word=_shown(game, word), name=lover))
     last = player.last_targets.get(word)
-    if not last or last[1] != targets or repeat_allowed(game, use):
+    if not last or last[1] != targets or repeat_allowed(game, facts):
         return
     phase = game.state.phase
-    if sent_ahead(game, use):  # the night it is for
+    if sent_ahead(game, facts):  # the night it is for
         phase = phase.coming_night(game.rules.phases)
     if last[0] == phase.number - 1:
         raise IllegalCommand(
@@ -417,7 +311,7 @@ def _handler(game: Game, player: PlayerState, use: CommandUse) -> WordHandler | 
     player's role: the Blutrünstige Wolf's private `!Fressen` is his own attack, not a vote
     of the pack."""
     handler = use.facts.handler
-    if handler is None or id(use) in _own_uses(game, _role(player)):
+    if handler is None or id(use) in _own_uses(game, role_of(player)):
         return None
     return WORDS[handler]
 
@@ -431,7 +325,7 @@ def _own_uses(game: Game, role: str) -> frozenset[int]:
     return own
 
 
-def handler(game: Game, command: Command, use: CommandUse) -> WordHandler | None:
+def handler_of(game: Game, command: Command, use: CommandUse) -> WordHandler | None:
     """The word's own handler for a checked command of `use` (`_handler`), which
     `waits_for_night` and `apply` act on (a submitted command asks once)."""
     return _handler(game, game.player(command.facts.actor), use)

@@ -11,21 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from wolfbot.engine.immutable import Immutable
 from wolfbot.engine.text import Text
 
 PUBLIC = "public"
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
+class Event(Immutable):
     """What happened: names, values and `Text`s only, none of them to be changed – so the
     copy of a game state shares its log's events."""
-
-    def __copy__(self) -> Event:
-        return self  # immutable: a copy is the value itself
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Event:
-        return self
 
 
 @dataclass(frozen=True, slots=True)

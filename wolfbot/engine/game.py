@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from wolfbot.engine import changes, checks, day, night, offices, victory, voting
+from wolfbot.engine import changes, checks, day, night, offices, uses, victory, voting
 from wolfbot.engine.commands import Command
 from wolfbot.engine.deaths import kill
 from wolfbot.engine.errors import CommandError, SetupError
@@ -29,7 +29,7 @@ from wolfbot.engine.events import (
     QuestionAnswered,
     QuestionAsked,
 )
-from wolfbot.engine.facts import RoleFacts, UseFacts
+from wolfbot.engine.facts import RoleFacts, UseFacts, ruleset_facts
 from wolfbot.engine.interventions import rules as interventions
 from wolfbot.engine.interventions.kinds import ExpireQuestion, Intervention
 from wolfbot.engine.rng import choose
@@ -47,18 +47,6 @@ class Game:
     def __init__(self, ruleset: Ruleset, state: GameState) -> None:
         self.rules = ruleset
         self.state = state
-        # the ruleset's dicts the rules read most, read once: each read through the ruleset's
-        # model is an attribute lookup of its own (a compiled engine reads a dict at once)
-        self._specs = ruleset.roles  # `spec`
-        self.said_words = ruleset.said_words  # `localized`: the ruleset's own words
-        self.procedures = ruleset.day.procedures  # `day.procedure`
-        self.election = ruleset.day.election  # `day.election_today`, asked for every player
-        # each procedure's words of its vote (`day.votes_today`, asked for every player)
-        self.procedure_words = {
-            name: (p.vote, p.withdraw) for name, p in ruleset.day.procedures.items()
-        }
-        # the words whose use may not name one's lover (`CommandSpec.lovers_apart`: `checks`)
-        self.lovers_apart = frozenset(w for w, c in ruleset.command_specs.items() if c.lovers_apart)
         self._behaviours: dict[str, Behaviour] = {}  # `own_behaviour`: by role, made once
         self._killing = 0  # depth of `kill` calls under way (questions wait for them)
         self._by_name: dict[str, PlayerState] = {}  # `player`: rebuilt when a name misses
@@ -67,8 +55,9 @@ class Game:
         # round that plays them
         variants = tuple(state.options.get("variants", ()))
         self.cache: dict[Any, Any] = ruleset.derived(variants)
-        self._role_facts = _role_facts(ruleset, self.cache)  # `role_facts`
-        self.faction_kinds = {name: f.kind for name, f in ruleset.factions.items()}  # `victory`
+        # what the rules read most of the ruleset, read once: each read through the ruleset's
+        # model is an attribute lookup of its own (a compiled engine reads a record at once)
+        self.facts = ruleset_facts(ruleset, self.cache)
 
     # -- setup ------------------------------------------------------------------------------
     @classmethod
@@ -100,12 +89,12 @@ class Game:
             why = say("setup.unknown_variants", names=unknown_variants, known=known)
             raise SetupError(why)
         roster = []
-        dealt = ruleset.derived(variants)  # what may be dealt, known for every round
+        derived = ruleset.derived(variants)  # a role found dealable, for every round
         for name, role in players:
             spec = ruleset.roles.get(role) or ruleset.role(role)  # canonical, or any spelling
-            if ("dealt", spec.name) not in dealt:
+            if ("dealt", spec.name) not in derived:
                 _check_dealt(ruleset, spec, variants)
-                dealt["dealt", spec.name] = True
+                derived["dealt", spec.name] = True
             canonical = spec.name
             roster.append(PlayerState(name=name, role=canonical, original_role=canonical))
         state = GameState(
@@ -158,11 +147,11 @@ class Game:
 
     def role_facts(self, player: PlayerState) -> RoleFacts:
         """What the rules read most of the role the player plays now (`spec`)."""
-        return self._role_facts[player.acting_as or player.role]
+        return self.facts.role_facts[player.acting_as or player.role]
 
     def spec(self, player: PlayerState) -> RoleSpec:
         """The role the player plays now: his own, or one he plays for a while."""
-        return self._specs[player.acting_as or player.role]
+        return self.facts.roles[player.acting_as or player.role]
 
     def living(self) -> list[PlayerState]:
         return [p for p in self.state.players if p.alive]
@@ -217,11 +206,11 @@ class Game:
     # -- commands ---------------------------------------------------------------------------
     def command_uses(self, player: PlayerState) -> list[CommandUse]:
         """Every command the player has in this game (whatever the phase), answers included."""
-        return checks.command_uses(self, player)
+        return uses.command_uses(self, player)
 
     def command_facts(self, player: PlayerState) -> list[UseFacts]:
         """`command_uses`, as what the checks read of each (`CommandUse.facts`)."""
-        return checks.command_facts(self, player)
+        return uses.command_facts(self, player)
 
     def available_words(self, name: str) -> list[str]:
         """The command words this player may use right now (for "valid commands are …")."""
@@ -235,7 +224,7 @@ class Game:
     def localized(self, command: Command) -> Command:
         """`command` as this ruleset's players write it (`Command.said`: `!Elixer`)."""
         facts = command.facts
-        said = self.said_words.get(facts.word)  # `Ruleset.shown_word`, where it is another word
+        said = self.facts.said_words.get(facts.word)  # `Ruleset.shown_word`, if another word
         if said is None or said == facts.word or facts.said == said:
             return command
         return command.model_copy(update={"said": said})
@@ -255,7 +244,7 @@ class Game:
             self.answer(allowed, command.target if command.targets else "")
             self._continue()
         else:
-            handler = checks.handler(self, command, allowed)
+            handler = checks.handler_of(self, command, allowed)
             waits = checks.waits_for_night(self, command, allowed, handler)
             self.emit(CommandAccepted(said.actor, said.channel, said.text, waits))
             checks.apply(self, command, allowed, handler)
@@ -442,7 +431,7 @@ class Game:
                     self.emit(CommandOverturned(command.actor, command.channel, text, why))
                     continue
                 if not isinstance(allowed, Question):
-                    checks.apply(self, command, allowed, checks.handler(self, command, allowed))
+                    checks.apply(self, command, allowed, checks.handler_of(self, command, allowed))
 
     def declare_win(self, faction: str) -> None:
         """The round ends now and `faction` wins, as a player declared it (Die Schwarze Pest:
@@ -485,7 +474,7 @@ class Game:
         role = player.acting_as or player.role
         found = self._behaviours.get(role)
         if found is None:
-            found = self._behaviours[role] = behaviour_of(self._specs[role])
+            found = self._behaviours[role] = behaviour_of(self.facts.roles[role])
         return found
 
     def group(self, entry: str):
@@ -501,17 +490,6 @@ class Game:
     def groups(self):
         """Every group in play (they witness deaths as players do)."""
         return [group for entry in GROUPS if (group := self.group(entry)) is not None]
-
-
-def _role_facts(ruleset: Ruleset, derived: dict[Any, Any]) -> dict[str, RoleFacts]:
-    """The facts of every role of the ruleset, made once for all its rounds."""
-    facts = derived.get("role_facts")
-    if facts is None:
-        facts = derived["role_facts"] = {
-            name: RoleFacts(name, r.faction, r.pack, r.is_werwolf, r.takes_win)
-            for name, r in ruleset.roles.items()
-        }
-    return facts
 
 
 def _check_dealt(ruleset: Ruleset, role: RoleSpec, variants: tuple[str, ...]) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from wolfbot.engine.commands import Command
 from wolfbot.engine.events import Event, LynchDecided
+from wolfbot.engine.immutable import Immutable
 from wolfbot.engine.spec import Channel
 from wolfbot.engine.text import Text
 
@@ -17,18 +18,12 @@ DAY_KINDS = ("day", "dusk", "runoff")
 
 
 @dataclass(frozen=True, slots=True, order=True)
-class Phase:
+class Phase(Immutable):
     number: int
     kind: str  # night, day, dusk, over
 
     def __str__(self) -> str:
         return "over" if self.kind == "over" else f"{self.kind} {self.number}"
-
-    def __copy__(self) -> Phase:
-        return self  # immutable: a copy is the value itself
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Phase:
-        return self
 
     @classmethod
     def parse(cls, text: str) -> Phase:

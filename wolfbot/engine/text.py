@@ -13,22 +13,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from wolfbot.engine.immutable import Immutable
+
 Value = Any  # str | int | bool | None | tuple[str, ...] | Text
 
 
 @dataclass(frozen=True, slots=True)
-class Text:
+class Text(Immutable):
     key: str
     values: tuple[tuple[str, Value], ...] = ()
 
     def value(self, name: str, default: Value = None) -> Value:
         return next((v for k, v in self.values if k == name), default)
-
-    def __copy__(self) -> Text:
-        return self  # immutable: a copy is the value itself
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Text:
-        return self
 
     def __str__(self) -> str:
         """For logs and developers only: the key and its values, never words."""

@@ -58,7 +58,7 @@ def side(game: Game, player: PlayerState) -> str:
     if game.state.lovers and player.name in game.state.lovers:
         return lovers_side(game) or LIEBESPAAR
     own = faction(game, player)
-    kind = game.faction_kinds[own]
+    kind = game.facts.faction_kinds[own]
     return own if kind == "team" else f"{kind}:{player.name}"
 
 

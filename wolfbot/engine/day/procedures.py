@@ -44,7 +44,7 @@ def resolve(game: Game) -> None:
 def election_today(game: Game) -> bool:
     """Whether the players elect the office today: on the first day while nobody holds it
     (`days: first`), and on a day a role called an election for (the Aufständische)."""
-    election = game.election
+    election = game.facts.election
     if election is None or game.state.phase.kind not in ("day", "dusk"):
         return False
     if election.option is not None and not game.option(election.option):

@@ -67,7 +67,7 @@ def counts_votes(game: Game) -> bool:
 
 def votes_today(game: Game, word: str) -> bool:
     """Whether today's procedure votes (or withdraws) with `word`."""
-    return word in game.procedure_words[game.state.day.procedure]
+    return word in game.facts.procedure_words[game.state.day.procedure]
 
 
 def jailed(game: Game, name: str) -> bool:
@@ -125,7 +125,7 @@ def note_post(game: Game, player: PlayerState, channel: str, text: str) -> None:
 
 def procedure(game: Game) -> DayProcedureSpec:
     """Today's procedure."""
-    return game.procedures[game.state.day.procedure]
+    return game.facts.procedures[game.state.day.procedure]
 
 
 # -- the count ---------------------------------------------------------------------------------
