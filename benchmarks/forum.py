@@ -1,6 +1,7 @@
 """What the forum costs the bot, and what the forum's faults cost it, measured on the local
 WoltLab look-alike (which answers like WoltLab Suite 6.0: no ETag, no 304, a 301 to the
-slug URL) and, when one runs on http://localhost/, a real WoltLab Suite:
+slug URL) and, when the environment provides one in `WOLFBOT_WOLTLAB_URL`, a real WoltLab
+Suite:
 
 * **idle tick of a 24-player round**: `RoundBot.poll` with nothing new – the thread and the
   first page of the conversation list (issue 11.3: at most 2 requests), on the look-alike;
@@ -12,12 +13,13 @@ slug URL) and, when one runs on http://localhost/, a real WoltLab Suite:
   write, garbage pages, flood refusals – `LocalForum.faults.chaos`): its events and the
   bot's posts, per channel in the forum's order, against the fault-free run of the seed;
 * the split round of `tests/woltlab/test_split_round.py` against the real server (its
-  conversation side's requests and bytes; needs the suite's accounts: run
-  `pytest -m woltlab` once).
+  conversation side's requests and bytes; needs the accounts and groups of
+  `tests/woltlab/README.md`).
 
 The real server is logged into as `WOLFBOT_REAL_WOLTLAB_USER` (default `wolfbot`) with
-`WOLFBOT_REAL_WOLTLAB_PASSWORD` (default setup.sh's `BotPass123!`); this script never starts
-one. Bytes are counted on the client's side. Prints numbers, asserts nothing.
+`WOLFBOT_REAL_WOLTLAB_PASSWORD` (default the suite's `BotPass123!`); without
+`WOLFBOT_WOLTLAB_URL` the real server's numbers are left out. Bytes are counted on the
+client's side. Prints numbers, asserts nothing.
 
     python benchmarks/forum.py [--players 12] [--seed 7] [--markup 6] [--faults 0.2]
 """
@@ -39,7 +41,8 @@ import httpx
 from wolfbot.forum.base import ChannelRef, ReadMark
 from wolfbot.forum.woltlab.client import WoltLabForum
 
-REAL_URL = "http://localhost/"
+REAL_URL = os.environ.get("WOLFBOT_WOLTLAB_URL", "").strip().rstrip("/")
+REAL_URL = REAL_URL and REAL_URL + "/"
 REAL_USER = os.environ.get("WOLFBOT_REAL_WOLTLAB_USER", "wolfbot")
 REAL_PASSWORD = os.environ.get("WOLFBOT_REAL_WOLTLAB_PASSWORD", "BotPass123!")
 SETTLE = timedelta(seconds=2)  # the reader's STORE_DELAY on the real server: waited out
@@ -188,6 +191,9 @@ def faulty_round(players: int, seed: int, rate: float) -> None:
 
 
 def real_woltlab_running() -> bool:
+    if not REAL_URL:
+        print("real WoltLab: WOLFBOT_WOLTLAB_URL is not set, left out")
+        return False
     try:
         answer = httpx.get(REAL_URL, timeout=2.0, follow_redirects=True, trust_env=False)
     except httpx.HTTPError:

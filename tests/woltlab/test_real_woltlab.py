@@ -1,5 +1,5 @@
-"""wolfbot's ``WoltLabForum`` against a real WoltLab Suite Core 6.0.18 + Conversations 6.0.17
-on http://localhost/ (see conftest.py). Run only these: ``pytest -m woltlab``."""
+"""wolfbot's ``WoltLabForum`` against a real WoltLab Suite Core 6.0 + Conversations at
+``WOLFBOT_WOLTLAB_URL`` (see README.md here). Run only these: ``pytest -m woltlab``."""
 
 from __future__ import annotations
 
@@ -358,9 +358,9 @@ def test_a_timeout_after_commit_is_found_by_the_outbox_and_not_sent_twice(
 # ---------------------------------------------------------------- check-config --login
 
 
-def _config(tmp_path: Path, username: str) -> Path:
+def _config(tmp_path: Path, server: Server, username: str) -> Path:
     example = (Path(__file__).parents[2] / "config.example.toml").read_text()
-    text = example.replace('base_url = "http://127.0.0.1:8080/"', 'base_url = "http://localhost/"')
+    text = example.replace('base_url = "http://127.0.0.1:8080/"', f'base_url = "{server.base_url}"')
     text = text.replace('username = "Spielleitung"', f'username = "{username}"')
     members = ", ".join(f'"spieler{n:02}"' for n in range(1, 9))  # check-config asks the forum
     lines = text.splitlines()
@@ -384,7 +384,7 @@ def test_check_config_login_reports_what_the_bots_account_may_do(
 
     from wolfbot.cli import app
 
-    path = _config(tmp_path, "wolfbot")
+    path = _config(tmp_path, woltlab, "wolfbot")
     env = {"WOLFBOT_PASSWORD": woltlab.passwords["wolfbot"]}
     result = CliRunner().invoke(app, ["check-config", str(path), "--login"], env=env)
     assert result.exit_code == 0, result.output
