@@ -1,107 +1,38 @@
 """WoltLabForum against the answers a real WoltLab Suite Core 6.0.18 + Conversations 6.0.17
-gave (``fixtures/woltlab-6.0-real/``, recorded by ``tests/woltlab/server/capture_real.sh``;
-see ``tests/woltlab/server/FINDINGS.md``), replayed with respx. Each test is one break of
-FINDINGS.md; where the exchanges hold no recording of an answer, the answer is built from
-the JSON/HTML shape FINDINGS.md quotes and the recorded neighbour it names.
-
-The fake answers by the request's ``Accept`` header the way 6.0's error handlers do
-(``Helper::getPreferredContentType($request, ['application/json', 'text/html'])``): JSON
-``{"message": …}`` unless HTML is preferred."""
+gave (``fixtures/woltlab-6.0-real/``, replayed with respx: ``real_exchanges``; see
+``tests/woltlab/FINDINGS.md``). Each test is one break of FINDINGS.md; where the exchanges
+hold no recording of an answer, the answer is built from the JSON/HTML shape FINDINGS.md
+quotes and the recorded neighbour it names."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from urllib.parse import parse_qsl
+from collections.abc import Iterator
 
 import httpx
 import pytest
-import respx
+from real_exchanges import (
+    ACCESS_DENIED,
+    AJAX,
+    CONV,
+    HOST,
+    SLUG,
+    Real,
+    body,
+    error_answer,
+    form,
+    prefers_html,
+    recorded,
+    replaying,
+)
 
-from wolfbot.forum.base import ChannelRef, FloodLimited, ForumError, ReadMark, Refused
-from wolfbot.forum.woltlab.client import WoltLabForum
-
-REAL = Path(__file__).parent / "fixtures" / "woltlab-6.0-real"
-HOST = "http://localhost"
-TOKEN = "a1b2c3-dG9rZW4="
-CONV = ChannelRef("conversation", 1)
-SLUG = f"{HOST}/index.php?conversation/1-rollenmitteilung-test/"
-AJAX = f"{HOST}/index.php?ajax-proxy/&t=a1b2c3-dG9rZW4%3D"
-ACCESS_DENIED = "Access denied. You\u2019re not authorized to view this page."
-
-
-def body(name: str) -> str:
-    (path,) = [p for p in REAL.glob(f"{name}.response.*") if not p.name.endswith(".headers")]
-    return path.read_text()
-
-
-def recorded(name: str, **override: object) -> httpx.Response:
-    """The last response of exchange ``name`` (its status and headers, redacted cookies
-    given a test token)."""
-    blocks = (REAL / f"{name}.response.headers").read_text().strip().split("\n\n")
-    lines = blocks[-1].splitlines()
-    status = int(lines[0].split()[1])
-    headers = []
-    for line in lines[1:]:
-        key, _, value = line.partition(": ")
-        value = value.replace("XSRF-TOKEN=<redacted>", f"XSRF-TOKEN={TOKEN}")
-        value = value.replace("<redacted>", "session-1")
-        headers.append((key, value))
-    content = body(name).encode()
-    status = int(override.get("status", status))  # type: ignore[call-overload]
-    return httpx.Response(status, headers=headers, content=content)
-
-
-def prefers_html(request: httpx.Request) -> bool:
-    accept = request.headers.get("accept", "*/*")
-    return accept.split(",")[0].strip() in ("text/html", "application/xhtml+xml")
-
-
-def error_answer(request: httpx.Request, status: int, message: str, html: str) -> httpx.Response:
-    if prefers_html(request):
-        return httpx.Response(status, text=html, headers={"content-type": "text/html"})
-    return httpx.Response(
-        status,
-        json={"message": message, "exception": None},
-        headers={"content-type": "application/json"},
-    )
-
-
-class Real:
-    """A respx router with the real login (exchanges 01/02) and counters."""
-
-    def __init__(self, mock: respx.MockRouter) -> None:
-        self.mock = mock
-        self.logins = 0
-        self.accepts: list[tuple[str, str, str]] = []
-        mock.get(f"{HOST}/index.php?login/").mock(side_effect=self._login_form)
-        mock.post(f"{HOST}/index.php?login/").mock(side_effect=self._login_post)
-        mock.get(f"{HOST}/").mock(return_value=recorded("45-login-page-while-logged-in"))
-        self.logged_in = False
-
-    def _login_form(self, request: httpx.Request) -> httpx.Response:
-        self.accepts.append(("GET", "login", request.headers.get("accept", "")))
-        if self.logged_in:  # exchange 45: a logged-in user is redirected away
-            return httpx.Response(302, headers={"location": f"{HOST}/"})
-        return recorded("01-login-form-alice")
-
-    def _login_post(self, request: httpx.Request) -> httpx.Response:
-        self.logins += 1
-        self.logged_in = True
-        return recorded("02-login-post-alice")
-
-    def forum(self, **kw: object) -> WoltLabForum:
-        return WoltLabForum(HOST, "alice", "AlicePass123!", min_interval=0, **kw)  # type: ignore[arg-type]
+from wolfbot.forum.base import FloodLimited, ForumError, ReadMark, Refused
 
 
 @pytest.fixture
-def real() -> respx.MockRouter:
-    with respx.mock(assert_all_mocked=True, assert_all_called=False) as mock:
-        yield Real(mock)  # type: ignore[misc]
-
-
-def form(request: httpx.Request) -> dict[str, str]:
-    return dict(parse_qsl(request.content.decode()))
+def real() -> Iterator[Real]:
+    with replaying() as replay:
+        yield replay
 
 
 # ---------------------------------------------------------------- 1. the Accept header
