@@ -22,7 +22,7 @@ import pytest
 ROOT = Path(__file__).parents[1]
 WOLFBOT = ROOT / "wolfbot"
 
-# The packages (and the top-level modules markup, spelling, cli) in the order of the design
+# The packages (and the top-level modules spelling, cli) in the order of the design
 # (see wolfbot/__init__.py).
 PACKAGES = (
     "forum",
@@ -128,6 +128,7 @@ NOT_ONLY_A_DOCSTRING = {
     "wolfbot.forum.local": "the local forum's API: LocalForum, LocalForumServer, serve_main",
     "wolfbot.engine.day": "the day's API (tally, finish, the tables) for the engine, posts, views",
     "wolfbot.engine.spec": "the ruleset's typed specification (Ruleset, RoleSpec, …) for everybody",
+    "wolfbot.markup": "a post's body (parse_message, MessageBody, Stray) for the forum and intake",
 }
 
 

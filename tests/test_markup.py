@@ -11,7 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wolfbot.markup import MAX_MESSAGE_HTML, MessageBody, Stray, normalize_text, parse_message
+from wolfbot.markup import message
+from wolfbot.markup.message import MAX_MESSAGE_HTML, MessageBody, Stray, parse_message
+from wolfbot.markup.nesting import flatten_deep
+from wolfbot.spelling import normalize_text
 
 FORUM = "https://forum.example"
 POST_LINK = f"{FORUM}/thread/4711-dorf-tag-3/?postID=98765#post98765"
@@ -608,3 +611,145 @@ def test_what_looks_like_a_command_but_does_not_count(html: str, strays: list[St
     """ "Befehle müssen am Ende eines Beitrages stehen … in fetter schwarzer Schrift": the
     lines that fail it are found (to be answered), in the post's order."""
     assert list(parse_message(html).strays) == strays
+
+
+# -- A command in a box never counts, at any length (issue 34.2) -------------------------------
+FILLER = "<p>" + "Bla bla, und noch mehr davon. " * 30 + "</p>"
+
+
+def _filled(size: int) -> str:
+    return FILLER * (size // len(FILLER) + 1)
+
+
+BOXES = [  # (id, the box around what it holds, why its bold "!" line is a stray, or None)
+    ("quote-6.x", quote6, "quote"),
+    ("quote-5.x", quote5, "quote"),
+    (
+        "quote-as-stored",
+        lambda inner: f'<woltlab-quote data-author="Anna">{inner}</woltlab-quote>',
+        "quote",
+    ),
+    ("spoiler-6.x", spoiler6, "spoiler"),
+    ("spoiler-5.x", spoiler5, "spoiler"),
+    ("code-box", lambda inner: codebox("x = 1").replace("x = 1\n", inner), None),
+    ("inline-code", lambda inner: f"<p><kbd>{inner}</kbd></p>", None),
+]
+LENGTHS = [
+    ("just past the cut", MAX_MESSAGE_HTML + 5_000),
+    ("1 MB", 1_000_000),
+    ("3 MB", 3_000_000),
+]
+
+
+@pytest.mark.parametrize(
+    ("box", "why", "size"),
+    [(box, why, size) for _, box, why in BOXES for _, size in LENGTHS],
+    ids=[f"{name}-{length}" for name, _, _ in BOXES for length, _ in LENGTHS],
+)
+def test_a_command_in_a_box_never_counts_however_long_the_box(box, why, size: int) -> None:
+    """A box opened more than `MAX_MESSAGE_HTML` characters before the post's end still
+    holds the bold "!Lynch" at its end: no command, and the box's own answer."""
+    body = parse_message(box(_filled(size) + "<p><strong>!Lynch Bernd</strong></p>"))
+    assert body.commands == ()
+    assert [(s.line, s.why) for s in body.strays] == ([("!Lynch Bernd", why)] if why else [])
+    if why == "quote":
+        assert body.strays[0].author == "Anna"
+
+
+def test_a_command_in_a_long_quote_of_few_tags_never_counts() -> None:
+    """500 KB of text in one paragraph: few tags, the same cut."""
+    body = parse_message(quote6("<p>" + "Bla. " * 100_000 + "</p>" + LYNCH_ANNA))
+    assert (body.commands, [(s.line, s.why) for s in body.strays]) == (
+        (),
+        [("!Lynch Anna", "quote")],
+    )
+
+
+def test_a_long_post_still_counts_its_own_commands_after_a_long_quote() -> None:
+    body = parse_message(quote6(_filled(1_000_000)) + "<p>Nein.</p>" + LYNCH_ANNA)
+    assert body.commands == ("!Lynch Anna",)
+
+
+# -- Nesting deeper than libxml2 reads (issue 34.1) -----------------------------------------
+def _nested(kind: str, depth: int, inner: str) -> str:
+    """`depth` boxes of `kind` in each other, each with a line of its own, `inner` in the last."""
+    for _ in range(depth):
+        if kind == "quotes":
+            inner = quote6("<p>Ebene</p>" + inner)
+        elif kind == "spoilers":
+            inner = spoiler6("<p>Ebene</p>" + inner)
+        else:
+            inner = f"<ul><li>Ebene{inner}</li></ul>"
+    return inner
+
+
+DEEP = [(kind, depth) for kind in ("quotes", "spoilers", "lists") for depth in (130, 300, 3000)]
+
+
+@pytest.mark.parametrize(("kind", "depth"), DEEP, ids=[f"{d}-{k}" for k, d in DEEP])
+def test_a_deeply_nested_post_is_read_to_its_end(kind: str, depth: int) -> None:
+    """libxml2 reads 255 levels and drops the rest: what follows the nest still counts,
+    and what the innermost box holds still does not."""
+    inner = "<p><strong>!Lynch Bernd</strong></p>" if kind != "lists" else "tief"
+    body = parse_message(_nested(kind, depth, inner) + "<p>Danach.</p>" + LYNCH_ANNA)
+    assert body.commands == ("!Lynch Anna",)
+    assert body.unread is None
+    assert body.text.endswith("Danach.\n!Lynch Anna")
+    held = [(s.line, s.why) for s in body.strays]
+    assert held == ([("!Lynch Bernd", "quote")] if kind == "quotes" else [])
+    if kind == "lists":
+        assert body.text.count("Ebene") == depth and "tief" in body.text
+
+
+def test_a_command_at_the_end_of_a_deep_list_counts() -> None:
+    """Below the depth the list's tags go, but not the weight and the lines they give."""
+    nest = _nested("lists", 3000, "<strong>!Lynch Anna</strong>")
+    assert parse_message(nest).commands == ("!Lynch Anna",)
+
+
+def test_a_message_libxml2_cannot_read_whole_is_unread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Flattened and still too deep (here: no flattening at all): no text, no command, and
+    the end of the post to quote back to its author."""
+    monkeypatch.setattr(message, "flatten_deep", lambda html, depth: html)
+    body = parse_message(_nested("quotes", 300, "") + "<p>Und tschüss</p>" + LYNCH_ANNA)
+    assert (body.text, body.commands, body.unread) == ("", (), "Und tschüss !Lynch Anna")
+
+
+INLINE = ["strong", "em", "span", "kbd", "a", "b"]
+BLOCKS = [
+    "p",
+    "div",
+    "li",
+    "pre",
+    "blockquote",
+    "details",
+    'div class="quoteBox"',
+    'div class="spoilerBox"',
+    'span class="inlineCode"',
+    'span style="font-weight:normal"',
+    'span style="font-weight:700"',
+    'a class="userMention"',
+    'blockquote class="quoteBox" data-author="Bob"',
+]
+WORDS = st.sampled_from(["!Lynch Anna", "!Sehen Bernd", "Text", " ", "<br>", '<img alt="a">'])
+
+
+def _well_formed(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    def build(tag: str, inner: list[str]) -> str:
+        return f"<{tag}>{''.join(inner)}</{tag.split()[0]}>"
+
+    return st.builds(build, st.sampled_from(INLINE + BLOCKS), st.lists(children, max_size=3))
+
+
+NESTS = st.recursive(WORDS, _well_formed, max_leaves=40)
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.lists(NESTS, min_size=1, max_size=3), st.integers(1, 8))
+def test_flattening_keeps_what_is_read(parts: list[str], depth: int) -> None:
+    """Whatever lies below the depth, the flattened markup gives the same commands and the
+    same answers for what looks like one (in quotes, spoilers, with text after …)."""
+    html = "".join(parts) + LYNCH_ANNA
+    body, flat = parse_message(html), parse_message(flatten_deep(html, depth))
+    assert flat.commands == body.commands
+    assert [(s.line, s.why) for s in flat.strays] == [(s.line, s.why) for s in body.strays]

@@ -5,7 +5,7 @@ the Spielleitung's words back out:
 
     forum/         the only code that speaks HTTP: the `Forum` protocol, the WoltLab client
                    (`forum.woltlab`), the local WoltLab look-alike (`forum.local`)
-    markup         a post's HTML → its text and the bold command lines at its end
+    markup/        a post's HTML → its text and the bold command lines at its end
     intake/        one post → typed commands → the game
     engine/        the pure rules engine: state, commands, events; no I/O, clock or random
     rulesets/      `rules/<name>/` read into the engine's `Ruleset`

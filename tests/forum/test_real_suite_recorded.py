@@ -468,7 +468,11 @@ def flat(output: str) -> str:
                 "Postfach 1 von 100 Konversationen, Platz für 99",
             ],
         ),
-        ("falsch", 1, ["Anmeldung: login as 'wolfbot' failed", "password is wrong"]),
+        (
+            "falsch",
+            2,
+            ["die Anmeldung als „wolfbot“ abgelehnt (The entered password is wrong.)", "nie"],
+        ),
     ],
     ids=["the right password", "a wrong password"],
 )

@@ -920,3 +920,21 @@ def test_a_read_stopped_at_its_page_limit_says_so_and_reads_on_unconditionally(f
     assert fake.calls[0] == ("GET", f"{T6}?pageNo=2") and not rest.more
     whole = make().read(THREAD, ReadMark())
     assert ids(first.new) + ids(rest.new) == ids(whole.new)
+
+
+def newest_first(html: str) -> str:
+    """The board sorts its posts newest first: thread.tpl writes `data-sort-order="DESC"`
+    on `ul.wbbThreadPostList` (and puts the quick reply above the posts)."""
+    return html.replace(
+        'data-page-no="1" data-type=', 'data-page-no="1" data-sort-order="DESC" data-type='
+    )
+
+
+def test_a_thread_sorted_newest_first_is_refused_not_misread(fake, forum) -> None:
+    """With DESC, new posts appear on page 1 and the last page holds the oldest: reading
+    on from the mark's last page would never see a new command. The read stops with the
+    reason instead (tests/woltlab/FINDINGS-thread.md)."""
+    fake.pages[T6] = fake.html(newest_first(fixture("thread6_page1.html")))
+    with pytest.raises(ForumError, match="newest first.*sortOrder DESC"):
+        forum.read(THREAD, ReadMark())
+    assert fake.calls == [("GET", "/index.php?thread/123/"), ("GET", T6)]

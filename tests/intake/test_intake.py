@@ -8,6 +8,7 @@ import pytest
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.intake.process import MAX_COMMANDS_PER_POST, process_post
+from wolfbot.markup import message
 from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
 
@@ -136,3 +137,21 @@ def test_what_someone_not_in_the_round_writes_about_commands_is_no_command() -> 
     html = "<p>Abgestimmt wird mit !Lynch Name, zum Beispiel:</p><p><b>!Lynch Anna</b> – so.</p>"
     events = process_post(game, "Spielleitung", "thread", html)
     assert not [e for e in events if isinstance(e, ev.CommandRejected)]
+
+
+@pytest.mark.parametrize("why", ["a text of 11 MB in one piece", "nested too deep, flattened even"])
+def test_a_post_that_cannot_be_read_is_answered_and_nothing_in_it_counts(
+    why: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """libxml2 gives up on it: the author gets the "fehlerhafter Befehl" answer quoting the
+    end of his post (the Spielleitung sees it with the others, `wolfbot accept` decides)."""
+    if why.startswith("nested"):
+        monkeypatch.setattr(message, "flatten_deep", lambda html, depth: html)
+        html = "<blockquote>" * 300 + "</blockquote>" * 300
+    else:
+        html = "<p>" + "x" * 11_000_000 + "</p>"
+    game = day_one()
+    events = process_post(game, "Spieler 7", "thread", html + "<p><b>!Lynch Anna</b></p>")
+    assert [type(e).__name__ for e in events] == ["CommandRejected"]
+    assert events[0].text.endswith("!Lynch Anna")
+    assert worded(RULES, events[0].reason).startswith("Dein Beitrag ließ sich nicht lesen")

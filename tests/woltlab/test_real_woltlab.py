@@ -396,7 +396,8 @@ def test_check_config_login_reports_what_the_bots_account_may_do(
     wrong = CliRunner().invoke(
         app, ["check-config", str(path), "--login"], env={"WOLFBOT_PASSWORD": "falsch"}
     )
-    assert wrong.exit_code == 1 and "password is wrong" in _flat(wrong.output)
+    said = _flat(wrong.output)
+    assert wrong.exit_code == 2 and "abgelehnt (The entered password is wrong.)" in said
 
 
 def test_the_default_groups_limits_show_in_the_account_view(woltlab: Server) -> None:

@@ -14,6 +14,9 @@ Endpoints (WoltLab source each follows, WoltLab/WCF and WoltLab/com.woltlab.wcf.
   200 with the last page (whose canonical link still names the asked ``pageNo``); the page
   number read from the page (``woltlab-core-pagination``) is the one used. A 404 (5.x, or a
   thread gone) starts the read over from page 1's page count.
+  A board that sorts posts newest first (``ul.wbbThreadPostList[data-sort-order=DESC]``,
+  before 5.5 the quick reply above the posts) is refused with the reason: its new posts
+  land on page 1, which an oldest-first read never visits again.
 - quick reply: ajax-proxy ``wbb\\data\\post\\PostAction`` /
   ``wcf\\data\\conversation\\message\\ConversationMessageAction``, ``quickReply``,
   ``interfaceName=wcf\\data\\IMessageQuickReplyAction``, ``parameters[objectID|lastPostTime|
@@ -211,6 +214,14 @@ class WoltLabForum:
         if page.kind != channel.kind or not page.has_post_list:
             raise ForumError(
                 f"not a {channel.kind} page ({page.kind}) at page {page.page} of {channel}",
+                status=response.status_code,
+            )
+        if page.sort_order == "DESC":
+            # new posts land on page 1 and the last page holds the oldest: reading on from
+            # the mark's last page would never see them
+            raise ForumError(
+                f"{channel}: the board shows its posts newest first (sortOrder DESC); the bot "
+                "reads threads oldest first – set the board's post order to ascending",
                 status=response.status_code,
             )
         self._urls[channel] = strip_page(page.canonical_url or str(response.url))

@@ -293,6 +293,12 @@ class WoltLabSession:
                         status=response.status_code,
                     )
                 page = parse_page(response.text, str(response.url), channel)
+                if page.cut_short:
+                    raise ForumError(
+                        f"GET {safe_url(url)}: the page cannot be read whole (nested too deep"
+                        " even flattened); its posts are not read",
+                        status=response.status_code,
+                    )
                 self.remember(page)
                 expired = page.is_login_page or page.logged_in is False
             if expired:

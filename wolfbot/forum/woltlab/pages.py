@@ -21,6 +21,9 @@ the forum package wbb is not public, its thread markup is the one listed in issu
 
 lxml's HTML parser is used directly (not through BeautifulSoup) because a page is parsed on
 every poll; message bodies are handed on as HTML to :func:`wolfbot.markup.parse_message`.
+libxml2 reads 255 levels of nesting and silently drops the rest of a page: a page nested
+deeper is read again flattened (:func:`wolfbot.markup.nesting.flatten_deep`), and one that still
+cannot be read whole says so (``Page.cut_short``; the client's read fails loudly then).
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from wolfbot.forum.woltlab.posts import (
     to_int,
     xpath,
 )
+from wolfbot.markup.nesting import MAX_DEPTH, flatten_deep, stopped_early
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +102,9 @@ class Page:
     error_message: str | None = None  # full-page error (#errorMessage, .userExceptionMessage)
     form_errors: tuple[str, ...] = ()  # p.error[role=alert], small.innerError
     conversations: tuple[Conversation, ...] = ()  # conversation list rows
+    # libxml2 stopped before the page's end, flattened even (`_root`): posts may be missing
+    cut_short: bool = False
+    sort_order: str = "ASC"  # a thread's post order: "DESC" puts the newest first
 
 
 _has, _X = has_class, xpath
@@ -141,10 +148,25 @@ _PAGE_IN_URL = re.compile(r"[?&]pageNo=(\d+)")
 _INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
 
 
-def _root(html: str | bytes) -> Any:
+def _root(html: str | bytes) -> tuple[Any, bool]:
+    """The page's tree, and whether libxml2 read all of it. A page nested deeper than it
+    reads (one post of quotes in quotes …) is read again with that post flattened
+    (`flatten_deep`), so that the posts after it are read too."""
     data = html if isinstance(html, bytes) else _INVALID_XML.sub("", html).encode("utf-8")
+    data = data.replace(b"\x00", b"")
+    root, trouble = _parsed(data)
+    depth = MAX_DEPTH
+    while trouble == "depth" and depth >= MAX_DEPTH // 4:
+        flat = flatten_deep(data.decode("utf-8", "replace"), depth)
+        root, trouble = _parsed(_INVALID_XML.sub("", flat).encode("utf-8"))
+        depth //= 2
+    return root, trouble is None
+
+
+def _parsed(data: bytes) -> tuple[Any, str | None]:
     parser = lxml.html.HTMLParser(encoding="utf-8", remove_comments=True, no_network=True)
-    return lxml.html.document_fromstring(data.replace(b"\x00", b""), parser=parser)
+    root = lxml.html.document_fromstring(data, parser=parser)
+    return root, stopped_early(parser.error_log)
 
 
 def _page_url(url: str, page: int) -> str:
@@ -292,8 +314,20 @@ def _quick_reply(root: Any) -> QuickReply | None:
     return None
 
 
+def _sort_order(post_list: Any) -> str:
+    """``ul.wbbThreadPostList[data-sort-order]`` (5.5+); before 5.5 a board sorted newest
+    first shows its quick reply above the posts (wbb thread.tpl)."""
+    if post_list is None:
+        return "ASC"
+    if (post_list.get("data-sort-order") or "").strip().upper() == "DESC":
+        return "DESC"
+    rows = [row.get("id") or "" for row in post_list.iterchildren("li")]
+    ids = [row for row in rows if row == "messageQuickReply" or row.startswith("post")]
+    return "DESC" if ids[:1] == ["messageQuickReply"] and len(ids) > 1 else "ASC"
+
+
 def _parse(html: str | bytes, base_url: str, channel: ChannelRef | None) -> Page:
-    root = _root(html)
+    root, whole = _root(html)
     bodies = _BODY(root)
     template = (bodies[0].get("data-template") or "") if bodies else ""
     kind = _kind(root, template)
@@ -350,9 +384,11 @@ def _parse(html: str | bytes, base_url: str, channel: ChannelRef | None) -> Page
         is_login_page=kind == "login" or login_required,
         logged_in=logged_in,
         quick_reply=quick,
+        sort_order=_sort_order(post_list),
         error_message=error,
         form_errors=tuple(t for t in (text_of(el) for el in _FORM_ERRORS(root)) if t),
         conversations=_conversations(root) if kind == "conversation_list" else (),
+        cut_short=not whole,
     )
 
 

@@ -10,20 +10,32 @@ Shapes handled (WoltLab Suite 3.x-6.x output templates): quotes ``blockquote.quo
 code ``div.codeBox`` > ``pre.codeBoxCode``, inline code ``<kbd>``; mentions
 ``a.userMention`` (name without "@", the "@" is CSS ``::before``; old shapes carry "@").
 The color ("schwarz") is not checked.
+
+Whatever its length or depth, a post is read to its end: of a long one only the end is
+rendered, inside the boxes that enclose it (`MAX_MESSAGE_HTML`); one nested deeper than
+libxml2 reads is flattened first (`flatten_deep`); one
+that still cannot be read is `MessageBody.unread`, never silently empty.
 """
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from html import unescape
+from typing import NamedTuple
 
 import lxml.html
 
+from wolfbot.markup import elements
+from wolfbot.markup.nesting import MAX_DEPTH, flatten_deep, stopped_early
 from wolfbot.spelling import normalize_text
 
-__all__ = ["MessageBody", "Stray", "normalize_text", "parse_message"]
+log = logging.getLogger(__name__)
+
+__all__ = ["MessageBody", "Stray", "parse_message"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,19 +59,15 @@ class MessageBody:
     commands: tuple[str, ...]
     quotes: tuple[str, ...]
     strays: tuple[Stray, ...] = ()
+    # not None: the message could not be read (nested too deep even flattened, or broken);
+    # the end of its text, tags stripped, to quote it back to its author
+    unread: str | None = None
 
 
 _HTML_WS = re.compile(r"[\t\n\r\f\v\x85\u2028\u2029]")
 _SURROGATES = re.compile("[\ud800-\udfff]")
 _SPLIT = re.compile(r"(?<=\s)(?=![^\W\d_])")
-_WEIGHT = re.compile(r"font-weight\s*:\s*([^;!]+)", re.IGNORECASE)
 
-_SKIP = frozenset({"script", "style", "template", "noscript", "head", "title", "iframe", "object"})
-_BLOCK = frozenset(
-    "address article aside blockquote body caption center dd details dialog div dl dt fieldset"
-    " figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr html li main nav ol p"
-    " pre section summary table tbody tfoot thead tr ul".split()
-)
 _TEXT, _MENTION, _IMG, _BOX = "text", "mention", "img", "box"
 
 
@@ -70,14 +78,7 @@ class _Seg(NamedTuple):
     bold: bool
 
 
-Tag = Any  # an lxml element (`lxml.html.HtmlElement`); text nodes are plain `str`
-
-
-def _classes(tag: Tag) -> set[str]:
-    return set((tag.get("class") or "").split())
-
-
-def _contents(tag: Tag) -> list[object]:
+def _contents(tag: elements.Tag) -> list[object]:
     """The children in document order, text included: ``text``, then each child element
     followed by its ``tail`` (lxml keeps the text after an element on the element)."""
     items: list[object] = [tag.text] if tag.text else []
@@ -88,40 +89,12 @@ def _contents(tag: Tag) -> list[object]:
     return items
 
 
-def _font_weight(tag: Tag) -> bool | None:
-    """Bold per inline style (last declaration wins); ``None`` when the style says nothing."""
-    found = _WEIGHT.findall(str(tag.get("style") or ""))
-    value = found[-1].strip().lower() if found else ""
-    if value in ("bold", "bolder"):
-        return True
-    if value in ("normal", "lighter"):
-        return False
-    try:
-        return float(value) >= 600
-    except ValueError:
-        return None
+def _is_bold(tag: elements.Tag, inherited: bool) -> bool:
+    return elements.bold(tag.tag, str(tag.get("style") or ""), inherited)
 
 
-def _is_bold(tag: Tag, inherited: bool) -> bool:
-    """``<strong>``, ``<b>`` or ``font-weight: bold|600..900``; an explicit normal weight wins."""
-    weight = _font_weight(tag)
-    if weight is not None:
-        return weight
-    return inherited or tag.tag in ("strong", "b")
-
-
-def _box_kind(tag: Tag) -> str | None:
-    """Content that is never a command and never part of ``text``."""
-    name, classes = tag.tag, _classes(tag)
-    if name in ("blockquote", "woltlab-quote") or "quoteBox" in classes:
-        return "quote"
-    if name in ("details", "woltlab-spoiler") or classes & {"spoilerBox", "jsSpoilerBox"}:
-        return "spoiler"
-    if name == "pre" or "codeBox" in classes:
-        return "code"
-    if name in ("code", "kbd", "samp") or "inlineCode" in classes:
-        return "inline"
-    return None
+def _box_kind(tag: elements.Tag) -> str | None:
+    return elements.kind(tag.tag, elements.classes(tag))
 
 
 class _Lines:
@@ -152,9 +125,9 @@ def _is_blank_line(line: list[_Seg]) -> bool:
     return all(_is_blank(seg) for seg in line)
 
 
-def _quote_content(tag: Tag) -> Tag:
+def _quote_content(tag: elements.Tag) -> elements.Tag:
     for child in tag:
-        if isinstance(child.tag, str) and "quoteBoxContent" in _classes(child):
+        if isinstance(child.tag, str) and "quoteBoxContent" in elements.classes(child):
             return child
     return tag
 
@@ -162,14 +135,14 @@ def _quote_content(tag: Tag) -> Tag:
 _QUOTE_TITLE = re.compile(r"^(?:Zitat von|Quote from)\s+(.+?)\s*$|^(.+?)\s+(?:schrieb|wrote)\s*:?$")
 
 
-def _quote_author(tag: Tag) -> str | None:
+def _quote_author(tag: elements.Tag) -> str | None:
     """Whom a quote quotes: the stored form's ``data-author``, else the rendered title
     ("Zitat von Anna", "Anna schrieb:"); None for a quote that names nobody."""
     author = normalize_text(str(tag.get("data-author") or ""))
     if author:
         return author
     for element in tag.iter():
-        if isinstance(element.tag, str) and "quoteBoxTitle" in _classes(element):
+        if isinstance(element.tag, str) and "quoteBoxTitle" in elements.classes(element):
             title = normalize_text(_HTML_WS.sub(" ", element.text_content()))
             match = _QUOTE_TITLE.match(title)
             return (match.group(1) or match.group(2)) if match else None
@@ -184,13 +157,13 @@ class _Boxes:
         self.quotes: list[str] = []
         self.held: list[list[Stray]] = []
 
-    def quote(self, tag: Tag) -> str:
+    def quote(self, tag: elements.Tag) -> str:
         lines = _render(_quote_content(tag), None)
         self.quotes.append(_join(lines))
         author = _quote_author(tag)
         return self._hold([Stray(c, "quote", author) for c in _bold_commands(lines)])
 
-    def spoiler(self, tag: Tag) -> str:
+    def spoiler(self, tag: elements.Tag) -> str:
         lines = _render_nodes(_contents(tag), None)
         return self._hold([Stray(c, "spoiler") for c in _bold_commands(lines)])
 
@@ -199,7 +172,7 @@ class _Boxes:
         return str(len(self.held) - 1)
 
 
-def _render(root: Tag, boxes: _Boxes | None) -> list[list[_Seg]]:
+def _render(root: elements.Tag, boxes: _Boxes | None) -> list[list[_Seg]]:
     """Walk ``root`` iteratively into lines. With ``boxes`` (the message itself) quote and
     spoiler boxes become _BOX segments and what they hold goes to ``boxes``; without (a
     quote's audit text) nested quotes are flattened to their content, headers dropped."""
@@ -215,13 +188,13 @@ def _render_nodes(nodes: list[object], boxes: _Boxes | None) -> list[list[_Seg]]
             out.soft_break()
         elif isinstance(node, str):
             out.add(_Seg(_TEXT, _HTML_WS.sub(" ", node), bold))
-        elif isinstance(node.tag, str) and node.tag not in _SKIP:  # not a comment
+        elif isinstance(node.tag, str) and node.tag not in elements.SKIP:  # not a comment
             _visit(node, bold, out, stack, boxes)
     out.soft_break()
     return out.lines
 
 
-def _visit(tag: Tag, bold: bool, out: _Lines, stack: list, boxes: _Boxes | None) -> None:
+def _visit(tag: elements.Tag, bold: bool, out: _Lines, stack: list, boxes: _Boxes | None) -> None:
     kind, children = _box_kind(tag), _contents(tag)
     if kind == "inline":
         out.add(_Seg(_BOX, "", False))
@@ -238,18 +211,20 @@ def _visit(tag: Tag, bold: bool, out: _Lines, stack: list, boxes: _Boxes | None)
         out.add(_Seg(_BOX, held, False))
         out.soft_break()
         return
-    if "userMention" in _classes(tag):
+    if "userMention" in elements.classes(tag):
         name = normalize_text(_HTML_WS.sub(" ", tag.text_content())).removeprefix("@").strip()
         if name:
             out.add(_Seg(_MENTION, name, _is_bold(tag, bold)))
     elif tag.tag == "img":
         out.add(_Seg(_IMG, _HTML_WS.sub(" ", str(tag.get("alt") or "")), bold))
+    elif tag.tag == "br" and elements.SOFT_BREAK in elements.classes(tag):
+        out.soft_break()  # a block `flatten_deep` took away
     elif tag.tag == "br":
         out.hard_break()
     else:
         if tag.tag in ("td", "th"):
             out.add(_Seg(_TEXT, " ", False))
-        if tag.tag in _BLOCK or kind == "quote":
+        if tag.tag in elements.BLOCK or kind == "quote":
             out.soft_break()
             stack.append((None, False))
         inner = _is_bold(tag, bold)
@@ -364,28 +339,121 @@ def _strays(lines: list[list[_Seg]], boxes: _Boxes) -> list[Stray]:
 
 
 # WoltLab lets a user write 10,000 characters in a message (user.conversation.maxLength;
-# administrators 100,000): a message's HTML longer than this is read from its end only,
-# where its commands stand, so a megabyte of markup costs what 200 KB cost.
+# administrators 100,000): of a message's HTML longer than this only the end is rendered,
+# where its commands stand, so a megabyte of markup costs little more than 200 KB. libxml2
+# parses all of it, and the part before the cut goes, but not what encloses the cut: a
+# quote, spoiler or code box open there still holds what follows (`_cut_before`).
 MAX_MESSAGE_HTML = 200_000
 
 
 @lru_cache(maxsize=512)
 def parse_message(html: str) -> MessageBody:
-    """Parse a rendered message body; never raises (worst case an empty body). The body is
-    immutable, so a post read, hashed, recorded and given to the engine is parsed once
-    (the last 512 bodies are kept). Of a longer body only the last `MAX_MESSAGE_HTML`
-    characters are read."""
-    html = html[-MAX_MESSAGE_HTML:]
+    """Parse a rendered message body; never raises. The body is immutable, so a post read,
+    hashed, recorded and given to the engine is parsed once (the last 512 bodies are kept).
+    Of a longer body only the last `MAX_MESSAGE_HTML` characters are rendered, in whatever
+    encloses them. A body libxml2 cannot read whole even flattened (`flatten_deep`), or
+    that fails otherwise, is `MessageBody.unread`: no text, no command."""
     try:
         markup = _SURROGATES.sub("\ufffd", html.replace("\x00", ""))
-        root = lxml.html.document_fromstring("<html><body>" + markup, parser=_PARSER)
+        root = _tree(markup)
+        if root is None:
+            return _unread(markup)
         boxes = _Boxes()
         lines = _render(root, boxes)
         commands, before = _commands(lines)
         strays = _strays(lines[:before], boxes)
         return MessageBody(_join(lines), commands, tuple(boxes.quotes), tuple(strays))
-    except Exception:  # contract: garbage in, empty body out
-        return MessageBody("", (), ())
+    except Exception:
+        log.exception("a message could not be read")
+        return _unread(html)
+
+
+def _tree(markup: str) -> elements.Tag | None:
+    """The message's tree (cut as `_cut_before` says); None when libxml2 cannot read it
+    whole, flattened down to a quarter of `MAX_DEPTH` even."""
+    root, trouble = _parse(markup)
+    depth = MAX_DEPTH
+    while trouble == "depth" and depth >= MAX_DEPTH // 4:
+        root, trouble = _parse(flatten_deep(markup, depth))
+        depth //= 2
+    return None if trouble else root
+
+
+def _parse(markup: str) -> tuple[elements.Tag, str | None]:
+    """The tree of `markup` with what comes before its cut taken away, and why libxml2
+    stopped before its end (`stopped_early`). Markup of fewer tags than libxml2 nests and
+    shorter than its other limits needs no look at the error log: it shares one parser;
+    other markup gets a parser of its own, whose log no other thread writes meanwhile."""
+    marked, token = _with_cuts(markup)
+    if markup.count("<") < _FEW_TAGS and len(markup) < _SHORT:
+        root = lxml.html.document_fromstring("<html><body>" + marked, parser=_PARSER)
+        trouble = None
+    else:
+        parser = lxml.html.HTMLParser(remove_comments=True, remove_pis=True)
+        root = lxml.html.document_fromstring("<html><body>" + marked, parser=parser)
+        trouble = stopped_early(parser.error_log)
+    if token and trouble is None:
+        _cut_before(root, token)
+    return root, trouble
 
 
 _PARSER = lxml.html.HTMLParser(remove_comments=True, remove_pis=True)
+_FEW_TAGS, _SHORT = 250, 1_000_000  # libxml2 nests 255 levels, takes 10 MB of text at once
+_CUT = "data-wolfbot-cut"
+
+
+def _with_cuts(markup: str) -> tuple[str, str]:
+    """A long `markup` with a mark before the tag nearest each of four places in its last
+    `MAX_MESSAGE_HTML` characters (one may land where libxml2 reads no tag: in a comment,
+    a script, an attribute), and the token the marks carry: a hash of the markup, which
+    the markup cannot hold. A short one as it is, and no token."""
+    if len(markup) <= MAX_MESSAGE_HTML:
+        return markup, ""
+    token = hashlib.sha256(markup.encode("utf-8", "replace")).hexdigest()[:16]
+    places = set()
+    for quarter in (4, 3, 2, 1):
+        at = len(markup) - MAX_MESSAGE_HTML * quarter // 4
+        tag = markup.find("<", at)
+        if tag >= 0:
+            places.add(tag)
+        elif markup.rfind(">", 0, at) >= markup.rfind("<", 0, at):  # in the text at the end
+            places.add(at)
+    mark, parts, last = f'<img {_CUT}="{token}">', [], 0
+    for place in sorted(places):
+        parts += [markup[last:place], mark]
+        last = place
+    return "".join(parts) + markup[last:], token
+
+
+def _cut_before(root: elements.Tag, token: str) -> None:
+    """Take away what comes before the first mark, keeping every element that encloses it:
+    a quote, spoiler, code box or bold open there holds what follows it as it did (a
+    quote's author is noted on it first), then the marks. No mark (all landed where no
+    tag is read): nothing is taken away."""
+    marks = root.xpath(f"//img[@{_CUT}=$token]", token=token)
+    if not marks:
+        return
+    node = marks[0]
+    for enclosing in node.iterancestors():
+        if _box_kind(enclosing) == "quote" and not enclosing.get("data-author"):
+            author = _quote_author(enclosing)
+            if author:
+                enclosing.set("data-author", author)
+    while (parent := node.getparent()) is not None:
+        del parent[: parent.index(node)]
+        parent.text = None
+        node = parent
+    for mark in marks:
+        mark.drop_tree()
+
+
+_TAG = re.compile(r"<[^>]*>?")
+
+
+def _unread(markup: str) -> MessageBody:
+    """A body that could not be read: the end of its text, tags stripped, to quote back."""
+    tail = markup[-2000:]
+    if -1 < tail.find(">") < tail.find("<") or "<" not in tail:  # begins inside a tag
+        tail = tail[tail.find(">") + 1 :]
+    end = normalize_text(_HTML_WS.sub(" ", unescape(_TAG.sub(" ", tail))))
+    return MessageBody("", (), (), unread=end if len(end) <= 80 else "…" + end[-79:])
