@@ -19,7 +19,7 @@ from jinja2 import Environment
 
 from wolfbot.demo.simulate import play, random_command
 from wolfbot.engine.text import Text, say, texts_in
-from wolfbot.posts.wording import MissingWording, death_phrase, worded
+from wolfbot.posts.wording import ABOUT, MissingWording, death_phrase, worded
 from wolfbot.rulesets import loader
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -173,6 +173,7 @@ def test_every_key_the_catalog_refers_to_exists() -> None:
 def test_the_catalog_holds_no_unused_wording() -> None:
     keys, prefixes = _referenced_in_catalog()
     used = set(said_keys()) | set(template_keys()) | keys | WORDED_OTHERWISE
+    used |= {ABOUT + key for key in used}  # a reason said of the player (`worded_about`)
     unused = sorted(
         k for k in RULES.messages if k not in used and not any(k.startswith(p) for p in prefixes)
     )

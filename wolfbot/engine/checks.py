@@ -17,7 +17,15 @@ from wolfbot.engine.roles.registry import QUESTIONS, WORDS
 from wolfbot.engine.spec import NAMED_KINDS, CommandUse
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import Text, say
-from wolfbot.engine.uses import command_uses, his_now, role_of, role_uses, word_uses
+from wolfbot.engine.uses import (
+    command_uses,
+    his_now,
+    repeat_allowed,
+    role_of,
+    role_uses,
+    self_allowed,
+    word_uses,
+)
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -76,7 +84,7 @@ def available_words(game: Game, player: PlayerState) -> list[str]:
         return []
     if game.state.questions:
         asked = [q for q in game.state.questions if q.player == player.name]
-        pending = [w for q in asked for w in (q.word, q.decline) if w]
+        pending = [w for q in asked for w in (*q.words, q.decline) if w]
         if pending:
             return pending
     if player.excluded or game.state.step:
@@ -178,14 +186,15 @@ def _question_answered(game: Game, player: PlayerState, command: Command) -> Que
                 word = _shown(game, command.word)
                 raise IllegalCommand(say("refused.answer_where", word=word, channel=where))
             return question
-        if question.player == player.name and question.word == command.word:
+        options = question.options_for(command.word) if question.player == player.name else None
+        if options is not None:
             if command.channel not in question.channels:
                 where = question.channels[0]
-                word = _shown(game, question.word)
+                word = _shown(game, command.word)
                 raise IllegalCommand(say("refused.answer_where", word=word, channel=where))
-            if len(command.targets) != 1 or command.target not in question.options:
+            if len(command.targets) != 1 or command.target not in options:
                 raise IllegalCommand(
-                    say("refused.answer_options", prompt=question.prompt, options=question.options)
+                    say("refused.answer_options", prompt=question.prompt, options=options)
                 )
             QUESTIONS[question.kind].check(game, question, command)
             return question
@@ -294,16 +303,6 @@ def _check_arguments(game: Game, player: PlayerState, command: Command, use: Com
         raise IllegalCommand(
             say("refused.same_target_again", word=_shown(game, word), targets=targets)
         )
-
-
-def self_allowed(game: Game, use: UseFacts) -> bool:
-    """Whether the use may name its own player (`self`, or the house rule `self_option`)."""
-    return use.self_ if use.self_option is None else bool(game.option(use.self_option))
-
-
-def repeat_allowed(game: Game, use: UseFacts) -> bool:
-    """Whether the use may name the same target two nights running."""
-    return use.repeat_target if use.repeat_option is None else bool(game.option(use.repeat_option))
 
 
 def _handler(game: Game, player: PlayerState, use: CommandUse) -> WordHandler | None:

@@ -107,6 +107,8 @@ class MayorElected(Event):
     player: str
     votes: int
     by_lot: bool = False
+    # the election's final count (target → voters, as VoteTally's `votes`): the Abend shows it
+    tally: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +128,19 @@ class AttackSurvived(Event):
     `healed`, `turned` (the Verfluchter), `immune` (the Fuchs) or `failed`; no name."""
 
     outcome: str
+
+
+@dataclass(frozen=True, slots=True)
+class AttackFailed(Event):
+    """An attack this night that did not kill, for the audit (the store's `v_night_actions`;
+    nobody is told): its `target`, the attacker's `cause`, how it failed – `outcome`:
+    `healed`, or the reason's name (`protected`, `immune`, `cursed`, `away`, …; `failed`
+    without one) – and the protector (`by`) of a protected one."""
+
+    target: str
+    cause: str
+    outcome: str
+    by: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +220,8 @@ class QuestionAsked(Event):
     prompt: Text
     options: tuple[str, ...]
     word: str = ""  # the command word that answers it, as the ruleset says it (`shown_word`)
+    # further words that answer it in the same post, each with its options (`Question.more`)
+    more: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ from wolfbot.engine.role_index import RoleIndex
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.registry import GROUPS, PLAIN, QUESTIONS, WORDS, behaviour_of
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
-from wolfbot.engine.state import GameState, NightState, Phase, PlayerState, Question
+from wolfbot.engine.state import GameState, NightState, Offer, Phase, PlayerState, Question
 from wolfbot.engine.text import Text, say
 
 T = TypeVar("T")
@@ -49,6 +49,7 @@ class Game:
         self.state = state
         self._behaviours: dict[str, Behaviour] = {}  # `own_behaviour`: by role, made once
         self._killing = 0  # depth of `kill` calls under way (questions wait for them)
+        self._posting = 0  # depth of `one_post` (an answer in several words waits for it)
         self._by_name: dict[str, PlayerState] = {}  # `player`: rebuilt when a name misses
         self.roles = RoleIndex(state.players)  # the players by their own role (`night`)
         # what the ruleset and the round's variants derive (`checks`, `night`), for every
@@ -241,6 +242,12 @@ class Game:
             return self._since(mark)
         if isinstance(allowed, Question):  # no name: declined (`Question.decline`)
             self.emit(CommandAccepted(said.actor, said.channel, said.text, False))
+            if allowed.more:  # one of several words: the post's commands are one answer
+                QUESTIONS[allowed.kind].take(self, allowed, command)
+                allowed.taken = (*allowed.taken, said.text)
+                if not self._posting:
+                    self._answer_taken()
+                return self._since(mark)
             self.answer(allowed, command.target if command.targets else "")
             self._continue()
         else:
@@ -259,32 +266,58 @@ class Game:
     # -- questions ---------------------------------------------------------------------------
     def ask(self, question: Question) -> None:
         """Put a question. Asked while deaths are being processed, it waits until they are
-        all done, so that its options hold only players still alive then."""
-        self.state.asking.append(question)
-        if not self._killing:
-            self._pose_questions()
+        all done, so that its options hold only players still alive then; otherwise it is
+        put as it is (the Heks's elixer may name the dead)."""
+        if self._killing:
+            self.state.asking.append(question)
+        else:
+            self._pose(question)
 
     def _pose_questions(self) -> None:
+        """The questions asked while deaths were processed, without who died meanwhile."""
         while self.state.asking:
             question = self.state.asking.pop(0)
-            question.options = tuple(o for o in question.options if self.player(o).alive)
-            if not question.options or self._answered_in_advance(question):
-                continue
-            forced = len(question.options) == 1 and not question.optional
-            if self.player(question.player).excluded or forced:
-                # nobody to wait for: an excluded player cannot answer, one option is no choice
-                self.answer(question, self.draw(question.options), by_lot=True, asked=False)
-                continue
-            self.state.questions.append(question)
-            self.emit(
-                QuestionAsked(
-                    question.player,
-                    question.kind,
-                    question.prompt,
-                    question.options,
-                    self.rules.shown_word(question.word),  # as the players write it
-                )
+            question.options = self._living(question.options)
+            question.more = tuple(Offer(o.word, self._living(o.options)) for o in question.more)
+            self._pose(question)
+
+    def _living(self, names: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(name for name in names if self.player(name).alive)
+
+    def _pose(self, question: Question) -> None:
+        if not question.options or self._answered_in_advance(question):
+            return
+        forced = len(question.options) == 1 and not question.optional and not question.more
+        if self.player(question.player).excluded or forced:
+            # nobody to wait for: an excluded player cannot answer, one option is no choice
+            self.answer(question, self.draw(question.options), by_lot=True, asked=False)
+            return
+        self.state.questions.append(question)
+        shown = self.rules.shown_word  # the words as the players write them
+        self.emit(
+            QuestionAsked(
+                question.player,
+                question.kind,
+                question.prompt,
+                question.options,
+                shown(question.word),
+                tuple((shown(offer.word), offer.options) for offer in question.more),
             )
+        )
+
+    def one_post(self) -> OnePost:
+        """`with game.one_post(): …` – the commands submitted inside are those of one post:
+        an answer in several words (`Question.more`, the Hexe's two potions) is complete
+        when the post is, and the game goes on after its last command."""
+        return OnePost(self)
+
+    def _answer_taken(self) -> None:
+        """Answer every question with commands taken (`Question.taken`) and go on."""
+        answered = [q for q in self.state.questions if q.taken]
+        for question in answered:
+            self.answer(question, ", ".join(question.taken))
+        if answered:
+            self._continue()
 
     def _answered_in_advance(self, question: Question) -> bool:
         """A question the player answered before it was put (`CommandUse.stands`: the
@@ -348,7 +381,9 @@ class Game:
         self._continue()
 
     def _default(self, question: Question) -> None:
-        if question.optional:  # the deadline passed: no choice, the night goes on
+        if question.taken:  # an answer in several words, given outside a post
+            self.answer(question, ", ".join(question.taken))
+        elif question.optional:  # the deadline passed: no choice, the night goes on
             self.state.questions.remove(question)
             self._unanswered(question)
         else:
@@ -490,6 +525,23 @@ class Game:
     def groups(self):
         """Every group in play (they witness deaths as players do)."""
         return [group for entry in GROUPS if (group := self.group(entry)) is not None]
+
+
+class OnePost:
+    """The commands of one post (`Game.one_post`): entered, they wait for each other;
+    left, the answers they make are complete and the game goes on."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __enter__(self) -> Game:
+        self.game._posting += 1
+        return self.game
+
+    def __exit__(self, *exc: object) -> None:
+        self.game._posting -= 1
+        if not self.game._posting:
+            self.game._answer_taken()
 
 
 def _check_dealt(ruleset: Ruleset, role: RoleSpec, variants: tuple[str, ...]) -> None:

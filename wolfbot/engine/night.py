@@ -14,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from wolfbot.engine.commands import Command
 from wolfbot.engine.deaths import INAKTIVITAET, RUECKTRITT
 from wolfbot.engine.events import (
+    AttackFailed,
     AttackSurvived,
     CommandOverturned,
     CommandRejected,
@@ -142,6 +144,15 @@ def _overturn(game: Game, player: PlayerState, refused: dict[str, Text] | None) 
             game.emit(CommandOverturned(player.name, command.channel, text, why))
 
 
+def withdraw(game: Game, player: PlayerState, command: Command, why: Text) -> None:
+    """The player's accepted night command no longer stands (refused now, and a question
+    asks him anew): it is overturned, with why, and leaves the night's actions."""
+    actions = game.state.night.actions.get(player.name, {})
+    if actions.get(command.word) is command:
+        del actions[command.word]
+    game.emit(CommandOverturned(player.name, command.channel, command.text(), why))
+
+
 def _took_part(game: Game, player: PlayerState, happened: list) -> None:
     """The player's night commands that were not refused took part in the night: he used an
     ability (what the Bäcker sees), and their targets count for "nicht denselben ... in zwei
@@ -166,7 +177,6 @@ def _prepare(game: Game) -> None:
     """Before the first stage: effects that hold for the whole night ("kann in dieser Nacht
     keine Fähigkeiten nutzen"), placed in night order – a blocked blocker blocks nobody;
     within a stage by rank: the Koch "am Vorabend" (params), the Trunkenbold's lot, the rest."""
-    night = game.state.night
     version, in_play = game.roles.version, _plan_in_play(game)
     places = _role_places(game)  # one for each stage
     for index, stage in enumerate(_stage_plan(game)):
@@ -188,8 +198,14 @@ def _prepare(game: Game) -> None:
             )
         )
         for player in acting:
-            if player.active and player.name not in night.blocked:
+            if may_act(game, player):
                 game.behaviour(player).prepare(game, player)
+
+
+def may_act(game: Game, player: PlayerState) -> bool:
+    """Whether the player may use his abilities this night: not excluded ("aus der Runde
+    ausgeschlossen") and not blocked ("kann in dieser Nacht seine Fähigkeiten nicht nutzen")."""
+    return player.active and player.name not in game.state.night.blocked
 
 
 def block(game: Game, target: str, told: Text) -> None:
@@ -335,6 +351,20 @@ def _tell_failed_attacks(game: Game) -> None:
         game.emit(AttackSurvived(outcome))
 
 
+def _record_failed_attacks(game: Game) -> None:
+    """Each attack of the night that did not kill, how and by whom it failed (the audit)."""
+    for record in game.state.night.attacks:
+        if record.status not in ("failed", "healed"):
+            continue
+        key = record.reason.key if record.reason is not None else ""
+        if record.status == "healed":
+            outcome = "healed"
+        else:
+            outcome = key.removeprefix("failed.") if key.startswith("failed.") else "failed"
+        by = record.reason.value("by", "") if record.reason is not None else ""
+        game.emit(AttackFailed(record.target, record.cause, outcome, by))
+
+
 def resolve_deaths(game: Game) -> None:
     """The death step: hit attacks and kills; the first cause in night order is announced.
     Players excluded for inactivity die now too ("am darauffolgenden Morgen")."""
@@ -345,6 +375,7 @@ def resolve_deaths(game: Game) -> None:
             record.status = "failed"
     if game.rules.tells_failed_attacks:
         _tell_failed_attacks(game)
+    _record_failed_attacks(game)
     first: dict[str, tuple[int, str]] = {}
     causes = [(a.stage, a.target, a.cause) for a in night.attacks if a.status == "hit"]
     causes += [(k.stage, k.target, k.cause) for k in night.kills]

@@ -83,6 +83,14 @@ class PlayerState:
         return self.alive and not self.excluded
 
 
+@dataclass(frozen=True, slots=True)
+class Offer(Immutable):
+    """A further command word that answers a question, and the players it may name."""
+
+    word: str
+    options: tuple[str, ...]
+
+
 @dataclass(slots=True)
 class Question:
     """A question that holds the game until the player answers or the deadline passes."""
@@ -96,6 +104,21 @@ class Question:
     optional: bool = False  # may go unanswered: the deadline then means "no choice"
     stage: int = -1  # the night stage that waits for it (a choice after information)
     decline: str | None = None  # a word without a name that answers "nobody" (!Wegwerfen)
+    # further words that answer it beside `word` (the Hexe's !Gifttrank beside her
+    # !Heiltrank): the commands of one post are one answer (`Game.one_post`)
+    more: tuple[Offer, ...] = ()
+    taken: tuple[str, ...] = ()  # the commands of such an answer taken so far (as written)
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """Every command word that answers it with a name."""
+        return (self.word, *(offer.word for offer in self.more))
+
+    def options_for(self, word: str) -> tuple[str, ...] | None:
+        """The players an answer of `word` may name; None if `word` does not answer it."""
+        if word == self.word:
+            return self.options
+        return next((offer.options for offer in self.more if offer.word == word), None)
 
 
 @dataclass(slots=True)

@@ -110,12 +110,12 @@ def his_now(player: PlayerState, use: UseFacts) -> bool:
 
 
 def answer_uses(game: Game, question: Question) -> tuple[CommandUse, ...]:
-    """The answer (with a name) and the word that declines, if the question has one (made
-    once for each such question)."""
-    key = ("answers", question.word, question.decline, question.channels)
+    """The answers (with a name: its word and any further ones) and the word that declines,
+    if the question has one (made once for each such question)."""
+    key = ("answers", question.words, question.decline, question.channels)
     uses = game.cache.get(key)
     if uses is None:
-        answers: list[tuple[str, tuple[str, ...]]] = [(question.word, ("player",))]
+        answers: list[tuple[str, tuple[str, ...]]] = [(w, ("player",)) for w in question.words]
         if question.decline:
             answers.append((question.decline, ()))
         uses = game.cache[key] = tuple(
@@ -128,3 +128,13 @@ def answer_uses(game: Game, question: Question) -> tuple[CommandUse, ...]:
 
 
 PHASES = ("night", "day", "dusk", "runoff")
+
+
+def self_allowed(game: Game, use: UseFacts) -> bool:
+    """Whether the use may name its own player (`self`, or the house rule `self_option`)."""
+    return use.self_ if use.self_option is None else bool(game.option(use.self_option))
+
+
+def repeat_allowed(game: Game, use: UseFacts) -> bool:
+    """Whether the use may name the same target two nights running."""
+    return use.repeat_target if use.repeat_option is None else bool(game.option(use.repeat_option))

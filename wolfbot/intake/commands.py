@@ -55,7 +55,7 @@ def parse_command(line: str, actor: str, channel: str, game: Game) -> Command:
     word = next((w for w in words if any(u.word == w for u in uses)), words[0])
     use = _best_use([u for u in uses if u.word == word], game, channel)
     kinds = use.args if use else game.rules.command_specs[word].args
-    if any(q.player == actor and q.word == word for q in game.state.questions):
+    if any(q.player == actor and word in q.words for q in game.state.questions):
         kinds = ("player",)  # the answer to his open question names one of its options
     note = None
     if kinds and kinds[-1] == "text":  # a reason: the rest of the line after the names

@@ -80,7 +80,8 @@ def process_post(
     lines_read: list[LineRead] | None = None,
 ) -> list[Event]:
     """Reject what is `misplaced`, then apply every command at the end of the post, in
-    order (at most `MAX_COMMANDS_PER_POST`; the rest is one rejection); return the events.
+    order, as one post (`Game.one_post`: an answer may hold several of them; at most
+    `MAX_COMMANDS_PER_POST`; the rest is one rejection); return the events.
     `body`: `html` parsed already (the reader parsed it); `lines_read`: where each command
     line's verdict is noted, in the order of the lines."""
     noted: list[LineRead] = [] if lines_read is None else lines_read
@@ -89,20 +90,27 @@ def process_post(
     words = [line for line in body.text.splitlines() if line.strip() not in body.commands]
     text = "\n".join(words).strip()
     writing.note_post(game, author, channel, text)
+    if body.unread is not None and game.find_player(author) is not None:
+        # a post that cannot be read (`MessageBody.unread`): answered, listed for the
+        # Spielleitung with the fehlerhafte Befehle, and nothing in it counts
+        noted.append(LineRead(len(game.state.log)))
+        game.reject(author, channel, body.unread, say("refused.unreadable"))
+        return game.state.log[mark:]
     for stray in misplaced(game, author, body):
         noted.append(LineRead(len(game.state.log)))
         game.reject(author, channel, stray.line, MISPLACED[stray.why])
     lines, rest = read_lines(body.commands)
-    for line in lines:
-        seq = len(game.state.log)
-        try:
-            command = parse_command(line, author, channel, game)
-        except CommandError as error:
-            noted.append(LineRead(seq))
-            game.reject(author, channel, line, error.reason)
-            continue
-        noted.append(LineRead(seq, command))
-        game.submit(command)
+    with game.one_post():  # an answer in several commands (the Hexe's potions) is one post
+        for line in lines:
+            seq = len(game.state.log)
+            try:
+                command = parse_command(line, author, channel, game)
+            except CommandError as error:
+                noted.append(LineRead(seq))
+                game.reject(author, channel, line, error.reason)
+                continue
+            noted.append(LineRead(seq, command))
+            game.submit(command)
     if rest:
         why = say("refused.too_many_commands", limit=MAX_COMMANDS_PER_POST, more=len(rest))
         noted.append(LineRead(len(game.state.log)))

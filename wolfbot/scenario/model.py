@@ -91,9 +91,17 @@ class Scenario(_Strict):
 def load(path: Path) -> Scenario:
     try:
         text = path.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise ScenarioError(f"Die Szenariodatei {path} gibt es nicht – prüfe den Pfad.") from exc
+    except OSError as exc:
+        raise ScenarioError(
+            f"Die Szenariodatei {path} lässt sich nicht lesen (ist sie ein Ordner, oder fehlen "
+            "Leserechte?) – prüfe sie mit ls -l."
+        ) from exc
+    try:
         data = yaml.load(text, Loader=YAML_LOADER)
         node = yaml.compose(text, Loader=YAML_LOADER)
-    except (OSError, yaml.YAMLError) as exc:
+    except yaml.YAMLError as exc:
         raise ScenarioError(f"{path}: {exc}") from exc
     if not isinstance(data, dict):
         raise ScenarioError(f"{path}: a scenario is a mapping")

@@ -80,8 +80,13 @@ class Run:
             options=_with_spare_roles(scenario.options, scenario.spare_roles),
         )
         self.publisher = Publisher()
-        self.messages: list[Message] = self.publisher.feed(self.game, self.game.state.log)
-        self.mark = (0, 0)  # what the bot wrote at the start counts for the first expect
+        # what the bot writes at the start counts for the first expect, in the live bot's
+        # order: each player's Rollenmitteilung, then what the start publishes (Wolfshöhle, …)
+        self.messages: list[Message] = [
+            *self.publisher.role_messages(self.game),
+            *self.publisher.feed(self.game, self.game.state.log),
+        ]
+        self.mark = (0, 0)
 
     def _player_name(self, name: str) -> str:
         """The forum name as the Spielerliste spells it (scenario names match in any case)."""

@@ -166,7 +166,8 @@ def _elect_mayor(game: Game) -> None:
     """Simple majority of the `!Bürgermeister` votes; a tie (also: no votes) by lot – or,
     where the ruleset says so, no votes elect nobody ("Das Dorf darf auch keinen Hauptmann
     wählen")."""
-    counts = Counter(counted(game, game.state.day.mayor_votes, lynch=False).values())
+    votes = counted(game, game.state.day.mayor_votes, lynch=False)
+    counts = Counter(votes.values())
     candidates = [p.name for p in game.living() if p.active] or [p.name for p in game.living()]
     election = game.rules.day.election
     if not candidates or (not counts and election and election.without_votes == "nobody"):
@@ -175,4 +176,8 @@ def _elect_mayor(game: Game) -> None:
     tied = [name for name in candidates if counts[name] == top]
     mayor = tied[0] if len(tied) == 1 else game.draw(tied)
     game.state.mayor = mayor
-    game.emit(MayorElected(mayor, top, by_lot=len(tied) > 1))
+    by_target: dict[str, list[str]] = {}
+    for voter, target in votes.items():
+        by_target.setdefault(target, []).append(voter)
+    tally = tuple((target, tuple(voters)) for target, voters in by_target.items())
+    game.emit(MayorElected(mayor, top, by_lot=len(tied) > 1, tally=tally))

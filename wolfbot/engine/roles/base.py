@@ -148,5 +148,10 @@ class QuestionHandler:
     def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
         raise NotImplementedError
 
+    def take(self, game: Game, question: Question, command: Command) -> None:
+        """One command of an answer in several words (`Question.more`): the answer is
+        resolved (`resolve`) once the post that holds it is complete."""
+        raise NotImplementedError
+
     def unanswered(self, game: Game, question: Question) -> None:
         """An optional question's deadline passed without an answer ("no choice")."""

@@ -1,17 +1,20 @@
 """Small helpers role behaviours share: the night action a player sent, neighbours, what an
-ability sees of a player, the heal offered to the Hexe, the Heiler and the Alchemist."""
+ability sees of a player, the choice after what the night told (the Heiler's heal, the
+Hexe's potions) and the question that asks for it."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
 from wolfbot.engine.commands import Command, command_classes
 from wolfbot.engine.events import CommandRejected, PrivateInfo
 from wolfbot.engine.roles.base import QuestionHandler
-from wolfbot.engine.state import PlayerState, Question
+from wolfbot.engine.state import Offer, PlayerState, Question
 from wolfbot.engine.text import Text, say
+from wolfbot.engine.uses import self_allowed
 
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
@@ -103,29 +106,58 @@ def told_then_choose(
     game: Game, player: PlayerState, word: str, options: list[str], info: Text, stage: int
 ) -> Command | None:
     """Tell `info` (once a night), then the player's `!word` if he sent one. With the house
-    rule `split_night` (the live bot) a player who has not chosen yet is asked and the night
-    waits for him ("teilt ... mit ... kann nun ...") until he answers or the deadline passes."""
+    rule `split_night` (the live bot) a player who has not chosen yet is asked instead – the
+    question tells `info` – and the night waits for him ("teilt ... mit ... kann nun ...")
+    until he answers or the deadline passes."""
     key = f"{player.name}/{word}"
     night_state = game.state.night
-    if key not in night_state.offered:
-        tell(game, player, info)
     command = action(game, player, word)
-    if command is None and options and key not in night_state.offered:
-        if game.option("split_night"):
-            game.ask(
-                Question(
-                    player=player.name,
-                    kind="choice",
-                    word=word,
-                    channels=("private",),
-                    options=tuple(options),
-                    prompt=say("choose_after_info", info=info, word=game.rules.shown_word(word)),
-                    optional=True,
-                    stage=stage,
-                )
-            )
-    night_state.offered.add(key)
+    if key not in night_state.offered:
+        night_state.offered.add(key)
+        prompt = say("choose_after_info", info=info, word=game.rules.shown_word(word))
+        asked = command is None and ask_after_info(game, player, [(word, options)], prompt, stage)
+        if not asked:
+            tell(game, player, info)
     return command
+
+
+def ask_after_info(
+    game: Game,
+    player: PlayerState,
+    offers: Sequence[tuple[str, Sequence[str]]],
+    prompt: Text,
+    stage: int,
+) -> bool:
+    """With the house rule `split_night` (the live bot): ask the player, told what `prompt`
+    says, to choose now – one question offering each word with the players it may name (a
+    word with none is left out). The night waits for his answer, one post that may hold a
+    command of each word, or for the deadline (no choice). Whether he is asked."""
+    offered = [(word, tuple(options)) for word, options in offers if options]
+    if not offered or not game.option("split_night"):
+        return False
+    (word, options), *more = offered
+    game.ask(
+        Question(
+            player=player.name,
+            kind="choice",
+            word=word,
+            channels=("private",),
+            options=options,
+            prompt=prompt,
+            optional=True,
+            stage=stage,
+            more=tuple(Offer(w, o) for w, o in more),
+        )
+    )
+    return True
+
+
+def may_name(game: Game, player: PlayerState, word: str) -> list[str]:
+    """The living players the player's `!word` may name: himself only where its use allows
+    it (`self`)."""
+    uses = game.command_uses(player)
+    himself = any(u.word == word and self_allowed(game, u.facts) for u in uses)
+    return [p.name for p in game.living() if himself or p.name != player.name]
 
 
 def offer_heal(game: Game, player: PlayerState, word: str, stage: int) -> None:
@@ -153,20 +185,30 @@ def offer_heal(game: Game, player: PlayerState, word: str, stage: int) -> None:
 
 
 class Choice(QuestionHandler):
-    """The answer to a choice after information: it is the player's command; his role acts
-    again at the stage that waited."""
+    """The answer to a choice after information: it is the player's command – or, offered
+    several words (`Question.more`), his commands of one post; his role acts again at the
+    stage that waited."""
+
+    def check(self, game: Game, question: Question, command: Command) -> None:
+        player = game.player(question.player)
+        game.own_behaviour(player).check(game, player, command)  # the role's own limits
+
+    def take(self, game: Game, question: Question, command: Command) -> None:
+        game.state.night.actions.setdefault(question.player, {})[command.word] = command
 
     def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
         player = game.player(question.player)
-        answer = command_classes()[question.word]
-        command = game.localized(answer(actor=player.name, channel="private", targets=(choice,)))
-        game.state.night.actions.setdefault(player.name, {})[question.word] = command
+        if not question.taken:  # one word: the name he chose
+            answer = command_classes()[question.word]
+            chosen = answer(actor=player.name, channel="private", targets=(choice,))
+            actions = game.state.night.actions.setdefault(player.name, {})
+            actions[question.word] = game.localized(chosen)
         game.behaviour(player).act(game, player, question.stage)
 
 
-def refuse_keeping(game: Game, player: PlayerState, command: Command, why: Text) -> None:
+def refuse_keeping(game: Game, player: PlayerState, command: Command, why: Text) -> Text:
     """A choice the night did not allow: refused; the ability stays unless the house rule
-    `refused_heal_keeps_ability` is off."""
+    `refused_heal_keeps_ability` is off. The reason the player is given."""
     word = game.rules.shown_word(command.word)
     if game.option("refused_heal_keeps_ability"):
         reason = say("refused.ability_kept", why=why, word=word)
@@ -174,3 +216,11 @@ def refuse_keeping(game: Game, player: PlayerState, command: Command, why: Text)
         game.consume(player, command.word)
         reason = say("refused.ability_spent", why=why, word=word)
     game.emit(CommandRejected(player.name, "private", command.text(), reason))
+    return reason
+
+
+def refuse_before_asking(game: Game, player: PlayerState, command: Command, why: Text) -> None:
+    """A choice sent before the player was told, that what he is told now does not allow:
+    refused as `refuse_keeping` refuses it, and it no longer stands – the question that
+    follows asks him anew (his answer, or none, is his choice of the night)."""
+    night.withdraw(game, player, command, refuse_keeping(game, player, command, why))

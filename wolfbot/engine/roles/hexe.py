@@ -3,8 +3,16 @@
 "In der Nacht teilt die Spielleitung der Hexe mit, welche Dorfbewohner in dieser Nacht
 erfolgreich angegriffen worden sind. Die Hexe kann nun ihren Heiltrank verbrauchen, um einen
 dieser Dorfbewohner zu heilen ... und ... ihren Gifttrank verbrauchen, um einen anderen
-Dorfbewohner zu vergiften." – "Wenn die Hexe ihren Heiltrank verbraucht hat, so teilt die
-Spielleitung der Hexe nicht mehr mit, welche Dorfbewohner ... angegriffen worden sind."
+Dorfbewohner zu vergiften." – "Die Hexe kann beide Tränke auch in derselben Nacht
+verbrauchen." – "Wenn die Hexe ihren Heiltrank verbraucht hat, so teilt die Spielleitung der
+Hexe nicht mehr mit, welche Dorfbewohner ... angegriffen worden sind."
+
+At her stage she is told – while she has the Heiltrank, or every night she has a potion
+(`params.every_night`: Klassisch "Die Hexe erwacht immer", the Weerwolven "elke nacht") –
+and what she sent for the night counts. With the house rule `split_night` (the live bot) she
+is asked instead, once told: one question offering every potion she still has, answered by
+one post that may hold both; a !Heiltrank sent before she was told, for one who is then not
+attacked, is refused then (the potion stays) and does not cost her the question.
 Self-poisoning and using a potion twice are refused by the data (`self: false`, `uses: 1`).
 The Alchemist uses the same behaviour: he has only the potion he made.
 """
@@ -21,10 +29,11 @@ from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.common import (
     action,
-    offer_heal,
+    ask_after_info,
+    may_name,
+    refuse_before_asking,
     refuse_keeping,
     tell,
-    told_then_choose,
 )
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
@@ -34,20 +43,94 @@ if TYPE_CHECKING:
 
 HEAL = "Heiltrank"
 POISON = "Gifttrank"
+POTIONS = (HEAL, POISON)
+TOLD = "potions"  # her mark in `NightState.offered`: told (and asked) this night
 
 
 class Potions(Behaviour):
+    """Die Hexe's potions (and the Alchemist's, the Heks's): see the module."""
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        if self.has(game, player, HEAL):
-            offer_heal(game, player, HEAL, stage)
-        poison = action(game, player, POISON)
-        if poison is not None and self.has(game, player, POISON):
-            game.consume(player, POISON)
-            night.kill(game, poison.target, player.role, (player.name,), stage)
-            tell(game, player, say("hexe.poisoned", name=poison.target))
+        """Her turn – and, asked, her answer: the commands of the night judged, then (the
+        first time) what she is told, or the question that tells it."""
+        marks = game.state.night.offered
+        first = f"{player.name}/{TOLD}" not in marks
+        marks.add(f"{player.name}/{TOLD}")
+        told = first and self.told(game, player)
+        attacked = self.attacked_tonight(game, player)
+        info = say("heal.attacked_tonight", names=attacked)
+        asking = told and bool(game.option("split_night"))
+        if told and not asking:
+            tell(game, player, info)
+        for word in POTIONS:
+            command = action(game, player, word) if self.has(game, player, word) else None
+            if command is not None:
+                self.use(game, player, command, attacked, stage, asking)
+        if asking:
+            left = [w for w in POTIONS if self.has(game, player, w) and not action(game, player, w)]
+            offers = {word: self.options(game, player, word, attacked) for word in left}
+            healable, victims = offers.get(HEAL, []), offers.get(POISON, [])
+            prompt = say(
+                "hexe.question",
+                info=info,
+                heal=bool(healable),
+                poison=bool(victims),
+                healable=len(healable),
+            )
+            if not ask_after_info(game, player, list(offers.items()), prompt, stage):
+                tell(game, player, info)
 
     def has(self, game: Game, player: PlayerState, potion: str) -> bool:
         return player.uses.get(potion, 0) == 0
+
+    def told(self, game: Game, player: PlayerState) -> bool:
+        """Whether the Spielleitung tells her who was attacked this night: while she has the
+        Heiltrank, or (`params.every_night`) every night she has a potion."""
+        if game.spec(player).params.get("every_night"):
+            return any(self.has(game, player, potion) for potion in POTIONS)
+        return self.has(game, player, HEAL)
+
+    def attacked_tonight(self, game: Game, player: PlayerState) -> list[str]:
+        """Whom her Heiltrank may heal: the successfully attacked (towards her role) – or
+        (`params.heals: pack_victim`) the pack's victim, whatever became of the attack."""
+        if game.spec(player).params.get("heals") == "pack_victim":
+            return night.pack_victims(game)
+        return night.successfully_attacked(game, game.spec(player).name)
+
+    def options(self, game: Game, player: PlayerState, word: str, attacked: list[str]) -> list[str]:
+        """The players a potion may name, offered in the question."""
+        return attacked if word == HEAL else may_name(game, player, POISON)
+
+    def use(
+        self,
+        game: Game,
+        player: PlayerState,
+        command: Command,
+        attacked: list[str],
+        stage: int,
+        asking: bool,
+    ) -> None:
+        """Her `command` takes effect, or is refused; `asking`: she is asked next, so a
+        refused one no longer stands (`refuse_before_asking`)."""
+        if command.word == POISON:
+            game.consume(player, POISON)
+            night.kill(game, command.target, player.role, (player.name,), stage)
+            tell(game, player, say("hexe.poisoned", name=command.target))
+        elif command.target in attacked:
+            night.heal(game, command.target)  # an attack the Heiler stopped: used up too
+            game.consume(player, HEAL)
+            tell(game, player, say("heal.done", name=command.target))
+        else:
+            why = say("heal.not_attacked", name=command.target)
+            self.refuse(game, player, command, why, asking)
+
+    def refuse(
+        self, game: Game, player: PlayerState, command: Command, why: Text, asking: bool
+    ) -> None:
+        if asking:
+            refuse_before_asking(game, player, command, why)
+        else:
+            refuse_keeping(game, player, command, why)
 
 
 class Alchemist(Potions):
@@ -77,11 +160,12 @@ class Heks(Potions):
     """De heks of the Weerwolven: "een levenselixer, waarmee een dode speler tot leven
     geroepen kan worden; een vergif, waarmee een speler 's nachts vermoord kan worden." –
     "De heks krijgt elke nacht de kans om haar drankjes te gebruiken de spelleider zal
-    aangeven wie vermoord wordt": told the pack's victim every night she has a potion left;
-    her elixer saves that victim – or, `params.revives`, brings a player who died earlier
-    back to life (not one excluded from the round). `params.apart`: "Zij mag de toverdranken
-    niet aan dezelfde speler geven." A revived lover whose partner is dead dies of grief
-    again ("sterft de ander direct uit liefdesverdriet")."""
+    aangeven wie vermoord wordt": told the pack's victim every night she has a potion left
+    (`params.every_night`, `heals: pack_victim`); her elixer saves that victim – or,
+    `params.revives`, brings a player who died earlier back to life (not one excluded from
+    the round). `params.apart`: "Zij mag de toverdranken niet aan dezelfde speler geven." A
+    revived lover whose partner is dead dies of grief again ("sterft de ander direct uit
+    liefdesverdriet")."""
 
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         params = game.spec(player).params
@@ -97,48 +181,45 @@ class Heks(Potions):
         ):
             raise IllegalCommand(say("heks.not_revivable", name=target.name))
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        heal, poison = self.has(game, player, HEAL), self.has(game, player, POISON)
-        if not heal and not poison:
-            return
-        attacked = night.pack_victims(game)
-        info = say("heal.attacked_tonight", names=attacked)
-        venom = action(game, player, POISON) if poison else None
-        if not heal:
-            told_then_choose(game, player, POISON, [], info, stage)
-        else:  # asked (`split_night`), she acts again when she answers: the poison is spent
-            apart = venom.target if venom and game.spec(player).params.get("apart") else None
-            options = [n for n in (*attacked, *self._revivable(game, player)) if n != apart]
-            elixer = told_then_choose(game, player, HEAL, options, info, stage)
-            if elixer is not None:
-                self._elixer(game, player, elixer, attacked, stage)
-        if venom is not None:
-            game.consume(player, POISON)
-            night.kill(game, venom.target, player.role, (player.name,), stage)
-            tell(game, player, say("hexe.poisoned", name=venom.target))
+    def options(self, game: Game, player: PlayerState, word: str, attacked: list[str]) -> list[str]:
+        """Her elixer also for the revivable dead; with `params.apart` neither potion for the
+        one her other potion is given tonight."""
+        if word == HEAL:
+            options = [*attacked, *self._revivable(game, player)]
+        else:
+            options = may_name(game, player, POISON)
+        other = action(game, player, POISON if word == HEAL else HEAL)
+        if other is not None and game.spec(player).params.get("apart"):
+            options = [name for name in options if name not in other.targets]
+        return options
 
-    def _revivable(self, game: Game, player: PlayerState) -> list[str]:
-        if not game.spec(player).params.get("revives"):
-            return []
-        return [p.name for p in game.state.players if not p.alive and not p.excluded]
-
-    def _elixer(
-        self, game: Game, player: PlayerState, elixer: Command, attacked: list[str], stage: int
+    def use(
+        self,
+        game: Game,
+        player: PlayerState,
+        command: Command,
+        attacked: list[str],
+        stage: int,
+        asking: bool,
     ) -> None:
-        target = game.player(elixer.target)
-        if not target.alive and (target.name not in self._revivable(game, player)):
+        target = game.player(command.target)
+        if command.word == POISON or (target.alive and target.name in attacked):
+            super().use(game, player, command, attacked, stage, asking)
+        elif target.alive:
+            why = say("heal.not_attacked", name=target.name)
+            self.refuse(game, player, command, why, asking)
+        elif target.name not in self._revivable(game, player):
             # dead since she sent it, and not one the elixer brings back (excluded)
-            refuse_keeping(game, player, elixer, say("heks.not_revivable", name=target.name))
-        elif not target.alive:
+            self.refuse(game, player, command, say("heks.not_revivable", name=target.name), asking)
+        else:
             game.consume(player, HEAL)
             revive(game, target, player.role)
             tell(game, player, say("heks.revived", name=target.name))
             partner = game.lover_of(target.name)
             if partner is not None and not game.player(partner).alive:
                 night.kill(game, target.name, LIEBESKUMMER, (partner,), stage)
-        elif target.name in attacked:
-            night.heal(game, target.name)
-            game.consume(player, HEAL)
-            tell(game, player, say("heal.done", name=target.name))
-        else:
-            refuse_keeping(game, player, elixer, say("heal.not_attacked", name=target.name))
+
+    def _revivable(self, game: Game, player: PlayerState) -> list[str]:
+        if not game.spec(player).params.get("revives"):
+            return []
+        return [p.name for p in game.state.players if not p.alive and not p.excluded]

@@ -46,6 +46,11 @@ def _attackers(game: Game) -> list[str]:
     return [p.name for p in game.pack() if "Fressen" in (game.spec(p).pack_words or ("Fressen",))]
 
 
+def _deciders(game: Game) -> list[str]:
+    """The attackers who may act this night (`night.may_act`): neither excluded nor blocked."""
+    return [name for name in _attackers(game) if night.may_act(game, game.player(name))]
+
+
 def valid_targets(game: Game) -> list[str]:
     """ "einen anderen Dorfbewohner": a living player outside the pack."""
     return [p.name for p in game.living() if not game.spec(p).pack]
@@ -94,10 +99,13 @@ class Pack(GroupBehaviour):
         night_state = game.state.night
         if game.state.pack_rests == game.state.phase.number:
             return  # "so können die Werwölfe in der darauffolgenden Nacht keinen … angreifen"
+        # reading 4: the lot stands in for wolves who do not vote, not for a pack of which
+        # nobody may act (blocked, excluded) – such a pack attacks nobody
+        deciders = _deciders(game)
+        if not deciders:
+            return
         votes = {
-            voter: target
-            for voter, target in night_state.attack_votes.items()
-            if voter in members and game.player(voter).active and voter not in night_state.blocked
+            voter: target for voter, target in night_state.attack_votes.items() if voter in deciders
         }
         night_state.used.update(votes)
         targets = valid_targets(game)
@@ -106,7 +114,7 @@ class Pack(GroupBehaviour):
         tied = most_voted(votes, targets)
         alpha = game.state.alpha
         attackers = _attackers(game)
-        may_decide = votes and alpha in attackers and game.player(alpha).active
+        may_decide = votes and alpha in deciders  # a blocked Alpha breaks no tie: the lot
         question = Question(
             player=alpha or "",
             kind="attack_tie",

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from wolfbot.engine.spec.base import FactionKind, _Frozen
+from wolfbot.engine.spec.base import FactionKind, _Frozen, _problem
 from wolfbot.engine.spec.commands import CommandUse
 
 
@@ -80,8 +80,23 @@ class VariantSpec(_Frozen):
 
 
 class OptionSpec(_Frozen):
+    """A house rule: its default, what it changes (`doc`, in the ruleset's language, for the
+    Eröffnungsbeitrag), and for the Spielleitung's command line its German `label` and the
+    German words of each of its `choices` (`choice_words`; `wolfbot.rulesets.options` says
+    a value with them)."""
+
     default: bool | int | str | tuple[str, ...]
     doc: str
+    label: str = Field(min_length=1)
     choices: tuple[str, ...] = ()
+    choice_words: dict[str, str] = Field(default_factory=dict)
     roles: tuple[str, ...] = ()  # the roles it concerns (for the roles table)
     announced: bool = True  # listed among the Hausregeln of the Eröffnungsbeitrag
+
+    @model_validator(mode="after")
+    def _every_choice_has_words(self) -> OptionSpec:
+        if set(self.choice_words) != set(self.choices):
+            missing = [c for c in self.choices if c not in self.choice_words]
+            extra = [c for c in self.choice_words if c not in self.choices]
+            raise ValueError(_problem("choice_words", missing=missing, extra=extra))
+        return self

@@ -18,7 +18,7 @@ from wolfbot.engine.deaths import LIEBESKUMMER
 from wolfbot.engine.game import Game
 from wolfbot.engine.roles.pack import PACK_CAUSE, PACK_STAGE
 from wolfbot.engine.state import Attack, Kill, PlayerState
-from wolfbot.posts.wording import death_phrase, worded
+from wolfbot.posts.wording import death_phrase, worded, worded_about
 from wolfbot.spielleitung.explain.common import (
     HEAL_WORDS,
     VERBS,
@@ -94,7 +94,7 @@ class _Night:
     def refused(self, actor: str, command: Command) -> str | None:
         verdict = self.verdicts.get((actor, command.text()))
         if isinstance(verdict, ev.CommandRejected):
-            return worded(self.game.rules, verdict.reason)
+            return worded_about(self.game.rules, verdict.reason, actor)
         return None
 
     def describe(self, actor: str, command: Command) -> str:
