@@ -169,5 +169,5 @@ def test_a_refused_command_a_seen_role_and_a_question_are_dutch(dutch_game: Game
     )
     (question,) = private_messages(dutch_game, asked, _render)
     assert question.title == "De spelleiding wacht op je antwoord"
-    assert "Antwoord met <strong>!Opvolger [spelersnaam]</strong>." in question.html
+    assert "Antwoord met <strong>!Opvolger [spelernaam]</strong>." in question.html
     assert "Keuze: Bart." in question.html

@@ -98,7 +98,7 @@ def test_invalid_ruleset_is_rejected_naming_file_and_problem(
 
 
 def test_unknown_ruleset_lists_the_available_ones() -> None:
-    with pytest.raises(RulesetError, match="available: duesterliga"):
+    with pytest.raises(RulesetError, match="„nirgendwo“ – nimm eines von duesterliga"):
         loader.load("nirgendwo")
 
 

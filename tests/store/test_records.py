@@ -307,8 +307,11 @@ def test_the_views_follow_a_scripted_night_and_day(round_: Round) -> None:
     assert actions[1][6] == "https://forum.example/conversation/102/?postID=1003"
     assert round_.query("SELECT * FROM v_current_tally") == []  # no day yet
 
-    round_.advance()
-    assert round_.query("SELECT * FROM v_night_actions") == []
+    round_.advance()  # night 1 stays answered, now with what became of each action
+    assert round_.query("SELECT actor, outcome, detail FROM v_night_actions") == [
+        ("Anna", "died", "Werwolf"),
+        ("Frau Holle", "seen", "Werwolf"),
+    ]
     assert round_.query("SELECT player, role, cause, time, link FROM v_deaths") == [
         ("Opfer", "Bürger", "Werwolf", "night 1", None)
     ]

@@ -54,6 +54,17 @@ class Death:
 
 
 @dataclass(frozen=True, slots=True)
+class LoneWin:
+    """A lone winner as the thread is told of him: named with his role only where his death
+    revealed it (the lynched Narr or Engel) – a living winner's name and role wait for the
+    Abschlussbeitrag (rules/duesterliga/README.md, reading 84)."""
+
+    player: str
+    role: str
+    named: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Tally:
     """Votes per target (most first) with the voters and the Wütender Mob, and who has not
     voted."""
@@ -174,6 +185,7 @@ def _summary(game: Game, collected: list[ev.Event]) -> dict:
         for e in collected
         if isinstance(e, ev.PlayerDied)
     ]
+    elected = next((e for e in collected if isinstance(e, ev.MayorElected)), None)
     tallies = [e for e in collected if isinstance(e, ev.VoteTally)]
     tally = None
     if tallies:
@@ -190,10 +202,11 @@ def _summary(game: Game, collected: list[ev.Event]) -> dict:
         "deaths": deaths,
         "tally": tally,
         "lynches": [e for e in collected if isinstance(e, ev.LynchDecided)],
-        "mayor_elected": next((e for e in collected if isinstance(e, ev.MayorElected)), None),
+        "mayor_elected": elected,
+        "mayor_tally": _election_tally(elected) if elected else None,
         "successors": [e for e in collected if isinstance(e, ev.SuccessorNamed)],
         "excluded": [e for e in collected if isinstance(e, ev.PlayerExcluded)],
-        "lone_winners": [e for e in collected if isinstance(e, ev.LoneWinner)],
+        "lone_winners": _lone_wins(game, collected),
         "attacks_survived": [e.outcome for e in collected if isinstance(e, ev.AttackSurvived)],
         "discarded": [e for e in collected if isinstance(e, ev.OfficeDiscarded)],
         "announcements": [
@@ -205,6 +218,23 @@ def _summary(game: Game, collected: list[ev.Event]) -> dict:
             if isinstance(e, ev.PlayerRevived)
         ],
     }
+
+
+def _election_tally(elected: ev.MayorElected) -> Tally:
+    """The election's final count as the Abend shows it: per candidate the voters, most
+    votes first."""
+    rows = [(target, voters, 0) for target, voters in elected.tally]
+    rows.sort(key=lambda row: -len(row[1]))
+    return Tally(rows, ())
+
+
+def _lone_wins(game: Game, collected: list[ev.Event]) -> list[LoneWin]:
+    revealed = {p.name for p in public_roster(game) if p.role is not None}
+    return [
+        LoneWin(e.player, e.role, e.player in revealed)
+        for e in collected
+        if isinstance(e, ev.LoneWinner)
+    ]
 
 
 def live_tally(game: Game) -> Tally:

@@ -63,12 +63,8 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
         case ev.PrivateInfo(recipients=recipients, channel=channel, text=text):
             title = worded(rules, say("post.title.info"))
             return [Message(channel, recipients, title, _p(rules, text))]
-        case ev.QuestionAsked(player=player, prompt=prompt, options=options, word=word):
-            html = (
-                _p(rules, prompt)
-                + _p(rules, say("post.private.question_options", options=options))
-                + f"<p>{marked(rules, say('post.private.question_answer', word=word))}</p>"
-            )
+        case ev.QuestionAsked(player=player, prompt=prompt):
+            html = _p(rules, prompt) + _answers(rules, event)
             return [_to(player, worded(rules, say("post.title.question")), html)]
         case ev.ConversationOpened(channel=channel, members=members):
             title = _title(game, channel)
@@ -113,6 +109,22 @@ def receipts(rules: Ruleset, messages: list[Message]) -> Message:
     first = messages[0]
     title = worded(rules, say("post.title.receipts", count=len(messages)))
     return Message(first.channel, first.recipients, title, "".join(m.html for m in messages))
+
+
+def _answers(rules: Ruleset, asked: ev.QuestionAsked) -> str:
+    """What a question may be answered with: the options, and the command – for a question
+    several words answer (`QuestionAsked.more`), each word's options and all the words."""
+    if not asked.more:
+        options = _p(rules, say("post.private.question_options", options=asked.options))
+        answer = say("post.private.question_answer", word=asked.word)
+        return options + f"<p>{marked(rules, answer)}</p>"
+    offers = ((asked.word, asked.options), *asked.more)
+    each = "".join(
+        _p(rules, say("post.private.question_options_for", word=word, options=options))
+        for word, options in offers
+    )
+    answer = say("post.private.question_answers", words=tuple(word for word, _ in offers))
+    return each + f"<p>{marked(rules, answer)}</p>"
 
 
 def _p(rules: Ruleset, text: Text) -> str:

@@ -13,7 +13,7 @@ from wolfbot.engine.game import Game
 from wolfbot.engine.state import Phase
 from wolfbot.engine.text import Text, say
 from wolfbot.posts.language import names, ordinal_nominative
-from wolfbot.posts.wording import death_phrase, worded
+from wolfbot.posts.wording import death_phrase, worded, worded_about
 
 # answers drawn by lot that the other lines do not show
 BY_LOT_SHOWN = ("shot", "attack_tie")
@@ -93,7 +93,8 @@ def phase_summaries(game: Game) -> list[PhaseSummary]:
             current.given(event.actor, event.text, f"{event.actor} ({role}): {event.text}")
             continue
         if isinstance(event, ev.CommandOverturned):
-            why = say("summary.undone", why=worded(game.rules, event.reason))
+            said = worded_about(game.rules, event.reason, event.actor)
+            why = say("summary.undone", why=said)
             current.undone(event.actor, event.text, worded(game.rules, why))
             continue
         if isinstance(event, ev.CommandRejected) and event.reason.key == "refused.by_spielleitung":

@@ -11,6 +11,9 @@ it got as a plain value; the filter `quoted` quotes a name as the language does 
 
 `marked` words an entry as HTML, for the posts: its values escaped, its own markup kept
 ("Du spielst von nun an die Rolle <strong>{{ role }}</strong>.").
+
+`worded_about` words a text that was told one player ("Du bist verstorben …") as the others
+read it of him ("Anna ist verstorben …"): the catalog's `about.*` entries.
 """
 
 from __future__ import annotations
@@ -84,6 +87,33 @@ def _word(rules: Ruleset, text: Text, html: bool) -> str:
         return Markup(words) if html else words
 
     return _template(wording, html).render(values, msg=msg)
+
+
+ABOUT = "about."  # the catalog's entries that say a text of a player to others
+
+
+def worded_about(rules: Ruleset, text: Text, player: str) -> str:
+    """`text` – told `player` privately ("… dein !Heiltrank bleibt unverbraucht") – as the
+    others read it of him, in the third person (the Abschlussbeitrag, `wolfbot explain`):
+    the catalog's `about.<key>`, worded with `player` besides the text's values, where the
+    key addresses the player; a reason inside a reason likewise; any other key as it is."""
+    return worded(rules, about(rules, text, player))
+
+
+def about(rules: Ruleset, text: Text, player: str) -> Text:
+    """The `Text` that `worded_about` words."""
+    values = tuple((name, _about_value(rules, value, player)) for name, value in text.values)
+    if ABOUT + text.key in rules.messages:
+        return Text(ABOUT + text.key, (*values, ("player", player)))
+    return Text(text.key, values)
+
+
+def _about_value(rules: Ruleset, value: Any, player: str) -> Any:
+    if isinstance(value, Text):
+        return about(rules, value, player)
+    if isinstance(value, tuple):
+        return tuple(_about_value(rules, v, player) for v in value)
+    return value
 
 
 def death_phrase(rules: Ruleset, cause: str) -> str:
