@@ -70,10 +70,13 @@ def explain_error(error: BaseException) -> tuple[int, str]:
             "wo es stand."
         )
     if isinstance(error, OSError):
-        where = f" ({error.filename})" if getattr(error, "filename", None) else ""
-        return (
-            1,
-            f"Eine Datei lässt sich nicht lesen oder schreiben{where}: {error.strerror or error}",
+        from wolfbot.setup.file_errors import file_trouble
+
+        name = getattr(error, "filename", None)
+        what = f"Die Datei {name}" if name else "Eine Datei"
+        return 1, (
+            f"{what} {file_trouble(error)} – prüfe den Pfad und die Rechte (ls -l), dann "
+            "noch einmal; `wolfbot --debug …` zeigt die ganze Meldung."
         )
     return 1, (
         f"Unerwarteter Fehler ({type(error).__name__}): {error}\n"
@@ -172,6 +175,15 @@ def scenario_run(
     from wolfbot.scenario.runner import run_scenario, scenario_files
 
     console = Console()
+    missing = [path for path in paths if not path.exists()]
+    if missing:
+        named = ", ".join(map(str, missing))
+        typer.echo(
+            f"Fehler: Die Szenariodatei {named} gibt es nicht – prüfe den Pfad (ein Ordner "
+            "führt alle Szenarien darin aus).",
+            err=True,
+        )
+        raise typer.Exit(2)
     files = scenario_files(paths)
     if not files:
         console.print("[red]keine Szenariodateien gefunden[/red]")
@@ -214,7 +226,7 @@ def state_json(game) -> dict:
 @app.command()
 def demo(
     players: Annotated[int, typer.Option(help="die Zahl der simulierten Spieler (5–40)")] = 12,
-    seed: Annotated[int, typer.Option(help="der Seed der Rollen, der Engine und der Spieler")] = 7,
+    seed: Annotated[int, typer.Option(help="der Seed der Rollen, der Engine und der Spieler")] = 2,
     directory: Annotated[
         Path, typer.Option("--dir", help="wohin die SQLite-Dateien des Forums und des Bots gehen")
     ] = Path("wolfbot-demo"),
@@ -260,7 +272,7 @@ def forum_screenshots(
         Path | None, typer.Option(help="die SQLite-Datei des lokalen Forums (ohne: eine Demo)")
     ] = None,
     players: Annotated[int, typer.Option(help="Spieler der Demorunde")] = 12,
-    seed: Annotated[int, typer.Option(help="der Seed der Demorunde")] = 7,
+    seed: Annotated[int, typer.Option(help="der Seed der Demorunde")] = 2,
     timezone: Annotated[str, typer.Option(help="die Zeitzone der Zeiten")] = "Europe/Berlin",
 ) -> None:
     """Bildschirmfotos des lokalen Forums mit Chromium ohne Fenster (`apt-get install

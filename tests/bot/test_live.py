@@ -106,7 +106,7 @@ def test_run_starts_the_listed_round_and_keeps_its_schedule_across_a_restart(
         config = config_for(here)
         runner = live(here, config)
         report = runner.step()
-        assert report.stage == "running" and "6 players" in report.detail
+        assert report.stage == "running" and "begonnen mit 6 Spielern" in report.detail
         # the drawn role list's estimate, before the Rollenmitteilungen go out
         assert "Schätzung aus 200 simulierten Spielen: " in report.detail
         assert runner.estimate is not None and runner.estimate.players == 6
@@ -184,7 +184,7 @@ def test_the_signup_thread_makes_the_spielerliste_when_it_closes(tmp_path: Path)
         )
         runner = live(here, config)
         report = runner.step()
-        assert report.stage == "signup" and "closes" in report.detail
+        assert report.stage == "signup" and "die Anmeldung endet am" in report.detail
         until(here, closes + timedelta(minutes=1))
         report = runner.step()
         assert report.stage == "running"
@@ -216,6 +216,7 @@ def test_too_few_players_at_the_close_wait_and_say_why(tmp_path: Path) -> None:
 
 def test_init_writes_the_example_and_then_makes_the_store(tmp_path: Path) -> None:
     path = tmp_path / "runde" / "config.toml"
+    path.parent.mkdir()  # a missing folder is refused (tests/spielleitung/test_words_for_users.py)
     result = CliRunner().invoke(app, ["init", str(path)])
     assert result.exit_code == 0, result.output
     assert path.exists() and "angelegt" in result.output
@@ -240,7 +241,7 @@ def test_run_once_starts_the_round_on_the_forum(tmp_path: Path) -> None:
         path.write_text(config_text(here), encoding="utf-8")
         result = CliRunner().invoke(app, ["run", str(path), "--once"], env=ENV)
         assert result.exit_code == 0, result.output
-        assert "running: round 1 started with 6 players" in result.output
+        assert "Runde läuft: Runde 1 begonnen mit 6 Spielern" in result.output
         assert titles(here)[0].endswith("Testrunde")
 
 

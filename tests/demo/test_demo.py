@@ -29,6 +29,9 @@ from wolfbot.posts import language
 from wolfbot.rulesets import loader
 
 PLAYERS = 12
+# the default round of `wolfbot demo`: it ends with a winner and has every kind of player
+# mistake (seed 7 ends with nobody alive since the Hexe saves the wolves' first victim)
+SEED = 2
 # night 1 on Tuesday 20 October 2026: the round runs across the end of summer time (25 Oct)
 START = datetime(2026, 10, 20, 18, 0, tzinfo=UTC)
 ORDINALS = "ersten zweiten dritten vierten fünften sechsten siebten achten neunten zehnten".split()
@@ -41,7 +44,7 @@ SPOILER = re.compile(r"<woltlab-spoiler data-label=\"[^\"]*\">(.*?)</woltlab-spo
 def demo(tmp_path_factory):
     directory = tmp_path_factory.mktemp("demo")
     lines: list[str] = []
-    result = run_demo(PLAYERS, 7, directory, start=START, out=lines.append)
+    result = run_demo(PLAYERS, SEED, directory, start=START, out=lines.append)
     forum = LocalForum(str(result.forum_db))  # the file as `wolfbot forum serve` opens it
     try:
         yield result, forum, lines
@@ -267,11 +270,12 @@ def test_questions_are_answered_sometimes_and_otherwise_decided_at_their_deadlin
     result, _, _ = demo
     assert result.questions["beantwortet"] and result.questions["Frist"]
     with sqlite3.connect(result.bot_db) as db:
-        asked = db.execute(
-            "select deadline, answered_at from questions where asked_event_id is not null"
-        ).fetchall()
+        rows = db.execute("select asked_event_id, deadline, answered_at from questions").fetchall()
         assert not db.execute("select * from v_open_questions").fetchall()
-    assert len(asked) == sum(result.questions.values())
+    # a row for every answer told – also a question decided without asking (one option)
+    assert len(rows) == sum(result.questions.values())
+    asked = [(deadline, answered) for event, deadline, answered in rows if event is not None]
+    assert asked
     assert all(deadline and answered and answered <= deadline for deadline, answered in asked)
 
 
@@ -281,10 +285,25 @@ def test_it_prints_where_to_look(demo) -> None:
     assert result.thread_url in text and result.conversation_url in text
     assert str(result.forum_db) in text and str(result.bot_db) in text
     assert "v_deaths" in text and f"wolfbot forum serve --db {result.forum_db}" in text
-    assert "Morgen des ersten Tages" in text and "Gewonnen ha" in text
+    assert "Morgen des ersten Tages" in text
+    said = language.winners_said(loader.load("duesterliga"), result.winners)  # not "Rudel"
+    assert f"Gewonnen {'haben' if len(result.winners) > 1 else 'hat'} {said}." in lines
     with sqlite3.connect(result.bot_db) as db:  # the printed example queries run
         for query in re.findall(r'sqlite3 \S+ "([^"]+)"', text):
             assert db.execute(query).fetchall()
+
+
+def test_the_printed_links_say_that_the_forum_is_closed_and_how_to_open_it(demo) -> None:
+    """Without --serve the forum stops when the demo returns: the links say so and name
+    the two ways to open them (issue 34, point 9); with --serve they say it runs on."""
+    from wolfbot.demo.settings import where_to_look
+
+    result, _, lines = demo
+    text = " ".join(" ".join(lines).split())
+    assert "das Forum ist mit dem Ende der Demo beendet" in text
+    assert "wolfbot demo --serve" in text and "wolfbot forum serve --db" in text
+    serving = " ".join(where_to_look(result, serving=True))
+    assert "beendet" not in serving and "läuft weiter" in serving
 
 
 def test_the_printed_links_say_whom_to_log_in_as(demo) -> None:

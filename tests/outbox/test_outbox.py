@@ -235,12 +235,16 @@ def test_eleventh_conversation_waits_until_the_first_is_a_day_old(env: Env) -> N
     result = env.send()
     assert (result.status, result.limit, result.key) == ("waiting", "conversations_per_day", "c10")
     assert result.not_before == opened_at[0] + timedelta(hours=24)
-    assert "10 conversations opened in the last 24 h" in result.blocked_reason
+    assert "schon 10 neue Konversationen in 24 Stunden" in result.blocked_reason
+    assert "forum.limits.conversations_per_day" in result.blocked_reason
+    # `wolfbot status` shows why it waits; once it is tried, it waits no longer
+    assert env.outbox.get("c10").last_error == "wartet: " + result.blocked_reason
     assert env.send() is None
     env.clock.set(opened_at[0] + timedelta(hours=24) - s(1))
     assert env.send() is None
     env.clock.set(opened_at[0] + timedelta(hours=24))
     assert env.send().status == "sent"
+    assert env.outbox.get("c10").last_error is None
     assert env.forum.calls["open_conversation"] == 11
     assert env.forum.self_floods == 0
 

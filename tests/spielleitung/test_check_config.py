@@ -30,9 +30,10 @@ def test_the_example_config_is_explained_without_the_password(tmp_path: Path) ->
     text = flat(result.output)
     assert "in Ordnung" in text
     assert "Umgebungsvariable WOLFBOT_PASSWORD" in text
-    assert "inactivity_dusks = 2" in text and "(Vorgabe)" in text
+    assert "Dämmerungen ohne Stimme bis zum Ausschluss: 2" in text and "(Vorgabe)" in text
     assert "streng-geheim" not in result.output
-    assert "Schätzung beim Start der Runde, für die gezogene Rollenliste" in text
+    # the players are listed: the roles the seed draws for them, and their estimate
+    assert "gezogen mit Seed 20261130" in text and "Das heißt:" in text
 
 
 def test_a_listed_role_list_is_estimated(tmp_path: Path) -> None:
@@ -80,7 +81,7 @@ def test_the_variants_are_a_list_of_the_ruleset_s_variants(tmp_path: Path) -> No
     good = _with_variants(tmp_path, 'variants = ["totenreich", "sekte"]')
     result = runner.invoke(app, ["check-config", str(good)], env={"WOLFBOT_PASSWORD": "x"})
     assert result.exit_code == 0, result.output
-    assert "totenreich, sekte" in flat(result.output)
+    assert "Spielvarianten: Das Totenreich, Die Sekte" in flat(result.output)
     bad = _with_variants(tmp_path, 'variants = ["zombies"]')
     result = runner.invoke(app, ["check-config", str(bad)], env={"WOLFBOT_PASSWORD": "x"})
     assert result.exit_code == 2
@@ -107,7 +108,7 @@ def test_a_wolf_village_config_is_explained_in_its_own_terms(tmp_path: Path) -> 
     assert "Tag ab 09:00, Nacht ab 21:00 Uhr" in said and "Dämmerung" not in said
     assert "Erinnerung an die Stimme 2 h vor der Nacht" in said
     assert "die erste passende fertige Zusammenstellung (Einsteiger)" in said
-    assert "hauptmann = True" in said
+    assert "Hauptmannwahl am ersten Tag: ja" in said
 
 
 # -- issue 15, item 14: a round that cannot be played is not "in Ordnung" ----------------------

@@ -311,8 +311,9 @@ def test_status_shows_the_open_question_and_the_write_queue(stores) -> None:
     assert line_with(out, "Clara", "25.10.2026 17:00:00 UTC")
     assert "Abgegebene Aktionen, Nacht 2" in out and line_with(out, "Bernd", "!Fressen Clara")
     queue = out[out.index("Warteschlange: nicht veröffentlicht") :]
-    assert line_with(queue, "blockiert", "Refused: Der Beitrag enthält unzulässige Inhalte")
-    assert line_with(queue, "wartet", "24.10.2026 09:3", "FloodLimited")  # until, 2 h later
+    # the Grund in the Spielleitung's words (`wolfbot.forum.trouble`)
+    assert line_with(queue, "blockiert", "vom Forum abgelehnt: Der Beitrag enthält unzulässige")
+    assert line_with(queue, "wartet", "24.10.2026 09:3", "Flood-Sperre")  # until, 2 h later
     # 34 messages (one tells the Wolfshöhle a Wolfsgeist may no longer use it; 9 are the
     # receipts of the votes in the thread) and the Eröffnungsbeitrag's 3 edits (a link to
     # each Morgen, Dämmerung, Abend)

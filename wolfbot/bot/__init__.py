@@ -1,6 +1,7 @@
 """The bot: forum → store → engine → publisher → write queue → forum, restartable.
 `round.RoundBot` is one round; `loop`, `planning` and `reminders` drive it through the
-schedule; `live.Live` is `wolfbot run` on a configuration, from the Spielerliste on.
+schedule; `live.Live` is `wolfbot run` on a configuration, from the Spielerliste on, and
+`journal` what it tells the Spielleitung (in German) while it runs.
 
 May import every package below it: `wolfbot.engine`, `rulesets`, `intake`, `markup`,
 `posts`, `forum`, `store`, `outbox`, `setup`, `schedule` – never the Spielleitung's

@@ -24,23 +24,36 @@ What one pass does:
 3. **After the round**: the last messages are sent; `run` returns.
 
 Every pass is safe to repeat after a kill (`wolfbot.bot.round`): the store holds the round,
-its schedule and the write queue."""
+its schedule and the write queue.
+
+**What the Spielleitung reads.** This module's log (`JOURNAL`) is the Spielleitung's, in
+German: the start (the roles drawn, their estimate and what it means), each pass with `-v`,
+and the forum's state – one line when it stops answering ("nicht erreichbar"), one when it
+answers again; while it does not, the passes come at growing pauses (5 s, 10 s, 20 s, … up
+to `RETRY_MAX` or `poll_seconds`), and no traceback is logged but at DEBUG. A login the
+forum refuses ends `run` at once (`LoginFailed`): WoltLab blocks an address after ten
+failed logins, so it is never tried again by itself. The other modules' logs are the
+developers' (English; `wolfbot --debug run` shows them)."""
 
 from __future__ import annotations
 
 import gc
 import logging
 import threading
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+import httpx
 from sqlalchemy import Engine
 
 from wolfbot.balance.rating import Rating, rate
 from wolfbot.bot import RoundBot, loop
+from wolfbot.bot.journal import JOURNAL, ForumWatch
 from wolfbot.bot.planning import Planner
-from wolfbot.forum.base import ChannelRef, Forum, ForumPost, ReadMark
+from wolfbot.forum.base import ChannelRef, Forum, ForumError, ForumPost, LoginFailed, ReadMark
+from wolfbot.forum.trouble import described
 from wolfbot.forum.woltlab.client import WoltLabForum
 from wolfbot.outbox.values import PENDING, utc_now
 from wolfbot.posts.context import PostContext
@@ -56,18 +69,38 @@ from wolfbot.setup.signup import Signup, read_signups
 from wolfbot.store.db import session_factory, upgrade
 from wolfbot.store.lookups import game_row
 
-log = logging.getLogger("wolfbot.bot.live")
+log = logging.getLogger(JOURNAL)
 ESTIMATE_GAMES = 200  # the simulated games of the drawn role list at the start (`balance`)
+FORUM_TROUBLE = (ForumError, httpx.HTTPError, ConnectionError, TimeoutError)
 Clock = Callable[[], datetime]
 
 
 @dataclass(frozen=True, slots=True)
 class PassReport:
-    """What one pass did: `stage` is "signup", "running" or "over"."""
+    """What one pass did: `stage` is "signup", "running" or "over"; `detail` says it in
+    German, for the Spielleitung."""
 
     stage: str
     detail: str = ""
     waiting: str | None = None  # a deadline that waits for the forum (`loop.TickReport`)
+    unread: int = 0  # channels the pass could not read (the forum failed them)
+    trouble: str = ""  # why, in the Spielleitung's words (`forum.trouble`)
+
+
+STAGE_WORDS = {"signup": "Anmeldung", "running": "Runde läuft", "over": "Runde vorbei"}
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The roles of a round dealt to its players (`Live.deal`): the assignment, and the
+    house rules with the roles the deal set aside."""
+
+    assignment: Assignment
+    options: dict
+
+    @property
+    def roles(self) -> list[str]:
+        return [role for _, role in self.assignment.players]
 
 
 def forum_for(config: Config) -> WoltLabForum:
@@ -91,6 +124,20 @@ def _with_dealt_roles(options: dict, assignment: Assignment) -> dict:
     if assignment.spare_roles:
         out["dieb_roles"] = list(assignment.spare_roles)
     return out
+
+
+def roles_said(roles: list[str]) -> str:
+    """ "Alter Wolf, 6× Bürger, 2× Werwolf" – sorted, so that the list does not follow the
+    Spielerliste."""
+    counts = Counter(roles)
+    return ", ".join(f"{n}× {role}" if n > 1 else role for role, n in sorted(counts.items()))
+
+
+def _phase_words(phase: str) -> str:
+    """ "night 1" → "Nacht 1" (the words of `wolfbot status`)."""
+    kind, _, number = phase.partition(" ")
+    words = {"night": "Nacht", "day": "Tag", "dusk": "Dämmerung", "runoff": "Stichwahl"}
+    return f"{words[kind]} {number}" if kind in words else phase
 
 
 def freeze_startup_objects() -> None:
@@ -129,6 +176,8 @@ class Live:
         )
         self.alarm: DeadlineScheduler | None = None
         self.estimate: Rating | None = None  # the drawn role list's, once the round started
+        self._stop: threading.Event | None = None  # `run`'s
+        self._refused: LoginFailed | None = None  # a login refused in the alarm's thread
 
     # -- one pass ---------------------------------------------------------------------------
     def step(self) -> PassReport:
@@ -140,14 +189,38 @@ class Live:
             started = f"{waiting.detail}; "
         planner = self.planner()
         report = loop.tick(self.bot)
+        if self.bot.outbox.login_error is not None:
+            raise LoginFailed(self.bot.outbox.login_error)
+        self._tell_refusals(report.sent)
         planned = planner.plan()
         if self.alarm is not None and planned:
             self.alarm.add(*planned)
+        unread = len(report.unread)
+        trouble = "; ".join(sorted({described(e) for e in report.unread.values()}))
         if self.bot.game.state.phase.kind == "over":
-            return PassReport("over", f"{started}{len(report.sent)} sent")
-        phase = self.bot.game.state.phase
-        detail = f"{started}{phase}, {report.processed} posts read"
-        return PassReport("running", detail, waiting=report.waiting)
+            sent = sum(1 for r in report.sent if r.published)
+            return PassReport("over", f"{started}{sent} Nachrichten veröffentlicht", None, unread)
+        phase = _phase_words(str(self.bot.game.state.phase))
+        detail = f"{started}{phase}, {report.processed} neue Beiträge gelesen"
+        return PassReport("running", detail, report.waiting, unread, trouble)
+
+    def _tell_refusals(self, sent: list) -> None:
+        """A message the forum refused, or gave up after every try, waits for the
+        Spielleitung (`wolfbot status` shows why)."""
+        for result in sent:
+            if result.status == "blocked":
+                log.warning(
+                    "Das Forum hat die Nachricht %s abgelehnt (%s); `wolfbot status` zeigt sie.",
+                    result.key,
+                    described(result.error or ""),
+                )
+            elif result.status == "failed":
+                log.warning(
+                    "Die Nachricht %s ging nach allen Versuchen nicht hinaus (%s); "
+                    "`wolfbot status` zeigt sie.",
+                    result.key,
+                    described(result.error or ""),
+                )
 
     def planner(self) -> Planner:
         schedule = self.config.schedule
@@ -169,7 +242,7 @@ class Live:
     def _signup(self) -> PassReport:
         section = self.config.signup
         if section is None:
-            return PassReport("signup", "no [signup] section: nobody to play with")
+            return PassReport("signup", "kein Abschnitt [signup]: niemand, der mitspielt")
         now = self.clock()
         if not section.thread_id:
             names, reserves, observers, ids = list(section.players), [], [], {}
@@ -178,11 +251,11 @@ class Live:
                 section.closes.replace(tzinfo=self.config.game.zone) if section.closes else None
             )
             if closes is not None and now < closes:
-                return PassReport("signup", f"the sign-up closes at {closes.isoformat()}")
+                return PassReport("signup", f"die Anmeldung endet am {closes:%d.%m.%Y um %H:%M}")
             signup, ids = self._read_signup(closes)
             if signup.problems:
                 for problem in signup.problems:
-                    log.warning("sign-up: %s", problem)
+                    log.warning("Anmeldung: %s", problem)
                 return PassReport("signup", "; ".join(signup.problems))
             names = signup.player_names
             reserves, observers = signup.reserve_names, signup.observer_names
@@ -190,10 +263,10 @@ class Live:
         unknown = [name for name in names if name not in ids]
         if unknown:
             text = f"keine Forenmitglieder dieses Namens: {', '.join(unknown)}"
-            log.warning("sign-up: %s", text)
+            log.warning("Anmeldung: %s", text)
             return PassReport("signup", text)
         self._start(names, reserves, observers, ids, now)
-        started = f"round {self.bot.game_id} started with {len(names)} players"
+        started = f"Runde {self.bot.game_id} begonnen mit {len(names)} Spielern"
         said = f"; Schätzung {self.estimate.summary()}" if self.estimate is not None else ""
         return PassReport("running", started + said)
 
@@ -238,6 +311,17 @@ class Live:
         seed = self.config.game.seed
         return list(suggest_roles(players, self.rules, rng_seed=seed, variants=variants).roles)
 
+    def deal(self, names: list[str]) -> Deal:
+        """The roles of `names` – `[roles] list`, or the ruleset's default for their number –
+        drawn with `[game] seed` (the same names give the same deal: `wolfbot check-config`
+        shows it before the round)."""
+        config = self.config
+        played = config.game.options.get("variants", [])
+        variants = tuple(played) if isinstance(played, list) else ()
+        roles = list(config.roles.role_list) or self._default_roles(len(names), variants)
+        assignment = assign_roles(names, roles, seed=config.game.seed, ruleset=self.rules)
+        return Deal(assignment, _with_dealt_roles(dict(config.game.options), assignment))
+
     def _start(
         self,
         names: list[str],
@@ -248,31 +332,60 @@ class Live:
     ) -> None:
         config = self.config
         seed = config.game.seed
-        played = config.game.options.get("variants", [])
-        variants = tuple(played) if isinstance(played, list) else ()
-        roles = list(config.roles.role_list) or self._default_roles(len(names), variants)
-        assignment = assign_roles(names, roles, seed=seed, ruleset=self.rules)
-        options = _with_dealt_roles(dict(config.game.options), assignment)
-        dealt = [role for _, role in assignment.players]
-        self.estimate = rate(self.rules, dealt, ESTIMATE_GAMES, seed=seed, options=options)
+        dealt = self.deal(names)
+        self.estimate = rate(
+            self.rules, dealt.roles, ESTIMATE_GAMES, seed=seed, options=dealt.options
+        )
         # before the Rollenmitteilungen go out (with `[round] draft`: before they are approved)
         log.warning(
-            "Die Rollen der Runde: %s. Schätzung %s.", ", ".join(dealt), self.estimate.summary()
+            "Die Rollen der Runde: %s. Schätzung %s. %s",
+            roles_said(dealt.roles),
+            self.estimate.summary(),
+            self.estimate.meaning(),
         )
+        self.start_round(dealt, names, reserves, observers, ids, now)
+        with self.sessions() as session, session.begin():  # for `wolfbot status`
+            row = game_row(session, self.bot.game_id or 0)
+            row.context = {**(row.context or {}), "estimate": self.estimate_record(dealt)}
+        log.warning(
+            "Runde %s begonnen mit %d Spielern: %s.", self.bot.game_id, len(names), ", ".join(names)
+        )
+
+    def start_round(
+        self,
+        dealt: Deal,
+        names: list[str],
+        reserves: list[str],
+        observers: list[str],
+        ids: dict[str, int],
+        now: datetime,
+        *,
+        thread_id: int | None = None,
+    ) -> None:
+        """The round in the store and its start in the write queue (`RoundBot.start_round`;
+        `thread_id`: another than `[forum] thread_id`)."""
         context = self.context(len(names), observers, now)
         self.bot.start_round(
-            assignment.as_players(),
-            seed,
+            dealt.assignment.as_players(),
+            self.config.game.seed,
             context,
-            thread_id=config.forum.thread_id,
-            title=config.game.title,
-            options=options,
+            thread_id=thread_id or self.config.forum.thread_id,
+            title=self.config.game.title,
+            options=dealt.options,
             reserves=reserves,
             observers=observers,
             user_ids=ids,
-            draft=config.round.draft,
+            draft=self.config.round.draft,
         )
-        log.info("round %s started: %s", self.bot.game_id, ", ".join(names))
+
+    def estimate_record(self, dealt: Deal) -> dict:
+        """The estimate as `wolfbot status` reads it from the round's context."""
+        assert self.estimate is not None
+        return {
+            "roles": sorted(dealt.roles),  # not in the players' order
+            "summary": self.estimate.summary(),
+            "meaning": self.estimate.meaning(),
+        }
 
     def context(self, players: int, observers: list[str], start: datetime) -> PostContext:
         config, section = self.config, self.config.round
@@ -295,27 +408,41 @@ class Live:
     # -- the loop -------------------------------------------------------------------------------
     def run(self, stop: threading.Event | None = None) -> PassReport:
         """Pass after pass every `poll_seconds` until the round is over and its messages
-        are sent (or `stop` is set); an error is logged and the next pass tries again."""
+        are sent (or `stop` is set). A pass the forum fails is tried again at growing
+        pauses (`ForumWatch`); a refused login ends the run (`LoginFailed` is raised)."""
         stop = stop or threading.Event()
+        self._stop = stop
         freeze_startup_objects()
         interval = self.config.forum.poll_seconds
-        report = PassReport("signup")
+        watch = ForumWatch(self.config.forum.base_url, interval)
+        report = PassReport("signup", "die Runde hat noch nicht begonnen")
         wait: float | None = None
         try:
             while not stop.is_set():
-                waiting = None
                 try:
                     report = self.step()
-                except Exception:
-                    log.exception("the pass failed; again in %.0f s", interval)
-                else:
-                    log.info("%s: %s", report.stage, report.detail)
-                    waiting = report.waiting
-                    self._arm()
-                    if report.stage == "over" and not self._unsent():
-                        return report
-                wait = loop.next_wait(interval, waiting, wait)
+                except LoginFailed:
+                    raise
+                except FORUM_TROUBLE as error:
+                    log.debug("the pass failed", exc_info=True)
+                    stop.wait(watch.failed(described(error)))
+                    continue
+                except Exception as error:  # a bug: the next pass tries again
+                    log.debug("the pass failed", exc_info=True)
+                    why = f"{type(error).__name__}: {error}"
+                    stop.wait(watch.failed(why, forum=False))
+                    continue
+                if self._refused is not None:
+                    raise self._refused
+                watch.passed(report.unread, report.trouble, report.waiting)
+                log.info("%s: %s", STAGE_WORDS.get(report.stage, report.stage), report.detail)
+                self._arm()
+                if report.stage == "over" and not self._unsent():
+                    return report
+                wait = loop.next_wait(interval, report.waiting, wait)
                 stop.wait(wait)
+            if self._refused is not None:
+                raise self._refused
         finally:
             if self.alarm is not None:
                 self.alarm.shutdown(wait=False)
@@ -330,8 +457,17 @@ class Live:
         self.alarm.start()
 
     def _due(self, deadline: Deadline) -> None:
-        with self.bot.lock:
-            loop.on_due(self.bot, deadline)
+        """A deadline, in the alarm clock's thread: the forum's failures are the next
+        pass's to tell (the deadline stays due); a refused login stops `run`."""
+        try:
+            with self.bot.lock:
+                loop.on_due(self.bot, deadline)
+        except LoginFailed as error:
+            self._refused = error
+            if self._stop is not None:
+                self._stop.set()
+        except (*FORUM_TROUBLE, loop.DeadlineWaits):
+            log.debug("deadline %s waits for the next pass", deadline.name, exc_info=True)
 
     def _unsent(self) -> int:
         return len(self.bot.outbox.messages(list(PENDING)))

@@ -35,6 +35,7 @@ from wolfbot.forum.base import (
     Forum,
     ForumError,
     ForumPost,
+    LoginFailed,
     ReadMark,
     ReadResult,
 )
@@ -114,6 +115,8 @@ def look_at_list(forum: Forum, marks: Sequence[ReadMark]) -> Activity:
     known = [mark.seen_until for mark in marks if mark.seen_until is not None]
     try:
         return forum.activity(max(known) if known else None)
+    except LoginFailed:
+        raise  # not a failed read: the bot may not go on (`bot.live`)
     except ForumError as error:
         log.warning("conversation list failed (%s); every conversation is read", error)
         return Activity.unknown()
@@ -170,6 +173,8 @@ def read_channels(
             continue
         try:
             result = read_on(forum, reading.ref, mark)
+        except LoginFailed:
+            raise  # not a failed read: the bot may not go on (`bot.live`)
         except ForumError as error:
             log.warning("%s: read failed (%s); tried again next poll", reading.ref, error)
             report.failed[reading.ref] = str(error)

@@ -1,5 +1,6 @@
 """What `wolfbot demo` prints while the round runs: a line for each post in the thread,
-with the deaths and elections it tells, and each question and its answer at once."""
+with the deaths and elections it tells, and each question and its answer at once – in the
+round's language (the catalog's `demo.console.*`)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ from collections.abc import Callable
 from datetime import datetime
 
 from wolfbot.bot import RoundBot
-from wolfbot.demo.settings import QUESTIONS, Out, when
+from wolfbot.demo.settings import Out, when
 from wolfbot.engine import events as ev
 from wolfbot.engine.offices import office_title
 from wolfbot.engine.state import Phase
+from wolfbot.engine.text import say
 from wolfbot.outbox.queue import SendResult
-from wolfbot.posts.wording import death_phrase
+from wolfbot.posts.language import winners_said
+from wolfbot.posts.wording import death_phrase, worded
 
 
 class Narrator:
@@ -29,30 +32,42 @@ class Narrator:
     def events(self) -> None:
         """Deaths and elections are told with the next phase post; questions at once."""
         log = self.bot.game.state.log
+        rules = self.bot.rules
         for event in log[self._seen :]:
             match event:
                 case ev.PlayerDied(player=player, role=role, cause=cause):
-                    phrase = death_phrase(self.bot.rules, cause)
-                    self._news.append(f"{player} ({role or 'Rolle verdeckt'}) {phrase}")
+                    phrase = death_phrase(rules, cause)
+                    died = say("demo.console.died", player=player, role=role, phrase=phrase)
+                    self._news.append(worded(rules, died))
                 case ev.MayorElected(player=player):
                     self._news.insert(0, f"{office_title(self.bot.game)}: {player}")
                 case ev.QuestionAsked(player=player, kind=kind):
-                    what = QUESTIONS.get(kind, kind)
-                    self.out(f"{'  Frage':<33} {when(self.clock())}  an {player}: {what}")
+                    asked = worded(rules, say("demo.console.asked", player=player, kind=kind))
+                    self._line(worded(rules, say("demo.console.question")), asked)
                 case ev.QuestionAnswered(player=player, kind=kind, answer=answer, by_lot=by_lot):
                     self.questions["beantwortet" if answer and not by_lot else "Frist"] += 1
-                    how = " (durch Los)" if by_lot else "" if answer else " (Frist verstrichen)"
-                    what = QUESTIONS.get(kind, kind)
-                    said = f"{player}: {answer or 'keine Wahl'}{how} ({what})"
-                    self.out(f"{'  Antwort':<33} {when(self.clock())}  {said}")
+                    said = say(
+                        "demo.console.answered",
+                        player=player,
+                        kind=kind,
+                        answer=answer,
+                        by_lot=by_lot,
+                    )
+                    self._line(worded(rules, say("demo.console.answer")), worded(rules, said))
         self._seen = len(log)
+
+    def _line(self, label: str, told: str) -> None:
+        """ "Morgen des ersten Tages        Di 03.11. 09:00  …": a label, when, what."""
+        self.out(f"{label:<33} {when(self.bot.rules, self.clock())}  {told}".rstrip())
 
     def sent(self, result: SendResult) -> None:
         """A line for each post in the thread (with the news it tells); a warning for
         anything the write queue could not send."""
+        rules = self.bot.rules
         if not result.published:
             why = result.error or result.blocked_reason or ""
-            self.out(f"  Achtung: {result.key} {result.status} {why}".rstrip())
+            warned = say("demo.console.not_sent", message=result.key, status=result.status, why=why)
+            self.out(worded(rules, warned).rstrip())
             return
         message = self.bot.outbox.get(result.key) if result.key else None
         if message is None or message.kind != "post" or not message.channel:
@@ -61,24 +76,27 @@ class Narrator:
             return
         self.phase_posts.append(message.title or "")
         if result.key == self.bot.desk.book.keys.opening():
-            wolves = self.bot.rules.conversations.get("wolves")
-            sent = "mit den Rollenmitteilungen" + (f" und „{wolves.title}“" if wolves else "")
-            self.out(f"{'Eröffnungsbeitrag':<33} {when(self.clock())}  {sent}")
+            wolves = rules.conversations.get("wolves")
+            sent = say("demo.console.opening_sent", wolves=wolves.title if wolves else "")
+            self._line(worded(rules, say("demo.console.opening")), worded(rules, sent))
             return
         title, kind = message.title or "", self._kind(result.key or "")
         if kind == "reminder":
-            self.out(f"{title:<33} {when(self.clock())}  an alle ohne Stimme (erwähnt)")
+            self._line(title, worded(rules, say("demo.console.reminder")))
             return
         game = self.bot.game
         living = sum(1 for p in game.state.players if p.alive)
-        quiet = "niemand ist gestorben" if kind in ("day", "night") else ""
+        quiet = worded(rules, say("demo.console.nobody_died")) if kind in ("day", "night") else ""
         news = "; ".join(self._news) or quiet
         if kind != "zwischenstand":
-            news = f"{news} · {living} leben" if news else f"{living} leben"
+            alive = worded(rules, say("demo.console.living", count=living))
+            news = f"{news} · {alive}" if news else alive
             self._news = []
-        self.out(f"{title:<33} {when(self.clock())}  {news}".rstrip())
+        self._line(title, news)
         if kind == "over":
-            self.out(f"Gewonnen hat: {' und '.join(game.state.winners) or 'niemand'}.")
+            winners = game.state.winners
+            said = winners_said(rules, winners) if winners else ""
+            self.out(worded(rules, say("demo.console.won", winners=said, count=len(winners))))
 
     def _kind(self, key: str) -> str:
         """What a thread post of the bot is, by its key (its title is in the ruleset's

@@ -57,10 +57,8 @@ from wolfbot.demo.settings import (  # noqa: F401 - re-exported
     MAX_STEPS,
     MIN_PLAYERS,
     OPTIONS,
-    QUESTIONS,
     RULES_NAME,
     SHOWCASE_ROLES,
-    WEEKDAYS,
     ZONE,
     DemoClock,
     DemoResult,
@@ -220,8 +218,10 @@ class Demo:
         self.roles = assignment.players
         counts = Counter(role for _, role in self.roles)
         listed = ", ".join(f"{n}× {role}" if n > 1 else role for role, n in counts.most_common())
-        self.out(f"{len(self.names)} Spieler, Seed {self.seed}. Rollen: {listed}.")
-        self.out(f"Lokales Forum: {self.server.base_url} (WoltLab {self.markup}.x)")
+        started = say("demo.console.started", players=len(self.names), seed=self.seed, roles=listed)
+        self.out(worded(self.rules, started))
+        forum = say("demo.console.forum", url=self.server.base_url, markup=self.markup)
+        self.out(worded(self.rules, forum))
         game_id = self.bot.start_round(
             assignment.as_players(),
             self.seed,
@@ -326,7 +326,8 @@ class Demo:
         left = [m for m in self.bot.outbox.messages() if m.state != "sent"]
         if left:
             states = Counter(m.state for m in left)
-            self.out(f"Achtung: {len(left)} Nachrichten nicht gesendet ({dict(states)}).")
+            unsent = say("demo.console.left_unsent", count=len(left), states=str(dict(states)))
+            self.out(worded(self.rules, unsent))
 
     def _result(self, seconds: float) -> DemoResult:
         thread = self.forum.store.thread(self.thread_id)
@@ -380,7 +381,7 @@ class Demo:
         """Keep the forum up – its clock now runs on in real time from the round's end –
         until Ctrl+C (or until `stop` is set)."""
         self.clock.run()
-        self.out(f"Das Forum läuft weiter auf {self.server.base_url} – beenden mit Strg+C.")
+        self.out(worded(self.rules, say("demo.console.serving", url=self.server.base_url)))
         stop = stop or threading.Event()
         try:
             while not stop.wait(1.0):
@@ -414,7 +415,7 @@ def run_demo(
     demo = Demo(players, seed, directory, markup, start=start, out=out, ruleset=ruleset)
     try:
         result = demo.run()
-        for line in where_to_look(result):
+        for line in where_to_look(result, serving=serve):
             out(line)
         if serve:
             demo.serve_until_interrupted(stop)

@@ -284,12 +284,20 @@ def _busiest_conversation(listing: str) -> str:
     return link.group(1).replace("&amp;", "&")
 
 
+_NEXT_PAGE = re.compile(r'<link rel="next" href="([^"]+)"')
+
+
 def _spoiler_page(thread_html: str, client: httpx.Client) -> tuple[str, str]:
-    """The page of the first post with a spoiler, the posts before it left out and its
-    first spoiler opened – the saved copy's HTML and the post's permalink."""
+    """The page of the first post with a spoiler (the thread read page by page: a night
+    without deaths has no list of the dead), the posts before it left out and its first
+    spoiler opened – the saved copy's HTML and the post's permalink."""
     found = _SPOILER_POST.search(thread_html)
-    if found is None:
-        raise ScreenshotError("no post with a spoiler on the thread's first page")
+    while found is None:
+        following = _NEXT_PAGE.search(thread_html)
+        if following is None:
+            raise ScreenshotError("no post of the thread has a spoiler")
+        thread_html = client.get(following.group(1).replace("&amp;", "&")).text
+        found = _SPOILER_POST.search(thread_html)
     post_id = found.group(1)
     thread = re.search(r'<link rel="canonical" href="([^"]+)"', thread_html)
     assert thread is not None

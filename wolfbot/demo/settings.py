@@ -47,15 +47,6 @@ SHOWCASE_ROLES = (
 )
 OPTIONS = {"split_night": True}  # the live bot's night: it asks and waits at each stage
 MAX_STEPS = 2000  # a safety net: no round of 40 players needs this many segments
-WEEKDAYS = ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So")
-QUESTIONS = {
-    "shot": "Schuss",
-    "successor_mayor": "Nachfolger im Amt",
-    "successor_alpha": "Nachfolger als Alpha",
-    "lynch_tie": "Gleichstand der Abstimmung",
-    "attack_tie": "Gleichstand beim Angriff",
-    "choice": "Wahl nach der Information der Nacht",
-}
 
 Out = Callable[[str], None]
 
@@ -139,9 +130,12 @@ def default_start(players: int) -> datetime:
     return datetime(today.year, today.month, today.day, 20, 0, tzinfo=ZONE).astimezone(UTC)
 
 
-def when(moment: datetime) -> str:
+def when(rules: Ruleset, moment: datetime) -> str:
+    """ "Di 03.11. 09:00": a moment of the round in the terminal, in the round's language."""
     local = moment.astimezone(ZONE)
-    return f"{WEEKDAYS[local.weekday()]} {local:%d.%m. %H:%M}"
+    values = {"day": f"{local:%d}", "month": f"{local:%m}", "hour": f"{local:%H}"}
+    told = say("demo.console.when", weekday=local.weekday(), minute=f"{local:%M}", **values)
+    return worded(rules, told)
 
 
 def _fresh(directory: Path) -> tuple[Path, Path]:
@@ -160,31 +154,31 @@ def player_logins(result: DemoResult, shown: int = 3) -> str:
     return ", ".join(f"{n} / spieler{i}" for i, n in enumerate(names, 1)) + more
 
 
-def where_to_look(result: DemoResult) -> list[str]:
-    port = result.base_url.rstrip("/").rsplit(":", 1)[-1]
-    db, forum_db = result.bot_db, result.forum_db
-    markup = "" if result.markup == "6" else f" --markup {result.markup}"
-    posts = sum(result.player_posts.values())
+def where_to_look(result: DemoResult, *, serving: bool = False) -> list[str]:
+    """The closing summary: what was played and where to look, in the round's language.
+    Without `serving` the forum stops when the demo returns, and the links say how to open
+    them again."""
     fine = ("ok", "chatter", "correction")
-    mistakes = sum(n for kind, n in result.player_posts.items() if kind not in fine)
-    return [
-        "",
-        f"Fertig in {result.seconds:.1f} s: {len(result.phase_posts)} Beiträge der Spielleitung "
-        f"im Thread, {result.bot_messages} Nachrichten des Bots insgesamt, {posts} Beiträge der "
-        f"Spieler ({mistakes} mit einem Fehler).",
-        "",
-        "Wo nachsehen:",
-        f"  Spielthread:           {result.thread_url}",
-        "    (lesbar ohne Anmeldung)",
-        f"  Eine Rollenmitteilung: {result.conversation_url}",
-        f"    Anmelden als {result.conversation_player}, Kennwort "
-        f"{result.conversation_password}: {result.conversation_login}",
-        f"  Alle Konversationen:   {result.conversations_url}",
-        f"    Anmelden als {result.game_master}, Kennwort {GM_PASSWORD} (in jeder Konversation),",
-        f"    oder als ein Spieler: {player_logins(result)} (Spieler N: Kennwort spielerN)",
-        f"  Das Forum (SQLite):    {forum_db}",
-        f"  Der Bot (SQLite):      {db}",
-        f'    sqlite3 {db} "select player, role, cause, time from v_deaths"',
-        f'    sqlite3 {db} "select phase, actor, text, verdict, reason from v_audit"',
-        f"  Später wieder ansehen: wolfbot forum serve --db {forum_db} --port {port}{markup}",
-    ]
+    told = say(
+        "demo.console.where",
+        seconds=f"{result.seconds:.1f}",
+        phase_posts=len(result.phase_posts),
+        bot_messages=result.bot_messages,
+        posts=sum(result.player_posts.values()),
+        mistakes=sum(n for kind, n in result.player_posts.items() if kind not in fine),
+        serving=serving,
+        thread_url=result.thread_url,
+        conversation_url=result.conversation_url,
+        player=result.conversation_player,
+        password=result.conversation_password,
+        login=result.conversation_login,
+        conversations_url=result.conversations_url,
+        game_master=result.game_master,
+        game_master_password=GM_PASSWORD,
+        logins=player_logins(result),
+        forum_db=str(result.forum_db),
+        bot_db=str(result.bot_db),
+        port=result.base_url.rstrip("/").rsplit(":", 1)[-1],
+        markup="" if result.markup == "6" else f" --markup {result.markup}",
+    )
+    return ["", *worded(result.game.rules, told).splitlines()]

@@ -9,10 +9,17 @@ Three rules, from the forum's flood control (`FloodLimits`):
 Adding participants is not a message and is not paced; nor are edits (WoltLab has no
 flood control for them). The times are those of the tries (`attempted_at`, and `sent_at`
 if later): a try that may have reached the forum counts.
+
+A held message learns why in the Spielleitung's words (`Gate.reason`, German, naming the
+setting of `[forum.limits]`; `wolfbot status` shows it). `paced` plans the same rules
+ahead: when each of a row of conversation messages would go out (`wolfbot check-config`
+asks it whether the start of a round is out before its first deadline).
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal
@@ -70,8 +77,7 @@ def _last_try(session: Session, cls: PaceClass) -> datetime | None:
     return max(times) if times else None
 
 
-def _fmt(t: datetime) -> str:
-    return t.strftime("%Y-%m-%d %H:%M:%S UTC")
+FLOOD_REASON = "die Flood-Sperre des Forums verlangt eine Pause"
 
 
 def gate(
@@ -91,13 +97,12 @@ def gate(
     last = _last_try(session, cls)
     if last is not None and now < last + interval:
         name: Limit = "thread_post_interval" if cls == "thread" else "conversation_message_interval"
-        what = "thread post" if cls == "thread" else "conversation message"
+        what = "Beiträgen im Thema" if cls == "thread" else "Konversationsnachrichten"
         gates.append(
             Gate(
                 last + interval,
                 name,
-                f"{name}: the bot's last {what} was at {_fmt(last)}; the forum wants "
-                f"{interval.total_seconds():g} s between them",
+                f"{interval.total_seconds():g} s Abstand zwischen {what} (forum.limits.{name})",
             )
         )
     if kind == "conversation" and limits.conversations_per_day != NO_LIMIT:
@@ -117,13 +122,41 @@ def gate(
                 Gate(
                     until,
                     "conversations_per_day",
-                    f"conversations_per_day: {len(opened)} conversations opened in the last "
-                    f"24 h (the forum allows {limits.conversations_per_day}); the next one "
-                    f"when the oldest of them is 24 h old, at {_fmt(until)}",
+                    f"schon {len(opened)} neue Konversationen in 24 Stunden, erlaubt sind "
+                    f"{limits.conversations_per_day} (forum.limits.conversations_per_day)",
                 )
             )
     if (flood := flood_until.get(cls)) is not None and now < flood:
-        gates.append(
-            Gate(flood, "forum_flood_control", f"the forum's flood control until {_fmt(flood)}")
-        )
+        gates.append(Gate(flood, "forum_flood_control", FLOOD_REASON))
     return max(gates, key=lambda g: g.until) if gates else None
+
+
+def paced(
+    opens: Sequence[bool],
+    limits: FloodLimits,
+    start: datetime,
+    *,
+    wake: float = 0.0,
+    cost: float = 0.0,
+) -> list[datetime]:
+    """When each of a row of conversation messages would go out, sent in this order from
+    `start` under the rules above (True: the message opens a new conversation). `wake`:
+    the seconds between the bot's passes – a message whose time comes between two waits
+    for the next; `cost`: the seconds one message's requests take."""
+    interval = timedelta(seconds=limits.conversation_message_interval)
+    per_day = limits.conversations_per_day
+    times: list[datetime] = []
+    opened: list[datetime] = []
+    for opening in opens:
+        ready = times[-1] + timedelta(seconds=cost) if times else start  # the pass goes on
+        due = times[-1] + interval if times else start
+        if opening and per_day != NO_LIMIT and len(opened) >= per_day:
+            due = max(due, opened[-per_day] + DAY)
+        at = max(ready, due)
+        if due > ready and wake > 0:  # held by a limit: sent by the first pass after it
+            passes = math.ceil((due - start).total_seconds() / wake - 1e-9)
+            at = max(ready, start + timedelta(seconds=passes * wake))
+        times.append(at)
+        if opening:
+            opened.append(at)
+    return times

@@ -51,8 +51,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.forum.base import ChannelRef, Forum, ReadMark
-from wolfbot.outbox import checks, rows
-from wolfbot.outbox.pacing import PaceClass, flood_class, gate
+from wolfbot.outbox import checks, keys, rows
+from wolfbot.outbox.pacing import FLOOD_REASON, PaceClass, flood_class, gate
 from wolfbot.outbox.values import (
     FloodLimits,
     MessageKind,
@@ -248,6 +248,8 @@ class Outbox:
             row = session.get_one(Row, msg.id)
             if held is not None:
                 row.not_before = held.until
+                if row.last_error is None or keys.waiting(row.last_error) is not None:
+                    row.last_error = keys.WAITING + held.reason  # for `wolfbot status`
                 return self._result(
                     "waiting",
                     msg,
@@ -258,6 +260,8 @@ class Outbox:
                 )
             if msg.kind != "edit":  # an edit is sent again after a crash (see above)
                 row.state, row.attempted_at = "sending", now
+            if keys.waiting(row.last_error) is not None:
+                row.last_error = None  # it waits no longer
             if msg.kind == "post":
                 reader = self._marks(ChannelRef.parse(msg.channel or "")) if self._marks else None
                 row.before_mark = rows.before_mark(session, msg, reader)
@@ -343,7 +347,6 @@ class Outbox:
                 )
                 self._flood_until[pace] = until
                 row.state, row.not_before = "queued", until
-                reason = f"the forum's flood control: wait until {until:%Y-%m-%d %H:%M:%S} UTC"
                 return self._result(
                     "waiting",
                     msg,
@@ -351,7 +354,7 @@ class Outbox:
                     not_before=until,
                     error=error,
                     limit="forum_flood_control",
-                    blocked_reason=reason,
+                    blocked_reason=FLOOD_REASON,
                 )
             row.attempts += 1
             if kind == "refused" and not checking:

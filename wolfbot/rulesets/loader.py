@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from wolfbot.engine.spec import CommandSpec, RoleSpec, Ruleset
 from wolfbot.rulesets.shipped import shipped
+from wolfbot.spelling import close_names
 
 RULES_DIR = shipped("rules")
 # libyaml reads the ~110 files of a ruleset ten times faster than PyYAML's own Python
@@ -38,8 +39,13 @@ def available() -> list[str]:
 @cache
 def load(name: str, rules_dir: Path = RULES_DIR) -> Ruleset:
     base = rules_dir / name
-    if not (base / "ruleset.yaml").is_file():
-        raise RulesetError(f"unknown ruleset {name!r}; available: {', '.join(available())}")
+    if not (base / "ruleset.yaml").is_file():  # said to the Spielleitung: German
+        known = available()
+        near = close_names(name, known, n=1)
+        hint = f" Meintest du „{near[0]}“?" if near else ""
+        raise RulesetError(
+            f"Kein Regelwerk heißt „{name}“ – nimm eines von {', '.join(known)}.{hint}"
+        )
     data = read_mapping(base / "ruleset.yaml")
     commands = [
         _parse(CommandSpec, entry, base / "commands.yaml")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wolfbot.engine.spec import RoleSpec, Ruleset
+from wolfbot.engine.spec import OptionSpec, RoleSpec, Ruleset
+from wolfbot.rulesets.options import option_line, value_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +26,8 @@ class TableWords:
     count: str  # the title of `rules show`: "{title}: {done} von {all} Rollen"
     missing: str  # "Noch nicht umgesetzt"
     none: str  # "Keine"
+    yes: str  # a house rule that is on
+    no: str
     variants: str
     variants_on: str
     variant_columns: tuple[str, ...]
@@ -47,6 +50,8 @@ TABLE_WORDS = {
         count="{title}: {done} von {all} Rollen",
         missing="Noch nicht umgesetzt",
         none="Keine",
+        yes="ja",
+        no="nein",
         variants="Spielvarianten",
         variants_on="Eingeschaltet mit der Hausregel `variants = [...]`; ohne Angabe keine.",
         variant_columns=("Variante", "Name", "Rollen", "Regeltext"),
@@ -67,6 +72,8 @@ TABLE_WORDS = {
         count="{title}: {done} van {all} rollen",
         missing="Nog niet uitgewerkt",
         none="Geen",
+        yes="ja",
+        no="nee",
         variants="Spelvarianten",
         variants_on="Aan te zetten met de huisregel `variants = [...]`; standaard geen.",
         variant_columns=("Variant", "Naam", "Rollen", "Spelregels"),
@@ -87,6 +94,8 @@ TABLE_WORDS = {
         count="{title}: {done} of {all} roles",
         missing="Not implemented yet",
         none="None",
+        yes="yes",
+        no="no",
         variants="Game variants",
         variants_on="Switched on with the house rule `variants = [...]`; none by default.",
         variant_columns=("Variant", "Name", "Roles", "Rule text"),
@@ -120,6 +129,18 @@ def _commands(rules: Ruleset, role: RoleSpec, words: TableWords) -> str:
     return ", ".join(parts)
 
 
+def _option(name: str, spec: OptionSpec, words: TableWords) -> str:
+    """A house rule of a role and its default: its German label and the value in words;
+    in a table of another language the key the configuration writes, and the value in the
+    table's words."""
+    if words is TABLE_WORDS["de"]:
+        return option_line(spec, spec.default)
+    said = value_words(
+        spec, spec.default, yes=words.yes, no=words.no, none=words.none.lower(), worded=False
+    )
+    return f"{name} = {said}"
+
+
 def rows(rules: Ruleset, words: TableWords | None = None) -> list[tuple[str, ...]]:
     """One row per implemented role, in night order (roles without a stage last)."""
     words = words or table_words(rules)
@@ -130,8 +151,8 @@ def rows(rules: Ruleset, words: TableWords | None = None) -> list[tuple[str, ...
     table = []
     for role in sorted(rules.roles.values(), key=order):
         stage = f"{rules.stage_of(role.stage) + 1}. {role.stage}" if role.stage else "–"
-        options = ", ".join(
-            f"{name} = {spec.default}"
+        options = "; ".join(
+            _option(name, spec, words)
             for name, spec in rules.options.items()
             if role.name in spec.roles
         )

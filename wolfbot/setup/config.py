@@ -38,6 +38,7 @@ from pydantic_core import PydanticCustomError
 from wolfbot.outbox.values import FloodLimits, RetryPolicy
 from wolfbot.rulesets import loader
 from wolfbot.setup.config_errors import did_you_mean, explain
+from wolfbot.setup.file_errors import config_unreadable, file_trouble, toml_trouble
 
 _KINDS = {bool: "true oder false", int: "eine ganze Zahl", str: "einen Text"}
 _DEFAULT_LIMITS = FloodLimits()
@@ -213,9 +214,8 @@ class ForumConfig(_Section):
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
-            why = exc.strerror or type(exc).__name__
             raise _error(
-                "password_file", "{path} lässt sich nicht lesen: {why}", path=str(path), why=why
+                "password_file", "{path} {why}", path=str(path), why=file_trouble(exc)
             ) from None
         if not text.strip():
             raise _error("password_file", "{path} ist leer", path=str(path))
@@ -362,12 +362,10 @@ def load_config(path: str | os.PathLike[str], env: Mapping[str, str] | None = No
     try:
         text = path.read_text(encoding="utf-8")
         data = tomllib.loads(text)
-    except OSError as exc:
-        raise ConfigError(
-            f"{path}: die Konfiguration lässt sich nicht lesen: {exc.strerror}"
-        ) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(config_unreadable(path, exc)) from None
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: kein gültiges TOML: {exc}") from None
+        raise ConfigError(toml_trouble(exc, path, text)) from None
     return parse_config(data, path, env, text)
 
 

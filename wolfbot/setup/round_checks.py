@@ -136,8 +136,9 @@ def forum_problems(
     ]
 
 
-def unreachable(error: BaseException, base_url: str) -> str:
-    """The warning when the forum cannot be asked whether the players exist."""
+def unreachable(error: BaseException | str, base_url: str) -> str:
+    """The warning when the forum cannot be asked whether the players exist (`error`: why,
+    best in the Spielleitung's words: `wolfbot.forum.trouble.described`)."""
     return (
         f"{WARNING}: Das Forum {base_url} war nicht erreichbar ({error}); ob es die "
         "Spieler aus signup.players gibt, ist nicht geprüft. `wolfbot check-config` noch "

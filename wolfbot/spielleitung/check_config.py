@@ -1,9 +1,12 @@
 """`wolfbot check-config`: read config.toml and say what the bot will do with it – or exactly
 which key is wrong, and what is wrong with the round (roles, players, times; `problems`) –
 without touching the store; the forum is only asked whether the listed players exist
-(`--offline`: not even that). With `--login` it also logs
-in to the forum and reports what the bot's account may do as far as WoltLab shows it to the
-account itself (`wolfbot.forum.woltlab.account`; nothing is written)."""
+(`--offline`: not even that; a login the forum refuses is an error). The start of the round
+is rehearsed (`start_check`): whether its Rollenmitteilungen, Wolfshöhle, … are out before
+the first deadline under `[forum.limits]`, and the drawn roles with their estimate. With
+`--login` it also logs in to the forum and reports what the bot's account may do as far as
+WoltLab shows it to the account itself (`wolfbot.forum.woltlab.account`; nothing is
+written)."""
 
 from __future__ import annotations
 
@@ -18,11 +21,14 @@ if TYPE_CHECKING:
     from wolfbot.engine.spec import Ruleset
     from wolfbot.forum.woltlab.account import AccountView
     from wolfbot.setup.config import Config
+    from wolfbot.spielleitung.start_check import StartCheck
 
 
-def summary(config: Config) -> list[tuple[str, str]]:
-    """(key, what it means) rows; the password is never shown, only where it comes from."""
+def summary(config: Config, start: StartCheck | None = None) -> list[tuple[str, str]]:
+    """(key, what it means) rows; the password is never shown, only where it comes from.
+    `start`: the rehearsed start (its rows, and the drawn roles)."""
     from wolfbot.rulesets import loader
+    from wolfbot.rulesets.options import option_line
 
     rules = loader.load(config.game.ruleset)
     forum = config.forum
@@ -31,8 +37,8 @@ def summary(config: Config) -> list[tuple[str, str]]:
         if forum.password_env
         else f"Datei {forum.password_file}"
     )
-    options = [
-        f"{name} = {_setting(config.game.options.get(name, spec.default))}"
+    options = [  # "Verliebte dürfen nicht gegeneinander stimmen: ja (Vorgabe)"
+        option_line(spec, config.game.options.get(name, spec.default))
         + ("" if name in config.game.options else " (Vorgabe)")
         for name, spec in rules.options.items()
     ]
@@ -53,16 +59,13 @@ def summary(config: Config) -> list[tuple[str, str]]:
             "Regelwerk",
             f"{rules.title} ({len(rules.roles)} Rollen umgesetzt), Seed {config.game.seed}",
         ),
-        ("Hausregeln", "; ".join(options)),
+        ("Hausregeln", "\n".join(options)),
         ("Zeitzone", config.game.timezone),
         ("Zeitplan", f"{times}Nacht ab {schedule.night_begins:%H:%M} Uhr"),
         ("Fristen", _cadence(config, dusk)),
         ("Spielerliste", _signup(config)),
-        (
-            "Rollen",
-            ", ".join(config.roles.role_list) or _default_roles(rules),
-        ),
-        ("Schätzung", _estimate(config, rules)),
+        ("Rollen", _roles(config, rules, start)),
+        ("Schätzung", _estimate(config, rules, start)),
         (
             "Entwurfsmodus",
             "an: jeder Beitrag wartet auf wolfbot approve" if config.round.draft else "aus",
@@ -82,29 +85,44 @@ def summary(config: Config) -> list[tuple[str, str]]:
             f"{per_day}, {limits.max_participants} Teilnehmer je Konversation",
         ),
         ("Datenbank", str(config.store.path)),
+        *(start.rows if start is not None else []),
     ]
 
 
 ESTIMATE_GAMES = 200
 
 
-def _estimate(config: Config, rules: Ruleset) -> str:
-    """Each side's win rate of the listed roles from simulated games (`wolfbot setup
-    rate`), where the list deals one role to each player; else when it is made."""
+def _estimate(config: Config, rules: Ruleset, start: StartCheck | None = None) -> str:
+    """Each side's win rate of the listed roles – or of those the seed draws for the listed
+    players – from simulated games (`wolfbot setup rate`), and what it means; else when it
+    is made."""
     from wolfbot.balance.rating import rate
     from wolfbot.engine.errors import SetupError
 
     roles = list(config.roles.role_list)
     players = config.signup.players if config.signup is not None else []
-    if not roles or (players and len(players) != len(roles)):
+    options = dict(config.game.options)
+    if start is not None and start.players_known and start.roles:
+        roles = start.roles  # as dealt (a Dieb's two are set aside)
+    elif not roles or (players and len(players) != len(roles)):
         return "beim Start der Runde, für die gezogene Rollenliste (wolfbot setup rate: vorher)"
     try:
-        rating = rate(
-            rules, roles, ESTIMATE_GAMES, seed=config.game.seed, options=dict(config.game.options)
-        )
+        rating = rate(rules, roles, ESTIMATE_GAMES, seed=config.game.seed, options=options)
     except (SetupError, KeyError, ValueError) as error:  # the checks above say why
         return f"nicht möglich ({type(error).__name__})"
-    return rating.summary()
+    return f"{rating.summary()}. {rating.meaning()}"
+
+
+def _roles(config: Config, rules: Ruleset, start: StartCheck | None) -> str:
+    listed = ", ".join(config.roles.role_list)
+    if listed:
+        return listed
+    if start is not None and start.players_known and start.roles:
+        from wolfbot.bot.live import roles_said
+
+        drawn = roles_said(start.roles)
+        return f"{_default_roles(rules)}, gezogen mit Seed {config.game.seed}: {drawn}"
+    return _default_roles(rules)
 
 
 def _default_roles(rules: Ruleset) -> str:
@@ -200,30 +218,59 @@ def account_rows(config: Config, view: AccountView) -> list[tuple[str, str]]:
     return rows
 
 
-def problems(config: Config, *, with_forum: bool = True) -> list[str]:
+def problems(
+    config: Config,
+    *,
+    with_forum: bool = True,
+    start: StartCheck | str | None = None,
+    with_start: bool = True,
+) -> list[str]:
     """Every "Fehler: …" and "Warnung: …" of the round (`wolfbot.setup.round_checks`); with
     `with_forum`, the listed players are looked up on the forum (a forum that cannot be
-    reached is a warning)."""
+    reached is a warning, a refused login an error); with `with_start`, whether the start is
+    out before the first deadline (`start_check`: `start` if rehearsed already)."""
     from wolfbot.rulesets import loader
     from wolfbot.setup.round_checks import forum_problems, round_problems, unreachable
 
     found = round_problems(config, loader.load(config.game.ruleset))
+    if with_start and not any(line.startswith("Fehler") for line in found):  # else it fails
+        from wolfbot.spielleitung.start_check import StartCheck, check
+
+        start = start if start is not None else check(config)
+        if isinstance(start, str):
+            found.append(start)
+        elif isinstance(start, StartCheck):
+            found += start.problems
     signup = config.signup
     names = list(signup.players) if signup is not None and not signup.thread_id else []
     if with_forum and names:
         import httpx
 
         from wolfbot.bot.live import forum_for
-        from wolfbot.forum.base import ForumError
+        from wolfbot.forum.base import ForumError, LoginFailed
+        from wolfbot.forum.trouble import described
+        from wolfbot.spielleitung.journal import login_refused, quiet
 
+        quiet()
         forum = forum_for(config)
         try:
             found += forum_problems(names, forum.resolve_user)
+        except LoginFailed as error:
+            found.append(f"Fehler: {login_refused(config, error)}")
         except (ForumError, httpx.HTTPError, OSError) as error:
-            found.append(unreachable(error, config.forum.base_url))
+            found.append(unreachable(described(error), config.forum.base_url))
         finally:
             forum.close()
     return found
+
+
+def startable(config: Config) -> bool:
+    """The round has no problem that would stop its start before it is rehearsed."""
+    from wolfbot.rulesets import loader
+    from wolfbot.setup.round_checks import round_problems
+
+    found = round_problems(config, loader.load(config.game.ruleset))
+    return not any(line.startswith("Fehler") for line in found)
 
 
 def report(console: Console, found: list[str]) -> bool:
@@ -260,23 +307,29 @@ def register(app: typer.Typer) -> None:
         bedeutet. Mit --login: anmelden und die Rechte des Kontos für Konversationen zeigen
         (nichts wird geschrieben)."""
         from rich.console import Console
+        from rich.markup import escape
         from rich.table import Table
 
-        from wolfbot.forum.base import ForumError
+        from wolfbot.forum.base import ForumError, LoginFailed
+        from wolfbot.forum.trouble import described
         from wolfbot.setup.config import ConfigError, load_config
+        from wolfbot.spielleitung.journal import login_refused, quiet
+        from wolfbot.spielleitung.start_check import StartCheck, check
 
+        quiet()
         console = Console()
         try:
             config = load_config(path)
         except ConfigError as error:
-            console.print(f"[red]Fehler:[/red] {error}", highlight=False)
+            console.print(f"[red]Fehler:[/red] {escape(str(error))}", highlight=False)
             raise typer.Exit(2) from None
-        found = problems(config, with_forum=not offline)
+        start = check(config) if startable(config) else None
+        found = problems(config, with_forum=not offline, start=start)
         fine = not any(line.startswith("Fehler") for line in found)
         table = Table(title=f"{path}: " + ("in Ordnung" if fine else "so nicht spielbar"))
         table.add_column("Schlüssel")
         table.add_column("Bedeutung")
-        for key, meaning in summary(config):
+        for key, meaning in summary(config, start if isinstance(start, StartCheck) else None):
             table.add_row(key, meaning)
         console.print(table)
         if not report(console, found):
@@ -287,21 +340,19 @@ def register(app: typer.Typer) -> None:
             forum = forum_for(config)
             try:
                 view = forum.account()
+            except LoginFailed as error:
+                said = escape(login_refused(config, error))
+                console.print(f"[red]Fehler:[/red] {said}", highlight=False)
+                raise typer.Exit(2) from None
             except ForumError as error:
-                console.print(f"[red]Anmeldung:[/red] {error}", highlight=False)
+                why = described(error)
+                console.print(f"[red]Anmeldung:[/red] nicht möglich – {why}.", highlight=False)
                 raise typer.Exit(1) from None
             finally:
                 forum.close()
-            found = Table(title=f"{config.forum.base_url}: das Konto {view.username}")
-            found.add_column("Was")
-            found.add_column("Befund")
+            account = Table(title=f"{config.forum.base_url}: das Konto {view.username}")
+            account.add_column("Was")
+            account.add_column("Befund")
             for key, meaning in account_rows(config, view):
-                found.add_row(key, meaning)
-            console.print(found)
-
-
-def _setting(value: object) -> str:
-    """A house rule's value as the Spielleitung wrote it: a list as its entries."""
-    if isinstance(value, list | tuple):
-        return ", ".join(map(str, value)) if value else "keine"
-    return str(value)
+                account.add_row(key, meaning)
+            console.print(account)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
-from rich.markup import escape
-from rich.table import Table
+from rich.text import Text
 
+from wolfbot.spielleitung.fitting import FitTable
 from wolfbot.spielleitung.labels import VERDICT_WORDS, local, plain
 from wolfbot.store.intervention_values import StoredIntervention
 
@@ -29,10 +29,10 @@ STATE_WORDS = {"pending": "wartet", "applied": "angewandt", "refused": "abgelehn
 STATE_STYLES = {"pending": "yellow", "applied": "green", "refused": "red"}
 
 
-def interventions_table(title: str, rows: list[StoredIntervention], zone: ZoneInfo) -> Table:
-    table = Table(title=title)
-    for column in ("Nr.", "Zeit", "Art", "Spieler", "Was", "Grund", "von", "Zustand", "Ablehnung"):
-        table.add_column(column, overflow="fold")
+def interventions_table(title: str, rows: list[StoredIntervention], zone: ZoneInfo) -> FitTable:
+    """The interventions as a table that keeps its words whole at any width."""
+    columns = ["Nr.", "Zeit", "Art", "Spieler", "Was", "Grund", "von", "Zustand", "Ablehnung"]
+    table = FitTable(title, columns)
     for r in rows:
         style = STATE_STYLES.get(r.state, "")
         state = STATE_WORDS.get(r.state, r.state)
@@ -46,7 +46,7 @@ def interventions_table(title: str, rows: list[StoredIntervention], zone: ZoneIn
             plain(_what(r)),
             plain(r.reason),
             plain(r.requested_by),
-            f"[{style}]{escape(state)}[/{style}]" if style else escape(state),
+            Text(state, style=style),
             plain(r.refusal),
         )
     return table

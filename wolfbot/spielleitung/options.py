@@ -48,10 +48,15 @@ def store_path(db: Path | None, config: Path | None = None) -> Path:
             "Welche Datenbank? Gib --db DATEI an, setze die Umgebungsvariable WOLFBOT_DB "
             f"oder lege die config.toml der Runde hierher (gesucht: {chosen})."
         )
+    from wolfbot.setup.file_errors import config_unreadable, toml_trouble  # standard library
+
     try:
-        data = tomllib.loads(chosen.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise ControlError(f"{chosen} lässt sich nicht lesen: {error}") from None
+        text = chosen.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except (OSError, UnicodeDecodeError) as error:
+        raise ControlError(config_unreadable(chosen, error)) from None
+    except tomllib.TOMLDecodeError as error:
+        raise ControlError(toml_trouble(error, chosen, text)) from None
     store = data.get("store", {})
     value = store.get("path", "wolfbot.sqlite") if isinstance(store, dict) else None
     if not isinstance(value, str) or not value:

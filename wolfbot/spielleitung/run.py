@@ -6,11 +6,15 @@
     wolfbot run config.toml --once    # one pass: read, decide, write; print where it stands
 
 Exit codes: 0; 2 for a configuration that is missing or invalid (every problem is named
-with its key)."""
+with its key), and for a login the forum refused (one German sentence: WoltLab blocks an
+address after ten failed logins, so the bot never tries again by itself). What `run` logs
+is the Spielleitung's, in German (`journal`): a forum that does not answer is one warning
+line when it stops and one when it answers again, never a traceback (`wolfbot --debug run`
+shows the developers' log)."""
 
 from __future__ import annotations
 
-import logging
+import os
 import shutil
 import signal
 import threading
@@ -25,6 +29,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 EXAMPLE = shipped("config.example.toml")
+DEBUG_OFF = ("", "0", "no", "false", "nein")  # as `wolfbot.cli.debugging`
 ConfigPath = Annotated[Path, typer.Argument(help="die Konfigurationsdatei der Runde")]
 
 
@@ -34,8 +39,24 @@ def _load(path: Path, console: Console):
     try:
         return load_config(path)
     except ConfigError as error:
-        console.print(f"[red]Fehler:[/red] {error}", highlight=False)
+        from rich.markup import escape
+
+        console.print(f"[red]Fehler:[/red] {escape(str(error))}", highlight=False)
         raise typer.Exit(2) from None
+
+
+def _no_folder(folder: Path) -> str:
+    """`init` of a file in a folder that does not exist: say which, and how to make it."""
+    import shlex
+
+    from rich.markup import escape
+
+    if folder.exists():
+        return escape(f"{folder} ist kein Ordner – gib einen Pfad in einem Ordner an.")
+    return escape(
+        f"Den Ordner {folder} gibt es nicht – lege ihn an (mkdir -p {shlex.quote(str(folder))})"
+        " oder gib einen Pfad in einem vorhandenen Ordner an."
+    )
 
 
 def register(app: typer.Typer) -> None:
@@ -52,7 +73,9 @@ def register(app: typer.Typer) -> None:
             if not EXAMPLE.exists():
                 console.print(f"[red]Fehler:[/red] die Beispielkonfiguration {EXAMPLE} fehlt")
                 raise typer.Exit(2)
-            path.parent.mkdir(parents=True, exist_ok=True)
+            if not path.parent.is_dir():  # a mistyped folder is not made behind her back
+                console.print(f"[red]Fehler:[/red] {_no_folder(path.parent)}", highlight=False)
+                raise typer.Exit(2)
             shutil.copyfile(EXAMPLE, path)
             console.print(f"{path} angelegt (aus config.example.toml).", highlight=False)
             console.print(
@@ -87,31 +110,35 @@ def register(app: typer.Typer) -> None:
         es stand)."""
         from rich.console import Console
 
-        from wolfbot.bot.live import Live
+        from wolfbot.bot.live import STAGE_WORDS, Live
+        from wolfbot.forum.base import LoginFailed
         from wolfbot.spielleitung.check_config import problems, report
+        from wolfbot.spielleitung.journal import login_refused, show_journal
 
         console = Console()
         config = _load(path, console)
-        if not report(console, problems(config, with_forum=False)):  # it asks the forum itself
+        # the forum it asks itself; the start was checked by check-config and init
+        if not report(console, problems(config, with_forum=False, with_start=False)):
             raise typer.Exit(2)
-        logging.basicConfig(
-            level=logging.INFO if verbose else logging.WARNING,
-            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        )
+        debug = os.environ.get("WOLFBOT_DEBUG", "").strip().casefold() not in DEBUG_OFF
+        show_journal(verbose=verbose, debug=debug)
         live = Live(config)
         try:
             if once:
-                report = live.step()
-                console.print(f"{report.stage}: {report.detail}", highlight=False)
-                return
-            stop = threading.Event()
-            if threading.current_thread() is threading.main_thread():
-                signal.signal(signal.SIGTERM, lambda *_: stop.set())
-            try:
-                report = live.run(stop)
-            except KeyboardInterrupt:
-                console.print("Angehalten. `wolfbot run` setzt fort, wo es stand.")
-                return
-            console.print(f"{report.stage}: {report.detail}", highlight=False)
+                done = live.step()
+            else:
+                stop = threading.Event()
+                if threading.current_thread() is threading.main_thread():
+                    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+                try:
+                    done = live.run(stop)
+                except KeyboardInterrupt:
+                    console.print("Angehalten. `wolfbot run` setzt fort, wo es stand.")
+                    return
+            stage = STAGE_WORDS.get(done.stage, done.stage)
+            console.print(f"{stage}: {done.detail}", highlight=False)
+        except LoginFailed as error:
+            console.print(f"[red]Fehler:[/red] {login_refused(config, error)}", highlight=False)
+            raise typer.Exit(2) from None
         finally:
             live.close()

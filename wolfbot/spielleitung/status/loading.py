@@ -43,6 +43,8 @@ class Queued:
     attempts: int
     not_before: datetime | None
     last_error: str | None
+    # the title of the conversation it goes into, while that is not open yet
+    waits_for: str | None = None
 
     @property
     def superseded(self) -> bool:
@@ -76,6 +78,8 @@ class Status:
     # "Wenn möglich ersetzt die Spielleitung inaktive Dorfbewohner durch Reservespieler":
     # (excluded or withdrawn player, why, the next Reservespieler) for each who still lives
     replacements: list[tuple[str, str, str]] = field(default_factory=list)
+    # the drawn roles' estimate at the start (`bot.live`: "summary", "meaning", "roles")
+    estimate: dict[str, Any] | None = None
 
 
 def load_status(connection: sqlite3.Connection, game: GameInfo) -> Status:
@@ -129,8 +133,9 @@ def load_status(connection: sqlite3.Connection, game: GameInfo) -> Status:
     if game.status == "running" and game.phase.startswith("night "):
         status.night_actions = _rows(
             connection,
-            "SELECT actor, word, text, channel, at, link FROM v_night_actions WHERE game_id = :g",
-            gid,
+            "SELECT actor, word, text, channel, at, link FROM v_night_actions"
+            " WHERE game_id = :g AND night = :night",
+            {**gid, "night": game.phase},
         )
     waiting = _rows(
         connection,
@@ -160,7 +165,19 @@ def load_status(connection: sqlite3.Connection, game: GameInfo) -> Status:
     status.outbox = [m for m in messages if m.state != "sent" and not m.superseded]
     status.superseded = sum(1 for m in messages if m.superseded)
     status.interventions = _interventions(connection, game.id, ("pending", "refused"))
+    status.estimate = _estimate(connection, game.id)
     return status
+
+
+def _estimate(connection: sqlite3.Connection, game_id: int) -> dict[str, Any] | None:
+    """The estimate `wolfbot run` stored with the round's context when it drew the roles."""
+    row = connection.execute(
+        "SELECT json_extract(context, '$.estimate') FROM games WHERE id = ?", (game_id,)
+    ).fetchone()
+    if row is None or not row[0]:
+        return None
+    found = json.loads(row[0])
+    return found if isinstance(found, dict) else None
 
 
 def _phases_now(phase: str) -> dict[str, str]:
@@ -205,9 +222,11 @@ def _queued(connection: sqlite3.Connection, prefix: str) -> list[Queued]:
     priority number first, then the oldest (as `outbox.rows.listed`)."""
     rows = _rows(
         connection,
-        "SELECT key, kind, title, state, attempts, not_before, last_error"
-        " FROM outgoing_messages WHERE substr(key, 1, :n) = :prefix"
-        " ORDER BY priority, created_at, id",
+        "SELECT m.key, m.kind, m.title, m.state, m.attempts, m.not_before, m.last_error,"
+        " CASE WHEN p.state <> 'sent' THEN coalesce(p.title, p.key) END AS waits_for"
+        " FROM outgoing_messages m LEFT JOIN outgoing_messages p ON p.id = m.parent_id"
+        " WHERE substr(m.key, 1, :n) = :prefix"
+        " ORDER BY m.priority, m.created_at, m.id",
         {"n": len(prefix), "prefix": prefix},
     )
     return [
@@ -219,6 +238,7 @@ def _queued(connection: sqlite3.Connection, prefix: str) -> list[Queued]:
             r["attempts"],
             parse_utc(r["not_before"]),
             r["last_error"],
+            r["waits_for"],
         )
         for r in rows
     ]

@@ -1,16 +1,22 @@
-"""`wolfbot status` on the terminal: the round's `Status` as rich tables, in German."""
+"""`wolfbot status` on the terminal: the round's `Status` as tables, in German, that read
+well at 80 columns and at 200 (`fitting.FitTable`: no word is cut; when a table's words do
+not fit side by side, its rows become paragraphs)."""
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
+from rich.text import Text
 
+from wolfbot.forum.trouble import described
+from wolfbot.outbox.keys import waiting
+from wolfbot.spielleitung.fitting import Column, FitTable
 from wolfbot.spielleitung.intervention_table import interventions_table
 from wolfbot.spielleitung.labels import (
     STATUS_WORDS,
@@ -20,7 +26,7 @@ from wolfbot.spielleitung.labels import (
     phase_label,
     plain,
 )
-from wolfbot.spielleitung.status.loading import Status
+from wolfbot.spielleitung.status.loading import Queued, Status
 
 QUESTION_WORDS = {
     "shot": "Schuss (Jäger)",
@@ -49,20 +55,18 @@ SHOWN_DEADLINES = 8
 
 def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetime) -> None:
     game = status.game
-    head = Table(title=f"Runde {game.id}", show_header=False)
-    head.add_column("", style="bold")
-    head.add_column("")
+    head = FitTable(f"Runde {game.id}", ["", ""], show_header=False, first_column_style="bold")
     head.add_row("Titel", plain(game.title))
     head.add_row("Phase", f"{phase_label(game.phase)} ({game.phase})")
     head.add_row("Status", STATUS_WORDS.get(game.status, game.status))
     head.add_row("Spieler", f"{status.alive} von {status.players} am Leben")
     head.add_row("Regelwerk, Seed", f"{game.ruleset}, {game.seed}")
     console.print(head)
+    if status.estimate:
+        _estimate(console, status.estimate)
 
     if status.deadlines:
-        table = Table(title="Nächste Fristen")
-        for column in ("Frist", "Was", "Fällig", ""):
-            table.add_column(column)
+        table = FitTable("Nächste Fristen", ["Frist", "Was", "Fällig", ""])
         for deadline in status.deadlines[:SHOWN_DEADLINES]:
             late = "überfällig" if deadline.at <= now else ""
             if deadline.name in status.waiting:
@@ -82,10 +86,9 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
     if status.tally is not None:
         day = game.phase.split(" ")[-1]
         if status.tally:
-            table = Table(title=f"Abstimmung, Tag {day}")
-            table.add_column("Ziel")
-            table.add_column("Stimmen", justify="right")
-            table.add_column("Wähler")
+            table = FitTable(
+                f"Abstimmung, Tag {day}", ["Ziel", Column("Stimmen", "right"), "Wähler"]
+            )
             for vote in status.tally:
                 table.add_row(plain(vote.target), str(vote.votes), plain(vote.voters))
             console.print(table)
@@ -95,9 +98,7 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
         console.print(f"Noch nicht abgestimmt: {waiting}")
 
     if status.questions:
-        table = Table(title="Offene Fragen")
-        for column in ("Nr.", "Spieler", "Art", "Frage", "Optionen", "Frist"):
-            table.add_column(column)
+        table = FitTable("Offene Fragen", ["Nr.", "Spieler", "Art", "Frage", "Optionen", "Frist"])
         for q in status.questions:
             options = ", ".join(json.loads(q["options"] or "[]"))
             kind = QUESTION_WORDS.get(q["kind"], q["kind"])
@@ -142,9 +143,9 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
     if status.night_actions is not None:
         night = phase_label(game.phase)
         if status.night_actions:
-            table = Table(title=f"Abgegebene Aktionen, {night}")
-            for column in ("Spieler", "Befehl", "Kanal", "Zeit", "Link"):
-                table.add_column(column, overflow="fold")
+            table = FitTable(
+                f"Abgegebene Aktionen, {night}", ["Spieler", "Befehl", "Kanal", "Zeit", "Link"]
+            )
             for a in status.night_actions:
                 table.add_row(
                     plain(a["actor"]),
@@ -158,9 +159,8 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
             console.print(f"{night}: noch keine Aktionen abgegeben.")
 
     if status.outbox:
-        table = Table(title="Warteschlange: nicht veröffentlicht")
-        for column in ("Schlüssel", "Art", "Titel", "Zustand", "bis", "Versuche", "Grund"):
-            table.add_column(column, overflow="fold")
+        columns = ["Schlüssel", "Art", "Titel", "Zustand", "bis", "Versuche", "Grund"]
+        table = FitTable("Warteschlange: nicht veröffentlicht", columns)
         for m in status.outbox:
             until = local(m.not_before, zone)  # not before: when it may be tried again
             table.add_row(
@@ -169,8 +169,8 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
                 plain(m.title),
                 STATE_WORDS.get(m.state, m.state),
                 until,
-                str(m.attempts),
-                plain(m.last_error),
+                str(m.attempts) if m.attempts else "",  # failed tries; none: nothing shown
+                plain(reason(m, now)),
             )
         console.print(table)
     counts: dict[str, int] = {}
@@ -185,12 +185,11 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
         console.print(f"Entwürfe: {counts['draft']} warten auf `wolfbot approve` (wolfbot drafts).")
 
 
-def _commands_table(title: str, commands: list[dict[str, Any]], zone: ZoneInfo) -> Table:
+def _commands_table(title: str, commands: list[dict[str, Any]], zone: ZoneInfo) -> FitTable:
     """Commands waiting for the Spielleitung's word, or that did not count: Nr., time,
     player, channel, command, reason, link."""
-    table = Table(title=title)
-    for column in ("Nr.", "Zeit", "Spieler", "Kanal", "Befehl", "Grund", "Link"):
-        table.add_column(column, overflow="fold")
+    columns = ["Nr.", "Zeit", "Spieler", "Kanal", "Befehl", "Grund", "Link"]
+    table = FitTable(title, columns)
     for c in commands:
         table.add_row(
             str(c["command_id"]),
@@ -202,3 +201,34 @@ def _commands_table(title: str, commands: list[dict[str, Any]], zone: ZoneInfo) 
             plain(c["link"]),
         )
     return table
+
+
+INTERRUPTED = "interrupted while sending"  # `outbox.queue.Outbox._recover`
+
+
+def reason(message: Queued, now: datetime) -> str:
+    """Why a message of the write queue is not out: the limit of the forum that holds it,
+    the conversation it goes into that is not open yet, the forum's last refusal or
+    failure – or that it goes out at the bot's next pass; in German."""
+    why = waiting(message.last_error)
+    if why is not None:
+        return why
+    if message.waits_for is not None and message.state == "queued":
+        return f"wartet, bis die Konversation „{message.waits_for}“ eröffnet ist"
+    if not message.last_error:
+        due = message.not_before is None or message.not_before <= now
+        return "geht beim nächsten Durchgang des Bots hinaus" if due else ""
+    if message.last_error.startswith(INTERRUPTED):
+        return "beim Senden unterbrochen; vor dem nächsten Versuch wird im Forum nachgesehen"
+    return described(message.last_error)
+
+
+def _estimate(console: Console, estimate: dict[str, Any]) -> None:
+    """The drawn roles' estimate, as `wolfbot run` made it at the start."""
+    counts = Counter(estimate.get("roles") or [])
+    roles = ", ".join(f"{n}× {r}" if n > 1 else r for r, n in sorted(counts.items()))
+    if roles:
+        console.print(Text(f"Gezogene Rollen: {roles}."))
+    console.print(Text(f"Schätzung {estimate.get('summary', '')}."))
+    if estimate.get("meaning"):
+        console.print(Text(str(estimate["meaning"])))
