@@ -318,9 +318,18 @@ def rules_show(
         str | None,
         typer.Option("--lang", help="Sprache der Tabelle: de, nl oder en (sonst des Regelwerks)"),
     ] = None,
+    role: Annotated[
+        str | None,
+        typer.Option(
+            "--role",
+            help="nur diese Rolle: wo sie steht (Datei, Verhalten, Parameter, Meldungen, "
+            "Szenarien)",
+        ),
+    ] = None,
 ) -> None:
     """Die umgesetzten Rollen mit Fraktion, Befehlen, Stufe der Nachtreihenfolge und
-    Optionen zeigen, und die Rollen des Regeltexts, die noch fehlen."""
+    Optionen zeigen, und die Rollen des Regeltexts, die noch fehlen; mit --role, wo eine
+    Rolle im Code und in den Regeldateien steht."""
     from rich.console import Console
     from rich.table import Table
 
@@ -344,6 +353,10 @@ def rules_show(
         )
         raise typer.Exit(2)
     rules = loader.load(name)
+    if role is not None:
+        from wolfbot.rulesets.role_view import show_role
+
+        raise typer.Exit(show_role(rules, role, console))
     if as_markdown:
         print(markdown(rules, language), end="")
         return

@@ -9,6 +9,7 @@ import yaml
 from pydantic import ValidationError
 
 from wolfbot.engine.spec import CommandSpec, RoleSpec, Ruleset
+from wolfbot.rulesets.parameters import parameter_problem
 from wolfbot.rulesets.shipped import shipped
 from wolfbot.spelling import close_names
 
@@ -57,6 +58,9 @@ def load(name: str, rules_dir: Path = RULES_DIR) -> Ruleset:
     roles = {}
     for path in sorted((base / "roles").glob("*.yaml")):
         role = _parse(RoleSpec, canonical_words(read_mapping(path), means), path)
+        problem = parameter_problem(role, path)
+        if problem is not None:
+            raise RulesetError(problem)
         if role.name in roles:
             raise RulesetError(f"{path}: role {role.name!r} is defined twice")
         roles[role.name] = role

@@ -70,6 +70,8 @@ class Model(Behaviour):
     und spielt fortan für das Rudel." – "… so wird das Verrückte Kind zum Mörder und ist
     fortan ein Einzelgänger." (`params.becomes`; a Werwolf joins the Wolfshöhle)"""
 
+    parameters = {"word": str, "becomes": str}
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = used(game, player)
         if command is not None:
@@ -87,6 +89,8 @@ class Hermit(Behaviour):
     gegenüber der Spielleitung, dass er fortan als der Narr, der Engel, der Mörder, … oder
     der Einsame Wolf spielt (!Spielen [Rollenname])." (`params.roles`; without a choice he
     stays a Zweideutiger, who cannot win)"""
+
+    parameters = {"word": str, "roles": list[str]}
 
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         if command.word == game.spec(player).params["word"]:
@@ -116,6 +120,13 @@ class Dieb(Behaviour):
     der Günstling, … oder der Wolfsschamane ist." – the two are the house rule `dieb_roles`
     (set at the deal); `params.must_with` names the helpers; without a choice he must make,
     the lot steals (reading 65)."""
+
+    parameters = {
+        "word": str,
+        "plays_for": str,
+        "must_with": list[str],
+        "adds_cards": list[str] | None,
+    }
 
     acts_at_once = True
 
@@ -170,6 +181,8 @@ class Gestaltwandler(Behaviour):
     des Dorfbewohners spielen." – from the moment it is accepted he plays that role as it
     is then, still an Einzelgänger (his win: "wenn alle anderen Spieler verstorben sind");
     every ability sees that role and his death announces it (reading 66)."""
+
+    parameters = {"word": str}
 
     acts_at_once = True
 

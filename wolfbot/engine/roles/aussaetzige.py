@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 
 class Aussaetzige(Behaviour):
+    parameters = {"eaten_plays_for": str, "lynched_plays_for": str, "next_day": str}
+
     def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         params = game.spec(player).params
         in_love = game.lover_of(player.name) is not None

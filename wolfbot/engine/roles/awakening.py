@@ -46,12 +46,16 @@ def _turn(game: Game, player: PlayerState, every: bool) -> None:
 
 
 class FirstDeathAwakens(Behaviour):
+    parameters = {"turns_into": str}
+
     def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
         if player.alive and dead is not player and game.spec(dead).is_werwolf:
             _turn(game, player, every=False)
 
 
 class LastDeathAwakens(Behaviour):
+    parameters = {"turns_into": str}
+
     def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
         if not player.alive or not game.spec(dead).is_werwolf:
             return
@@ -60,6 +64,8 @@ class LastDeathAwakens(Behaviour):
 
 
 class Transform(Behaviour):
+    parameters = {"word": str, "turns_into": str}
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         if used(game, player) is not None:
             become(game, player, game.spec(player).params["turns_into"])
@@ -67,6 +73,13 @@ class Transform(Behaviour):
 
 
 class Cursed(Behaviour):
+    parameters = {
+        "looks_as": str,
+        "turns_into": str,
+        "turned_by": list[str],
+        "turns_at": str | None,
+    }
+
     def announced_role(self, game: Game, player: PlayerState) -> str | None:
         return game.spec(player).params["looks_as"]
 

@@ -4,7 +4,7 @@ role: it calls these hooks on whatever behaviour the ruleset data names."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -15,6 +15,17 @@ from wolfbot.engine.text import Text
 if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
+# What any role's file may give in `params:`, whatever its behaviour: read by a mechanism
+# of every role, not by the role's own behaviour – name → type (`T | None`: may be left out)
+ANY_ROLE_PARAMETERS: Final[dict[str, object]] = {
+    "prepare_rank": int | None,  # the order of `prepare` within a stage (`night._prepare`)
+    # how the role answers a bite, by the biter's role (`pack_attacks.Bite`): the
+    # Vampirjäger kills the Vampir, the Urwolf eats the Sektenführer
+    "bitten": dict[str, str] | None,
+    # the Wolfsgeister stay in the Wolfshöhle while he lives (`pack.Pack`: the Alte Wolf)
+    "wolf_spirits_stay": bool | None,
+}
+
 
 # a role's behaviour may be written in plain Python (a test's, a house rule's) even when the
 # engine is compiled (`WOLFBOT_COMPILE`, docs/balance.md)
@@ -24,6 +35,10 @@ class Behaviour:
     # its night commands take effect when accepted (`accepted`), not when the night is
     # resolved: once accepted, the Spielleitung can no longer reject them
     acts_at_once = False
+    # What a role's file may give this behaviour in `params:` besides `ANY_ROLE_PARAMETERS`:
+    # name → type (`T | None`: may be left out). Anything else is an error when the ruleset
+    # loads (`wolfbot.rulesets.parameters`), naming the file and the line.
+    parameters: ClassVar[dict[str, object]] = {}
 
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         """Raise IllegalCommand for what only this role forbids (after the generic checks)."""

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 class Block(Behaviour):
     acts_at_once = True  # with the split night the block holds once accepted
+    parameters = {"word": str, "blocks": bool | None}
 
     def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
         """With the split night (the live bot) the block holds from the moment it is sent and
@@ -50,6 +51,8 @@ class TakeAbilities(Behaviour):
     Gebäude standen." – on a forum every ability of a role is its house's: he plays on as a
     plain player, as after the Alte's death; the vote and the pack's attack are no role's
     ability). At the role's stage; both are told."""
+
+    parameters = {"word": str}
 
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = used(game, player)

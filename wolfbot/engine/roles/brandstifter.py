@@ -39,6 +39,14 @@ def needed(game: Game, player: PlayerState) -> int:
 
 
 class Brandstifter(Behaviour):
+    parameters = {
+        "word": str,
+        "fire_word": str,
+        "houses": int,
+        "percent": int,
+        "counts_for": list[str],
+    }
+
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         params = game.spec(player).params
         if command.word == params["fire_word"]:

@@ -65,6 +65,8 @@ def _announced(effect: DayEffect) -> Text:
 
 
 class DayMark(Behaviour):
+    parameters = {"word": str, "effect": str, "votes": int | None, "lapses_if_dead": bool | None}
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         params = game.spec(player).params
         command = used(game, player)
@@ -114,6 +116,13 @@ class Puppeteer(Behaviour):
 
 
 class DaySignal(Behaviour):
+    parameters = {
+        "word": str,
+        "effect": str,
+        "procedure": str | None,
+        "lapses_if_dead": bool | None,
+    }
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         params = game.spec(player).params
         if action(game, player, params["word"]) is None:
@@ -136,6 +145,8 @@ class DayOnDeath(Behaviour):
     einfache Mehrheitsentscheidung, welchen Dorfbewohner sie lynchen." – his death (any
     cause) sets the next day's procedure (`params.procedure`): a death in the night, that
     day's; a death by day, the following day's."""
+
+    parameters = {"procedure": str, "asks_first": bool | None}
 
     def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         params = game.spec(player).params

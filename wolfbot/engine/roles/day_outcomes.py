@@ -51,6 +51,7 @@ _CHOOSES = "chooses_voters_of_day"
 
 class Suendenbock(Behaviour):
     acts_at_once = True  # his choice of the voters holds when it is accepted
+    parameters = {"chooses_voters": str | None}
 
     def takes_tie(self, game: Game, player: PlayerState) -> bool:
         return player.alive
@@ -88,6 +89,8 @@ def _scapegoat(game: Game, player: PlayerState) -> bool:
 
 
 class Spared(Behaviour):
+    parameters = {"loses_vote": bool | None, "once": bool | None, "unless_dead": str | None}
+
     def spared(self, game: Game, player: PlayerState) -> Text | None:
         params = game.spec(player).params
         if params.get("once") and player.memory.get(_SPARED):
@@ -106,6 +109,8 @@ class Spared(Behaviour):
 
 
 class Dorfaeltester(Behaviour):
+    parameters = {"causes": list[str] | None}
+
     def defend(self, game: Game, player: PlayerState, attack: Attack, step: str) -> None:
         if step != "immunity" or attack.cause != "Werwolf" or player.memory.get(_ATTACKED):
             return

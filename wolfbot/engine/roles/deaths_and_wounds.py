@@ -100,6 +100,8 @@ class Strike(QuestionHandler):
 
 
 class Rotkaeppchen(Behaviour):
+    parameters = {"while_alive": str | None}
+
     def defend(self, game: Game, player: PlayerState, attack: Attack, step: str) -> None:
         if step != "immunity" or not by_the_pack(game, attack.cause):
             return

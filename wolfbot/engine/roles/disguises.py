@@ -60,6 +60,13 @@ class Hide(Behaviour):
     other name; who does not (the Finstere Wolf) is not – a refusal would tell him that
     player is no Werwolf – and hiding him has no effect (reading 54)."""
 
+    parameters = {
+        "word": str,
+        "looks_as": str,
+        "towards": list[str],
+        "refuses_others": bool | None,
+    }
+
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         params = game.spec(player).params
         if command.word == params["word"] and command.target != player.name:
@@ -77,6 +84,13 @@ class Hide(Behaviour):
 
 
 class Hypnotise(Behaviour):
+    parameters = {
+        "word": str,
+        "werwolf_looks_as": str,
+        "others_look_as": str,
+        "towards": list[str],
+    }
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         params = game.spec(player).params
         command = action(game, player, params["word"])
@@ -87,6 +101,8 @@ class Hypnotise(Behaviour):
 
 
 class DarkRitual(Behaviour):
+    parameters = {"word": str, "looks_as": str, "towards": list[str]}
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         params = game.spec(player).params
         if used(game, player) is None:
@@ -97,11 +113,15 @@ class DarkRitual(Behaviour):
 
 
 class StandingDisguise(Behaviour):
+    parameters = {"looks_as": str, "towards": list[str]}
+
     def setup(self, game: Game, player: PlayerState) -> None:
         disguise(game, player, player.name, game.spec(player).params["looks_as"], tonight=False)
 
 
 class TakeRole(Behaviour):
+    parameters = {"word": str, "towards": list[str]}
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = used(game, player)
         if command is None:

@@ -37,6 +37,13 @@ def _concerns(game: Game, owner: PlayerState, attack: Attack, key: str) -> bool:
 
 
 class Dorfnutte(Behaviour):
+    parameters = {
+        "immune_to": str | None,
+        "follows": str | None,
+        "at_werwolf": str | None,
+        "turns_into": str | None,
+    }
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Übernachten")
         if command is None:

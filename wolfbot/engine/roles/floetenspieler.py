@@ -29,6 +29,8 @@ def enchanted(game: Game) -> list[str]:
 
 
 class Floetenspieler(Behaviour):
+    parameters = {"word": str, "lifted_at_death": bool | None}
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = used(game, player)
         if command is None:

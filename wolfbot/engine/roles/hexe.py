@@ -50,6 +50,8 @@ TOLD = "potions"  # her mark in `NightState.offered`: told (and asked) this nigh
 class Potions(Behaviour):
     """Die Hexe's potions (and the Alchemist's, the Heks's): see the module."""
 
+    parameters = {"heals": str | None, "every_night": bool | None}
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         """Her turn – and, asked, her answer: the commands of the night judged, then (the
         first time) what she is told, or the question that tells it."""
@@ -166,6 +168,8 @@ class Heks(Potions):
     the round). `params.apart`: "Zij mag de toverdranken niet aan dezelfde speler geven." A
     revived lover whose partner is dead dies of grief again ("sterft de ander direct uit
     liefdesverdriet")."""
+
+    parameters = {**Potions.parameters, "revives": bool | None, "apart": bool | None}
 
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         params = game.spec(player).params

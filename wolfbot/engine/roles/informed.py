@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 
 class Auge(Behaviour):
+    parameters = {"roles": list[str]}
+
     def setup(self, game: Game, player: PlayerState) -> None:
         wanted = game.spec(player).params["roles"]
         found = [(p.name, p.role) for p in game.state.players if p.role in wanted]
@@ -47,6 +49,8 @@ class ReineSeele(Behaviour):
 
 
 class Schlafwandlerin(Behaviour):
+    parameters = {"watches": str}
+
     def morning(self, game: Game, player: PlayerState) -> None:
         if not player.alive:
             return

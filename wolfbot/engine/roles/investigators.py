@@ -64,6 +64,8 @@ class WolfCheck(Behaviour):
     told who looked when she looked at a Werwolf (Düsterwald's Mädchen: "Die Werwölfe
     ihrerseits hingegen achten natürlich darauf, das Mädchen dabei zu ertappen")."""
 
+    parameters = {"word": str, "pack_learns_if_wolf": bool | None}
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = action(game, player, game.spec(player).params["word"])
         if command is not None:
@@ -87,6 +89,8 @@ class Compare(Behaviour):
 
 
 class RoleSearch(Behaviour):
+    parameters = {"word": str, "search_word": str}
+
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         if command.word == game.spec(player).params["search_word"]:
             named = [game.rules.role(name).name for name in command.roles]
@@ -125,6 +129,8 @@ class SpyOnPack(Behaviour):
     `params.word` (no name) acts when it is accepted, while the pack still chooses: she is
     told the living members of the pack, and they, in their conversation, who she is. Not in
     a night the pack does not attack, nor once no member of it lives."""
+
+    parameters = {"word": str}
 
     acts_at_once = True
 

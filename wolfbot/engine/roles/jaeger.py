@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 
 class Jaeger(Behaviour):
+    parameters = {"causes": list[str] | None}
+
     def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         if not died_of(game, player, cause):
             return []

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 
 class Assassin(Behaviour):
+    parameters = {"word": str}
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = used(game, player)
         if command is not None:

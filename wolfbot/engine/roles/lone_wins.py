@@ -50,6 +50,8 @@ def _win(game: Game, player: PlayerState) -> None:
 
 
 class LynchWin(Behaviour):
+    parameters = {"when": str, "role": str | None, "ends_round": bool | None}
+
     def setup(self, game: Game, player: PlayerState) -> None:
         if game.spec(player).params["when"] == "lynches_target":
             others = [p.name for p in game.living() if p is not player]
@@ -85,6 +87,7 @@ class LynchWin(Behaviour):
 
 class Grudge(Behaviour):
     acts_at_once = True  # the choice is his when it is accepted; he has no stage
+    parameters = {"groups": list[str]}
 
     def setup(self, game: Game, player: PlayerState) -> None:
         names = [p.name for p in game.state.players if p is not player]

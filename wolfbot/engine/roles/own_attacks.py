@@ -47,6 +47,15 @@ def _a_werwolf_died(game: Game) -> bool:
 
 
 class OwnAttack(Behaviour):
+    parameters = {
+        "word": str,
+        "outside_pack": bool | None,
+        "while_all_live": bool | None,
+        "fails_on_werwolf": bool | None,
+        "werwolves_only": bool | None,
+        "every_second_night": bool | None,
+    }
+
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         params = game.spec(player).params
         if command.word != params["word"] or command.channel != "private":

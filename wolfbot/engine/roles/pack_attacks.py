@@ -42,6 +42,8 @@ def pack_attacks(game: Game) -> list[Attack]:
 
 
 class Devour(Behaviour):
+    parameters = {"word": str}
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         word = game.spec(player).params["word"]
         command = action(game, player, word)
@@ -64,6 +66,13 @@ class Bite(Behaviour):
     the Urwolf: "wird stattdessen gefressen" – attacked by the pack) or `kills_biter` (the
     Vampirjäger bitten by the Vampir: "Stattdessen verstirbt der Vampir"). The Urwolf's bite
     also makes the pack's attack fail (`params.fails_pack_attack`)."""
+
+    parameters = {
+        "word": str,
+        "turns_into": str,
+        "fails_pack_attack": bool | None,
+        "not_turned": list[str] | None,
+    }
 
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         """A Werwolf of the pack is refused; one the Urwolf does not know (the Schlafende

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 
 class Protect(Behaviour):
+    parameters = {"word": str | None, "not_for": list[str] | None}
     word = "Beschützen"
     step = "protection"
 

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 
 class SeeRole(Behaviour):
+    parameters = {"word": str}
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = action(game, player, game.spec(player).params.get("word", "Sehen"))
         if command is not None:

@@ -47,6 +47,8 @@ def _lives_again(game: Game, player: PlayerState, command: Command) -> bool:
 class Totenreich(Behaviour):
     """Medium and Zigeunerin share the Totenreich with the dead; the Medium also revives."""
 
+    parameters = {"totenreich": bool}
+
     def setup(self, game: Game, player: PlayerState) -> None:
         enter(game, DEAD, [player.name])
 

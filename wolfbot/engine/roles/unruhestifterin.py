@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 
 class Unruhestifterin(Behaviour):
+    parameters = {"word": str}
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         command = used(game, player)
         if command is None:

@@ -47,6 +47,8 @@ class Vampir(Bite):
 
 
 class Ghul(Behaviour):
+    parameters = {"attacks_as": str}
+
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         """ "einen anderen Dorfbewohner": none of the Untoten."""
         if command.word == FEED and undead(game, game.player(command.target)):

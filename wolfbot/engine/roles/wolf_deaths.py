@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 
 class Plague(Behaviour):
+    parameters = {"word": str, "nights_later": int}
+
     def act(self, game: Game, player: PlayerState, stage: int) -> None:
         params = game.spec(player).params
         command = used(game, player)
@@ -59,6 +61,8 @@ class Poisonous(Behaviour):
 
 
 class Rabid(Behaviour):
+    parameters = {"word": str}
+
     def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         if cause != game.rules.day.cause:
             return []
