@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from wolfbot.engine import day
-from wolfbot.engine.commands import Bürgermeister, Fressen, Lynch
+from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import SetupError
 from wolfbot.engine.events import LynchDecided, MayorElected, PhaseBegan, QuestionAsked
 from wolfbot.engine.game import Game
@@ -34,12 +34,14 @@ def first_day(rules: Ruleset, votes: dict[str, str], mayor: str = "Anna") -> Gam
     """In night 1 the Wolf eats Emil; on day 1 everyone elects `mayor`, then `votes` are
     cast; the day and its Dämmerung pass."""
     game = Game.new(rules, PLAYERS, seed=3)
-    game.submit(Fressen(actor="Wolf", channel="wolves", targets=("Emil",)))
+    game.submit(Command(word="Fressen", actor="Wolf", channel="wolves", targets=("Emil",)))
     game.advance()
     for voter, _ in PLAYERS[:-1]:
-        game.submit(Bürgermeister(actor=voter, channel="thread", targets=(mayor,)))
+        game.submit(Command(word="Bürgermeister", actor=voter, channel="thread", targets=(mayor,)))
     for voter, target in votes.items():
-        events = game.submit(Lynch(actor=voter, channel="thread", targets=(target,)))
+        events = game.submit(
+            Command(word="Lynch", actor=voter, channel="thread", targets=(target,))
+        )
         assert "CommandRejected" not in {type(e).__name__ for e in events}, events
     game.advance()  # the Dämmerung
     game.advance()  # the end of the day

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from wolfbot.engine.commands import Heiltrank, Lynch
+from wolfbot.engine.commands import Command
 from wolfbot.engine.spec import CommandUse
 from wolfbot.rulesets import loader
 
@@ -14,19 +14,19 @@ RULES = loader.load("duesterliga")
 
 CASES = {
     "a localized command says its own word": (
-        Heiltrank(actor="Anna", targets=("Bernd",)),
+        Command(word="Heiltrank", actor="Anna", targets=("Bernd",)),
         lambda c: c.text(),
         {"said": "Elixer"},
         "!Elixer Bernd",
     ),
     "a command with another target names it": (
-        Lynch(actor="Anna", targets=("Bernd",)),
+        Command(word="Lynch", actor="Anna", targets=("Bernd",)),
         lambda c: c.text(),
         {"targets": ("Clara",)},
         "!Lynch Clara",
     ),
     "a localized command's facts say its word": (
-        Heiltrank(actor="Anna", targets=("Bernd",)),
+        Command(word="Heiltrank", actor="Anna", targets=("Bernd",)),
         lambda c: c.facts.said,
         {"said": "Elixer"},
         "Elixer",

@@ -10,7 +10,7 @@ import pytest
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.changes import change_role
-from wolfbot.engine.commands import command_classes
+from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import UnknownCommand
 from wolfbot.engine.game import Game
 from wolfbot.engine.interventions.kinds import KillPlayer, RejectCommand
@@ -21,7 +21,6 @@ from wolfbot.rulesets import loader
 from wolfbot.rulesets.loader import canonical_words
 
 NL = loader.load("weerwolven")
-CLASSES = command_classes()
 PLAYERS = [
     ("Anna", "Weerwolf"),
     ("Bernd", "Weerwolf"),
@@ -82,8 +81,10 @@ def test_the_loader_names_the_rulesets_words_by_the_canonical_ones() -> None:
 def test_a_line_in_the_rulesets_words_is_the_canonical_command_said_so() -> None:
     g = game()
     command = parse_command("!Zien Anna", "Zora", "private", g)
-    assert type(command) is CLASSES["Sehen"] and command.said == "Zien"
-    assert command.text() == "!Zien Anna" and repr(command) == "Sehen(actor='Zora', target='Anna')"
+    assert command.word == "Sehen" and command.said == "Zien"
+    assert command.text() == "!Zien Anna" and repr(command) == (
+        "Command(word='Sehen', actor='Zora', targets=('Anna',), said='Zien')"
+    )
     with pytest.raises(UnknownCommand) as refused:
         parse_command("!Sehen Anna", "Zora", "private", g)
     assert "Geldige opdrachten voor jou zijn nu: !Zien" in worded(NL, refused.value.reason)
@@ -92,7 +93,7 @@ def test_a_line_in_the_rulesets_words_is_the_canonical_command_said_so() -> None
 def test_a_command_made_in_code_is_said_in_the_rulesets_words() -> None:
     """The simulated players build canonical commands: the game says them as the players'."""
     g = game()
-    events = g.submit(CLASSES["Sehen"](actor="Zora", channel="private", targets=("Anna",)))
+    events = g.submit(Command(word="Sehen", actor="Zora", channel="private", targets=("Anna",)))
     assert [e.text for e in events if isinstance(e, ev.CommandAccepted)] == ["!Zien Anna"]
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from wolfbot.engine import changes, night
 from wolfbot.engine import events as ev
-from wolfbot.engine.commands import Beschützen, Bewachen, Fressen, Verzaubern
+from wolfbot.engine.commands import Command
 from wolfbot.engine.game import Game
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.registry import BEHAVIOURS
@@ -109,22 +109,30 @@ def _night(rules, commands, roles=("Beschützer", "Leibwächter", "Dorfnutte", "
 
 
 def eat(target):
-    return Fressen(actor="Wolf", channel="wolves", targets=(target,))
+    return Command(word="Fressen", actor="Wolf", channel="wolves", targets=(target,))
 
 
 @pytest.mark.parametrize(
     ("commands", "dead", "status"),
     [
         ([eat("Opfer")], {"Opfer"}, "hit"),
-        ([eat("Opfer"), Beschützen(actor="Beschützer", targets=("Opfer",))], set(), "failed"),
-        ([eat("Opfer"), Bewachen(actor="Leibwächter", targets=("Opfer",))], {"Leibwächter"}, "hit"),
+        (
+            [eat("Opfer"), Command(word="Beschützen", actor="Beschützer", targets=("Opfer",))],
+            set(),
+            "failed",
+        ),
+        (
+            [eat("Opfer"), Command(word="Bewachen", actor="Leibwächter", targets=("Opfer",))],
+            {"Leibwächter"},
+            "hit",
+        ),
         ([eat("Dorfnutte")], set(), "failed"),
         # redirect comes before protection: the guard takes the attack and is protected
         (
             [
                 eat("Opfer"),
-                Bewachen(actor="Leibwächter", targets=("Opfer",)),
-                Beschützen(actor="Beschützer", targets=("Leibwächter",)),
+                Command(word="Bewachen", actor="Leibwächter", targets=("Opfer",)),
+                Command(word="Beschützen", actor="Beschützer", targets=("Leibwächter",)),
             ],
             set(),
             "failed",
@@ -133,8 +141,8 @@ def eat(target):
         (
             [
                 eat("Opfer"),
-                Beschützen(actor="Beschützer", targets=("Opfer",)),
-                Verzaubern(actor="Zauberer", targets=("Beschützer",)),
+                Command(word="Beschützen", actor="Beschützer", targets=("Opfer",)),
+                Command(word="Verzaubern", actor="Zauberer", targets=("Beschützer",)),
             ],
             {"Opfer"},
             "hit",
@@ -158,21 +166,22 @@ def test_attack_pipeline(rules, commands, dead, status) -> None:
 def test_heal_marks_the_attack_healed_and_the_first_cause_in_night_order_is_announced(
     rules,
 ) -> None:
-    from wolfbot.engine.commands import Gifttrank, Heiltrank
 
     game = _night(
         rules,
         [
             eat("Opfer"),
-            Heiltrank(actor="Hexe", targets=("Opfer",)),
-            Gifttrank(actor="Hexe", targets=("Zeuge",)),
+            Command(word="Heiltrank", actor="Hexe", targets=("Opfer",)),
+            Command(word="Gifttrank", actor="Hexe", targets=("Zeuge",)),
         ],
     )
     assert game.state.night.attacks[0].status == "healed"
     assert game.player("Opfer").alive
     assert game.player("Zeuge").death_cause == "Hexe"
 
-    both = _night(rules, [eat("Zeuge"), Gifttrank(actor="Hexe", targets=("Zeuge",))])
+    both = _night(
+        rules, [eat("Zeuge"), Command(word="Gifttrank", actor="Hexe", targets=("Zeuge",))]
+    )
     assert both.player("Zeuge").death_cause == "Werwolf"  # the pack acts before the Hexe
 
 

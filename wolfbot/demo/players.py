@@ -26,14 +26,13 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from wolfbot.engine.commands import command_classes
+from wolfbot.engine.commands import Command
 from wolfbot.engine.game import Game
 from wolfbot.engine.spec import Ruleset
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import Text, say
 from wolfbot.posts.wording import worded
 
-CLASSES = command_classes()
 # the mechanisms of the day's votes, whatever a ruleset calls them (!Lynch or !Verbannen,
 # !Bürgermeister or !Hauptmann), and of the pack's
 VOTES = ("lynch", "election")
@@ -232,7 +231,8 @@ class DemoPlayers:
                 if "private" not in use.channel:
                     return []
                 where = "private"
-        command = CLASSES[word](
+        command = Command(
+            word=word,
             actor=player.name,
             channel=where,
             targets=targets,

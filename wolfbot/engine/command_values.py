@@ -5,10 +5,9 @@ times; `of` builds each once (validated, as any command) and hands it out again.
 
 from __future__ import annotations
 
-from wolfbot.engine.commands import Command, command_classes
+from wolfbot.engine.commands import Command
 from wolfbot.engine.spec import Channel
 
-CLASSES = command_classes()
 MOST = 200_000  # values kept; then the memo starts anew (a rating of 24 keeps some 20,000)
 
 Fields = tuple[str, str, str, tuple[str, ...], tuple[str, ...], str | None, str | None, str | None]
@@ -25,13 +24,14 @@ def of(
     note: str | None = None,
     said: str | None = None,
 ) -> Command:
-    """The command `word` with these fields (`CLASSES[word](actor=…, …)`), built once."""
+    """The command `word` with these fields (`Command(word=…, actor=…, …)`), built once."""
     key = (word, actor, channel, targets, roles, choice, note, said)
     found = _built.get(key)
     if found is None:
         if len(_built) >= MOST:
             _built.clear()
-        found = _built[key] = CLASSES[word](
+        found = _built[key] = Command(
+            word=word,
             actor=actor,
             channel=channel,
             targets=targets,

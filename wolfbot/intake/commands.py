@@ -13,14 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from wolfbot.engine.commands import Command, command_classes
+from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import AmbiguousName, IllegalCommand, UnknownCommand, UnknownName
 from wolfbot.engine.game import Game
 from wolfbot.engine.spec import NAMED_KINDS, CommandUse  # `players`: several living
 from wolfbot.engine.text import Text, say
 from wolfbot.spelling import close_names, find_name, name_key, normalize_text
-
-_CLASSES = command_classes()
 
 
 def _split_word(game: Game, body: str) -> tuple[list[str], str]:
@@ -62,8 +60,14 @@ def parse_command(line: str, actor: str, channel: str, game: Game) -> Command:
         rest, note = _split_note(rest, kinds[:-1], game, line)
         kinds = kinds[:-1]
     targets, roles, choice = _parse_arguments(rest, kinds, game, line)
-    command = _CLASSES[word](
-        actor=actor, channel=channel, targets=targets, roles=roles, choice=choice, note=note
+    command = Command(
+        word=word,
+        actor=actor,
+        channel=channel,
+        targets=targets,
+        roles=roles,
+        choice=choice,
+        note=note,
     )
     return game.localized(command)
 

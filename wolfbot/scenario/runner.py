@@ -70,9 +70,9 @@ class Run:
     """A scenario being played: the game, the published messages and what is new since the
     previous `expect`."""
 
-    def __init__(self, scenario: Scenario) -> None:
+    def __init__(self, scenario: Scenario, rules_dir: Path = loader.RULES_DIR) -> None:
         self.scenario = scenario
-        rules = loader.load(scenario.ruleset)
+        rules = loader.load(scenario.ruleset, rules_dir)
         self.game = Game.new(
             rules,
             [(p.name, p.role) for p in scenario.players],
@@ -215,12 +215,14 @@ def _with_spare_roles(options: dict, spare: list[str]) -> dict:
     return {**options, "dieb_roles": list(spare)} if spare else options
 
 
-def run_scenario(scenario: Scenario) -> Result:
+def run_scenario(scenario: Scenario, rules_dir: Path = loader.RULES_DIR) -> Result:
+    """Play `scenario` with its ruleset from `rules_dir` (the shipped `rules/`, or a folder of
+    one's own: `docs/adding-a-role.md`)."""
     result = Result(scenario)
     try:
-        run = Run(scenario)
+        run = Run(scenario, rules_dir)
     except SetupError as exc:
-        result.error = f"setup: {worded(loader.load(scenario.ruleset), exc.reason)}"
+        result.error = f"setup: {worded(loader.load(scenario.ruleset, rules_dir), exc.reason)}"
         return result
     except (ValueError, KeyError) as exc:
         result.error = f"setup: {exc}"

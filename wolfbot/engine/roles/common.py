@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
-from wolfbot.engine.commands import Command, command_classes
+from wolfbot.engine.commands import Command
 from wolfbot.engine.events import CommandRejected, PrivateInfo
 from wolfbot.engine.roles.base import QuestionHandler
 from wolfbot.engine.state import Offer, PlayerState, Question
@@ -199,8 +199,9 @@ class Choice(QuestionHandler):
     def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
         player = game.player(question.player)
         if not question.taken:  # one word: the name he chose
-            answer = command_classes()[question.word]
-            chosen = answer(actor=player.name, channel="private", targets=(choice,))
+            chosen = Command(
+                word=question.word, actor=player.name, channel="private", targets=(choice,)
+            )
             actions = game.state.night.actions.setdefault(player.name, {})
             actions[question.word] = game.localized(chosen)
         game.behaviour(player).act(game, player, question.stage)
