@@ -192,7 +192,9 @@ def test_a_post_with_two_commands_is_recorded_with_its_events_in_one_transaction
             (1, "Bürgermeister", ["Zoë"], "accepted", "day 1"),
             (2, "Lynch", ["Anna"], "accepted", "day 1"),
         ]
-        assert commands[1].typed == "Lynch(actor='Spieler 7', target='Anna')"
+        assert commands[1].typed == (
+            "Command(word='Lynch', actor='Spieler 7', channel='thread', targets=('Anna',))"
+        )
         assert commands[1].text == "!Lynch Anna" and commands[1].decided_by == "engine"
         assert commands[0].at == post.posted_at
         events = session.scalars(
