@@ -4,10 +4,12 @@ with the file, the line and what would be right – never silently ignored."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from wolfbot.engine.roles.base import ANY_ROLE_PARAMETERS
 from wolfbot.engine.roles.registry import BEHAVIOURS
@@ -90,12 +92,32 @@ def test_any_role_may_carry_the_parameters_the_shared_mechanisms_read(tmp_path: 
     assert loader.load.__wrapped__("duesterliga", rules).roles["Bürger"].params["prepare_rank"] == 1
 
 
+def test_every_parameter_the_engine_reads_is_one_a_role_may_give() -> None:
+    """A key read in the engine (`params["x"]`, `params.get("x")`) that no behaviour
+    declares could never be given: the load would refuse it."""
+    engine = Path(loader.__file__).resolve().parents[1] / "engine"
+    read = {
+        key
+        for path in engine.rglob("*.py")
+        for key in re.findall(r'params(?:\.get\(|\[)"(\w+)"', path.read_text(encoding="utf-8"))
+    }
+    givable = set(ANY_ROLE_PARAMETERS).union(*(type(b).parameters for b in BEHAVIOURS.values()))
+    assert read and read <= givable, sorted(read - givable)
+
+
 @pytest.mark.parametrize("name", sorted(BEHAVIOURS))
-def test_every_behaviour_declares_what_its_roles_may_give(name: str) -> None:
-    behaviour = BEHAVIOURS[name]
-    assert set(ANY_ROLE_PARAMETERS) <= set(declared(behaviour))
-    assert model_of(type(behaviour)).model_config["extra"] == "forbid"
-    assert where(behaviour).endswith(".py") and " in wolfbot/engine/roles/" in where(behaviour)
+def test_every_behaviour_s_parameters_are_a_model_that_forbids_other_keys(name: str) -> None:
+    model = model_of(type(BEHAVIOURS[name]))
+    assert model_config_forbids(model)
+    assert " in wolfbot/engine/roles/" in where(BEHAVIOURS[name])
+
+
+def model_config_forbids(model) -> bool:
+    try:
+        model.model_validate({"no_such_key": 1})
+    except ValidationError as error:
+        return any(e["type"] == "extra_forbidden" for e in error.errors())
+    return False
 
 
 @pytest.mark.parametrize("name", loader.available())

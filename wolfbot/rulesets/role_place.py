@@ -13,12 +13,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.registry import behaviour_of
 from wolfbot.engine.spec import RoleSpec, Ruleset
-from wolfbot.rulesets.loader import RULES_DIR, YAML_LOADER
+from wolfbot.rulesets.loader import RULES_DIR, read_mapping
 from wolfbot.rulesets.parameters import declared, kind_said, where
 from wolfbot.rulesets.shipped import PACKAGE
 
@@ -79,8 +77,7 @@ def role_place(
 
 def _file_of(role: RoleSpec, base: Path) -> Path | None:
     for path in sorted((base / "roles").glob("*.yaml")):
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)
-        if isinstance(data, dict) and data.get("name") == role.name:
+        if read_mapping(path).get("name") == role.name:
             return path
     return None
 
