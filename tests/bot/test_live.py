@@ -384,3 +384,20 @@ def test_a_stichwahl_gets_its_own_deadline_and_ends_the_day(tmp_path: Path) -> N
         assert titles(here)[-1] == "Das Ende der Runde"
         assert runner.bot.game.state.winners == ("Dorf",)
         runner.close()
+
+
+def test_the_deal_keeps_the_roles_the_config_sets_aside_for_the_gaukler(tmp_path: Path) -> None:
+    """Der Gaukler: "Vor der Rollenverlosung wählt die Spielleitung drei Rollen, die für das
+    Dorf spielen, aus" – the three of `[game.options] gaukler_roles` are his, not three
+    chosen with the seed; without them the seed chooses."""
+    with site(tmp_path) as here:
+        text = config_text(here).replace('"Bürger"', '"Gaukler"', 1)
+        chosen = '[game.options]\ngaukler_roles = ["Heiler", "Fuchs", "Priester"]\n\n[forum]'
+        config = parse_config(
+            tomllib.loads(text.replace("[forum]", chosen, 1)), here.db.parent / "c.toml", env=ENV
+        )
+        deal = live(here, config).deal(NAMES)
+        assert "Gaukler" in deal.roles
+        assert deal.options["gaukler_roles"] == ["Heiler", "Fuchs", "Priester"]
+        by_seed = live(here, config_for(here)).deal(NAMES)
+        assert "gaukler_roles" not in by_seed.options

@@ -18,23 +18,17 @@ from wolfbot.rulesets.loader import RULES_DIR, RulesetError
 from wolfbot.setup.distribution import (
     assign_roles,
     check_roles,
-    choose_gaukler_roles,
+    choose_roles_aside,
     resolve_role,
     suggest_roles,
 )
 
 RULES = loader.load("duesterliga")
-FAKE = {  # roles of the rule text wolfbot may not implement yet, as bare data
-    "Dieb": {"name": "Dieb", "heading": "Der Dieb", "faction": "Zweideutige"},
-    "Gaukler": {"name": "Gaukler", "heading": "Der Gaukler", "faction": "Dorf"},
-}
 
 
-def ruleset(
-    add: tuple[str, ...] = (), *, no_special_wolves: bool = False, drop: tuple[str, ...] = ()
-) -> Ruleset:
-    """The Düsterliga ruleset with some `FAKE` roles added, its special wolves removed, or
-    the roles `drop` not implemented (as before every role of the text was)."""
+def ruleset(*, no_special_wolves: bool = False, drop: tuple[str, ...] = ()) -> Ruleset:
+    """The Düsterliga ruleset with its special wolves removed, or the roles `drop` not
+    implemented (as before every role of the text was)."""
     data = RULES.model_dump(by_alias=True)
     roles = {name: role for name, role in data["roles"].items() if name not in drop}
     if no_special_wolves:
@@ -44,13 +38,13 @@ def ruleset(
             if not (role["faction"] == "Rudel" and RULES.roles[name].is_werwolf)
             or name == "Werwolf"
         }
-    data["roles"] = roles | {name: FAKE[name] for name in add}
+    data["roles"] = roles
     return Ruleset.model_validate(data)
 
 
 WITH_WOLVES = RULES
 NO_WOLVES = ruleset(no_special_wolves=True)
-WITH_DIEB = ruleset(("Dieb", "Gaukler"))
+WITH_DIEB = RULES  # the Dieb and the Gaukler, whose behaviours set roles aside
 WITHOUT_SEKTE = ruleset(drop=("Sektenführer",))  # a heading of the text not implemented
 
 
@@ -265,7 +259,7 @@ def test_check_roles_counts_fine(roles: list[str], n_players: int, rules: Rulese
 )
 def test_gaukler_roles_checked(gaukler_roles: list[str], expected: list[str]) -> None:
     roles = ["Gaukler", "Amor", "Werwolf", "Bürger"]
-    found = check_roles(roles, WITH_DIEB, gaukler_roles=gaukler_roles)
+    found = check_roles(roles, WITH_DIEB, house_rules={"gaukler_roles": gaukler_roles})
     assert [line[: len(e)] for line, e in zip(found, expected, strict=False)] == expected
     assert len(found) == len(expected)
 
@@ -287,11 +281,11 @@ ROLES12 = ["Seherin", "Hexe", "Jäger", "Amor", "Werwolf", "Werwolf", "Werwolf"]
 
 
 def test_assignment_is_reproducible_and_seeds_differ() -> None:
-    first = assign_roles(PLAYERS, ROLES12, seed=1)
-    assert assign_roles(PLAYERS, ROLES12, seed=1) == first
-    assert assign_roles(PLAYERS, ROLES12, seed=2).players != first.players
+    first = assign_roles(PLAYERS, ROLES12, seed=1, ruleset=RULES)
+    assert assign_roles(PLAYERS, ROLES12, seed=1, ruleset=RULES) == first
+    assert assign_roles(PLAYERS, ROLES12, seed=2, ruleset=RULES).players != first.players
     assert [name for name, _ in first.as_players()] == PLAYERS
-    assert first.spare_roles == () and first.gaukler_roles == ()
+    assert first.spare_roles == () and first.set_aside == {}
 
 
 def test_assignment_starts_a_game() -> None:
@@ -302,11 +296,11 @@ def test_assignment_starts_a_game() -> None:
     assert assignment.role_of("spieler 3") == game.player("Spieler 3").role
 
 
-@pytest.mark.parametrize("rules", [WITH_DIEB, None], ids=["with-ruleset", "by-name"])
-def test_dieb_leaves_two_roles_over(rules: Ruleset | None) -> None:
+def test_dieb_leaves_two_roles_over() -> None:
     roles = [*ROLES12[:-1], "Dieb", "Bürger", "Werwolf"]
-    assignment = assign_roles(PLAYERS, roles, seed=9, ruleset=rules)
+    assignment = assign_roles(PLAYERS, roles, seed=9, ruleset=RULES)
     assert len(assignment.players) == 12 and len(assignment.spare_roles) == 2
+    assert assignment.set_aside == {"dieb_roles": assignment.spare_roles}
     dealt = [role for _, role in assignment.players]
     assert Counter(dealt) + Counter(assignment.spare_roles) == Counter(roles)
     assert any("Übrig für den Dieb" in note for note in assignment.notes)
@@ -314,16 +308,22 @@ def test_dieb_leaves_two_roles_over(rules: Ruleset | None) -> None:
 
 def test_dieb_among_the_spare_roles_is_noted() -> None:
     roles = [*ROLES12[:-1], "Dieb", "Bürger", "Werwolf"]
-    seed = next(s for s in range(200) if "Dieb" in assign_roles(PLAYERS, roles, seed=s).spare_roles)
-    assignment = assign_roles(PLAYERS, roles, seed=seed)
+    seed = next(
+        s
+        for s in range(200)
+        if "Dieb" in assign_roles(PLAYERS, roles, seed=s, ruleset=RULES).spare_roles
+    )
+    assignment = assign_roles(PLAYERS, roles, seed=seed, ruleset=RULES)
     assert any("kein Spieler ist der Dieb" in note for note in assignment.notes)
 
 
 def test_gaukler_roles_from_the_config() -> None:
     roles = [*ROLES12[:-1], "Gaukler"]
     aside = ("Heiler", "Fuchs", "Priester")
-    assignment = assign_roles(PLAYERS, roles, seed=4, ruleset=WITH_DIEB, gaukler_roles=aside)
-    assert assignment.gaukler_roles == aside
+    assignment = assign_roles(
+        PLAYERS, roles, seed=4, ruleset=WITH_DIEB, house_rules={"gaukler_roles": list(aside)}
+    )
+    assert assignment.set_aside == {"gaukler_roles": aside}
     assert Counter(role for _, role in assignment.players) == Counter(roles)
 
 
@@ -331,12 +331,13 @@ def test_gaukler_roles_from_the_config() -> None:
 def test_gaukler_roles_chosen_by_seed(seed: int) -> None:
     roles = [*ROLES12[:-1], "Gaukler"]
     assignment = assign_roles(PLAYERS, roles, seed=seed, ruleset=WITH_DIEB)
-    aside = assignment.gaukler_roles
+    aside = assignment.set_aside["gaukler_roles"]
     assert len(aside) == len(set(aside)) == 3
     for name in aside:
         spec = WITH_DIEB.role(name)
         assert spec.faction == "Dorf" and name not in roles and name not in ("Bürger", "Gaukler")
-    assert check_roles(roles, WITH_DIEB, n_players=12, gaukler_roles=aside) == []
+    house_rules = {"gaukler_roles": list(aside)}
+    assert check_roles(roles, WITH_DIEB, n_players=12, house_rules=house_rules) == []
     assert assign_roles(PLAYERS, roles, seed=seed, ruleset=WITH_DIEB) == assignment
     assert Counter(role for _, role in assignment.players) == Counter(roles)
 
@@ -345,26 +346,21 @@ def test_gaukler_choice_avoids_clashes() -> None:
     import random
 
     for seed in range(20):
-        aside = choose_gaukler_roles(["Seherin", "Hexe", "Jäger"], RULES, random.Random(seed))
+        in_play = ["Seherin", "Hexe", "Jäger"]
+        aside = choose_roles_aside("Gaukler", in_play, RULES, random.Random(seed), 3)
         assert check_roles(["Seherin", "Hexe", "Jäger", *aside, "Werwolf"], RULES) == []
 
 
 @pytest.mark.parametrize(
-    ("players", "roles", "kwargs", "message"),
+    ("players", "roles", "house_rules", "message"),
     [
         (PLAYERS, ROLES12[:-1], {}, "11 Rollen für 12 Spieler"),
         (PLAYERS, [*ROLES12, "Dieb"], {}, r"\+2 für den Dieb"),
         (["Anna", "anna"], ["Werwolf", "Bürger"], {}, "nur einmal"),
         ([], [], {}, "Keine Spieler"),
         (PLAYERS, ROLES12, {"gaukler_roles": ["Hexe"]}, "kein Gaukler"),
-        (PLAYERS, [*ROLES12[:-1], "Gaukler"], {}, "Regelwerk"),
         (PLAYERS, [*ROLES12[:-1], "Gaukler"], {"gaukler_roles": ["Hexe"]}, "genau drei"),
-        (
-            PLAYERS,
-            [*ROLES12[:-1], "Gaukler"],
-            {"gaukler_roles": ["Hexe", "Narr", "Fuchs"], "ruleset": WITH_DIEB},
-            "Narr",
-        ),
+        (PLAYERS, [*ROLES12[:-1], "Gaukler"], {"gaukler_roles": ["Hexe", "Narr", "Fuchs"]}, "Narr"),
         (PLAYERS, [*ROLES12[:-2], "Dieb", "Dieb", "Bürger", "Bürger"], {}, "höchstens einmal"),
     ],
     ids=[
@@ -373,15 +369,16 @@ def test_gaukler_choice_avoids_clashes() -> None:
         "duplicate-player",
         "nobody",
         "gaukler-roles-without-gaukler",
-        "gaukler-needs-ruleset",
         "gaukler-three",
         "gaukler-dorf",
         "two-diebe",
     ],
 )
-def test_assignment_errors(players: list[str], roles: list[str], kwargs: dict, message: str):
+def test_assignment_errors(
+    players: list[str], roles: list[str], house_rules: dict, message: str
+) -> None:
     with pytest.raises(ValueError, match=message):
-        assign_roles(players, roles, seed=1, **kwargs)
+        assign_roles(players, roles, seed=1, ruleset=RULES, house_rules=house_rules)
 
 
 @settings(max_examples=150, deadline=None)
@@ -408,8 +405,9 @@ def test_every_player_gets_exactly_one_role_of_the_list(
     assert len(dealt) == n
     assert Counter(dealt) + Counter(assignment.spare_roles) == Counter(roles)
     assert len(assignment.spare_roles) == (2 if dieb else 0)
-    assert len(assignment.gaukler_roles) == (3 if "Gaukler" in roles else 0)
-    assert not set(assignment.gaukler_roles) & set(roles)
+    aside = assignment.set_aside.get("gaukler_roles", ())
+    assert len(aside) == (3 if "Gaukler" in roles else 0)
+    assert not set(aside) & set(roles)
     assert assign_roles(players, roles, seed=seed, ruleset=WITH_DIEB) == assignment
 
 

@@ -116,14 +116,10 @@ def forum_for(config: Config) -> WoltLabForum:
 
 
 def _with_dealt_roles(options: dict, assignment: Assignment) -> dict:
-    """The round's house rules with the roles the deal set aside: the Gaukler's three, the
-    two left over for the Dieb."""
-    out = dict(options)
-    if assignment.gaukler_roles:
-        out["gaukler_roles"] = list(assignment.gaukler_roles)
-    if assignment.spare_roles:
-        out["dieb_roles"] = list(assignment.spare_roles)
-    return out
+    """The round's house rules with the roles the deal set aside, each in its role's house
+    rule (the Gaukler's three in `gaukler_roles`, the two left over for the Dieb in
+    `dieb_roles`)."""
+    return {**options, **{rule: list(roles) for rule, roles in assignment.set_aside.items()}}
 
 
 def roles_said(roles: list[str]) -> str:
@@ -319,7 +315,9 @@ class Live:
         played = config.game.options.get("variants", [])
         variants = tuple(played) if isinstance(played, list) else ()
         roles = list(config.roles.role_list) or self._default_roles(len(names), variants)
-        assignment = assign_roles(names, roles, seed=config.game.seed, ruleset=self.rules)
+        assignment = assign_roles(
+            names, roles, seed=config.game.seed, ruleset=self.rules, house_rules=config.game.options
+        )
         return Deal(assignment, _with_dealt_roles(dict(config.game.options), assignment))
 
     def _start(

@@ -10,7 +10,7 @@ from wolfbot.demo.settings import OPTIONS, SHOWCASE_ROLES
 from wolfbot.engine.spec import Ruleset
 from wolfbot.setup.distribution import suggest_roles
 from wolfbot.setup.role_advice import advises
-from wolfbot.setup.role_checks import is_dieb
+from wolfbot.setup.role_checks import takes_left_over
 from wolfbot.setup.setups import held_by, ready_made
 
 
@@ -38,7 +38,7 @@ def showcase(rules: Ruleset, players: int, seed: int) -> list[str]:
     The Werwolf and the Bürger by the ruleset's names for them (`Ruleset.engine_role`)."""
     wolf, plain = (rules.engine_role(name).name for name in ("Werwolf", "Bürger"))
     wolves = max(1, players // 4)
-    apart = {name for name in rules.dealt_roles() if is_dieb(name, rules)}
+    apart = {name for name in rules.dealt_roles() if takes_left_over(name, rules)}
     others = sorted(
         name
         for name in rules.dealt_roles()

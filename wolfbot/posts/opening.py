@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wolfbot.engine.game import Game
+from wolfbot.engine.roles.registry import behaviour_of
 from wolfbot.engine.spec import RoleSpec, Ruleset
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
@@ -63,12 +64,14 @@ def _number(rules: Ruleset, options: dict[str, Any], name: str) -> int:
 
 
 def _entry(game: Game, rules: Ruleset, role: RoleSpec, count: int) -> RoleEntry:
-    """A role of the Eröffnungsbeitrag; the Gaukler's with his three roles ("im
-    Eröffnungsbeitrag in der Rollenbeschreibung des Gauklers bekanntgegeben. Dabei gibt die
-    Spielleitung auch die Rollenbeschreibung dieser drei ausgewählten Rollen wieder")."""
+    """A role of the Eröffnungsbeitrag, with the roles set aside for it where they are
+    announced (the Gaukler's: "im Eröffnungsbeitrag in der Rollenbeschreibung des Gauklers
+    bekanntgegeben. Dabei gibt die Spielleitung auch die Rollenbeschreibung dieser drei
+    ausgewählten Rollen wieder")."""
     offered: tuple[RoleEntry, ...] = ()
-    if role.behaviour == "gaukler" and "gaukler_roles" in rules.options:
-        names = rules.option(game.state.options, "gaukler_roles")
+    aside = behaviour_of(role).set_aside
+    if aside is not None and aside.announced and aside.option in rules.options:
+        names = rules.option(game.state.options, aside.option)
         specs = [rules.role(name) for name in names]
         offered = tuple(RoleEntry(s.name, s.heading, s.text, 0) for s in specs)
     return RoleEntry(role.name, role.heading, role.text, count, offered)

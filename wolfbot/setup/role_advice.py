@@ -32,19 +32,19 @@ from dataclasses import dataclass
 from wolfbot.engine.spec import RoleSpec, Ruleset
 from wolfbot.setup.role_checks import (
     BUERGER,
-    DIEB,
-    DIEB_EXTRA,
     DORF,
     EINZELGAENGER,
     RUDEL,
     WERWOLF,
     ZWEIDEUTIGE,
     RoleRef,
+    added_cards,
     check_roles,
     conflicts_with,
     group_size,
-    is_role,
+    numeral,
     resolve_role,
+    set_aside_of,
 )
 
 
@@ -216,9 +216,11 @@ def suggest_roles(
         )
     notes.extend(_wolf_notes(plan, rng))
     notes.extend(_optional_notes(plan, ruleset))
-    extra = DIEB_EXTRA if any(is_role(r, DIEB, ruleset) for r in plan.instead_of_buerger) else 0
+    extra, taker = _left_over_cards(plan.instead_of_buerger, ruleset)
     if extra:
-        notes.append("Mit dem Dieb werden zwei Rollen mehr verlost: +2 Bürger.")
+        notes.append(
+            f"Mit dem {taker} werden {numeral(extra)} Rollen mehr verlost: +{extra} Bürger."
+        )
     buerger = plan.buerger + extra
     ordinary = plan.wolves - len(plan.special_wolves) - len(plan.instead_of_wolf)
     notes.append(
@@ -320,3 +322,14 @@ def _apply_variants(
             if _replace_one(roles, WERWOLF if lone else BUERGER, role.name):
                 notes.append(f"{variant.heading}: {role.name} kommt in die Liste.")
     return tuple(roles), notes
+
+
+def _left_over_cards(roles: Sequence[str], ruleset: Ruleset) -> tuple[int, str]:
+    """How many roles more than players the list needs, and for whom: the cards the draw
+    leaves over for the Dieb ("zwei Rollen mehr als Spieler"), less those the deal adds for
+    him itself (the Weerwolven's Dief)."""
+    for name in roles:
+        aside = set_aside_of(name, ruleset)
+        if aside is not None and not aside.chosen:
+            return aside.count - len(added_cards(name, ruleset)), name
+    return 0, ""

@@ -1,8 +1,9 @@
 """A role list checked against the Düsterliga's "Hinweise für die Spielleitung / Die
 Rollenverteilung": unknown or not yet implemented roles (errors), the count of roles against
 the players (+2 with a Dieb: "Die Spielleitung verlost zwei Rollen mehr als Spieler an der
-Runde teilnehmen"), the Gaukler's three roles, and every list of "Folgende Rollen sollten
-nicht zusammen gespielt werden" with two or more of its roles present (warnings).
+Runde teilnehmen"), the roles set aside for a role (the Gaukler's three: its behaviour's
+`set_aside`), and every list of "Folgende Rollen sollten nicht zusammen gespielt werden" with
+two or more of its roles present (warnings).
 
 Role names resolve like everywhere else (`Ruleset.role`: canonical name, "Andere Namen",
 adjective forms, any case), and, for roles the rule text has but wolfbot does not implement
@@ -13,18 +14,26 @@ known, so the not-together lists can name it, but a game cannot use it yet.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from wolfbot.engine.roles.base import SetAside
+from wolfbot.engine.roles.registry import behaviour_of
 from wolfbot.engine.spec import RoleSpec, Ruleset, adjective_forms
 from wolfbot.setup.config_errors import did_you_mean
 from wolfbot.spelling import name_key, normalize_text
 
-BUERGER, WERWOLF, DIEB, GAUKLER = "Bürger", "Werwolf", "Dieb", "Gaukler"
+BUERGER, WERWOLF = "Bürger", "Werwolf"
 DORF, RUDEL, EINZELGAENGER, ZWEIDEUTIGE = "Dorf", "Rudel", "Einzelgänger", "Zweideutige"
 ERROR, WARNING = "Fehler", "Warnung"
-GAUKLER_ROLES = 3  # "wählt die Spielleitung drei Rollen, die für das Dorf spielen, aus"
-DIEB_EXTRA = 2  # "zwei Rollen mehr als Spieler"
+_NUMERALS = ("keine", "eine", "zwei", "drei", "vier", "fünf", "sechs")
+
+
+def numeral(n: int) -> str:
+    """A small count in words, as the rule text writes it ("zwei Rollen", "drei Rollen")."""
+    return _NUMERALS[n] if 0 <= n < len(_NUMERALS) else str(n)
+
+
 _ARTICLES = ("der ", "die ", "das ")
 
 
@@ -79,23 +88,20 @@ def resolve_role(name: str, ruleset: Ruleset) -> RoleRef | None:
     return RoleRef(spec.name if spec else bare(heading), heading, spec)
 
 
-def is_role(name: str, wanted: str, ruleset: Ruleset | None = None) -> bool:
-    """Whether `name` is the role `wanted` ("Dieb", "Gaukler"), implemented or not."""
-    if ruleset is not None:
-        ref = resolve_role(name, ruleset)
-        if ref is not None:
-            return name_key(ref.name) == name_key(wanted)
-    return name_key(bare(name)) == name_key(wanted)
+def set_aside_of(name: str, ruleset: Ruleset) -> SetAside | None:
+    """What the deal sets aside for the role `name` (its behaviour's `set_aside`: the
+    Gaukler's three roles, the Dieb's two left over), None for every other role."""
+    ref = resolve_role(name, ruleset)
+    if ref is None or ref.spec is None:
+        return None
+    return behaviour_of(ref.spec).set_aside
 
 
-def is_dieb(name: str, ruleset: Ruleset | None = None) -> bool:
-    """Whether `name` is the Dieb: the role of the ruleset that plays his mechanism (the
-    Weerwolven's Dief), or one called so."""
-    if ruleset is not None:
-        ref = resolve_role(name, ruleset)
-        if ref is not None and ref.spec is not None and ref.spec.behaviour == "dieb":
-            return True
-    return is_role(name, DIEB, ruleset)
+def takes_left_over(name: str, ruleset: Ruleset) -> bool:
+    """Whether the role `name` takes the cards the draw leaves over (the Dieb, the
+    Weerwolven's Dief): the deal has more cards than players."""
+    aside = set_aside_of(name, ruleset)
+    return aside is not None and not aside.chosen
 
 
 def added_cards(name: str, ruleset: Ruleset | None) -> tuple[str, ...]:
@@ -156,11 +162,12 @@ def role_issues(
     ruleset: Ruleset,
     *,
     n_players: int | None = None,
-    gaukler_roles: Sequence[str] = (),
+    house_rules: Mapping[str, object] | None = None,
     variants: Sequence[str] = (),
 ) -> list[tuple[str, str]]:
     """(ERROR or WARNING, German text) for everything wrong with a role list in a round of
-    these Spielvarianten."""
+    these Spielvarianten with these house rules (the roles chosen to be set aside)."""
+    house_rules = house_rules or {}
     issues = _Issues()
     refs: list[RoleRef] = []
     for name in roles:
@@ -175,18 +182,17 @@ def role_issues(
             )
         refs.append(ref)
     counts = Counter(r.heading or r.name for r in refs)
-    thieves = [r.name for r in refs if is_dieb(r.name, ruleset)]
-    dieb = len(thieves)
-    gaukler = sum(is_role(r.name, GAUKLER) for r in refs)
-    for role, count in ((thieves[0] if thieves else DIEB, dieb), (GAUKLER, gaukler)):
+    asides = [(ref, aside) for ref in refs if (aside := _set_aside(ref)) is not None]
+    for role, count in Counter(ref.name for ref, _ in asides).items():
         if count > 1:
             issues.error(f"Der {role} steht {count}× in der Liste; höchstens einmal.")
     if n_players is not None:
-        added = len(added_cards(thieves[0], ruleset)) if thieves else 0
-        wanted = n_players + (DIEB_EXTRA - added) * min(dieb, 1)
+        extra, taker = _left_over_places(asides, ruleset)
+        wanted = n_players + extra
         if len(roles) != wanted:
-            extra = " + 2 übrige Rollen für den Dieb" if dieb and not added else ""
-            why = f"{n_players} Spieler{extra}"
+            why = f"{n_players} Spieler" + (
+                f" + {extra} übrige Rollen für den {taker}" if extra else ""
+            )
             issues.error(
                 f"{len(roles)} Rollen für {n_players} Spieler; es braucht genau "
                 f"{wanted} Rollen ({why})."
@@ -204,8 +210,24 @@ def role_issues(
         names = [_display(h, refs) for h in hit]
         together = ", ".join(names[:-1]) + f" und {names[-1]}"
         issues.warn(f"{together} sollten nicht zusammen gespielt werden.")
-    _gaukler_issues(issues, gaukler_roles, gaukler > 0, counts, ruleset)
+    _chosen_aside_issues(issues, house_rules, asides, counts, ruleset)
     return list(issues)
+
+
+def _set_aside(ref: RoleRef) -> SetAside | None:
+    return behaviour_of(ref.spec).set_aside if ref.spec is not None else None
+
+
+def _left_over_places(
+    asides: Sequence[tuple[RoleRef, SetAside]], ruleset: Ruleset
+) -> tuple[int, str]:
+    """How many more roles than players the list holds, and for whom: the cards the draw
+    leaves over for the Dieb ("zwei Rollen mehr als Spieler"), less those the deal adds for
+    him itself (the Weerwolven's two Burgers)."""
+    for ref, aside in asides:
+        if not aside.chosen:
+            return aside.count - len(added_cards(ref.name, ruleset)), ref.name
+    return 0, ""
 
 
 def _variant_issues(
@@ -240,27 +262,50 @@ def _variant_issues(
             issues.warn(f"Die Spielvariante „{heading}“ ohne {role.name}.")
 
 
-def _gaukler_issues(
+def _chosen_aside_issues(
     issues: _Issues,
-    chosen: Sequence[str],
-    has_gaukler: bool,
+    house_rules: Mapping[str, object],
+    asides: Sequence[tuple[RoleRef, SetAside]],
     in_play: Counter[str],
     ruleset: Ruleset,
 ) -> None:
-    if not chosen:
-        return
-    if not has_gaukler:
-        return issues.warn("Rollen für den Gaukler angegeben, aber kein Gaukler in der Liste.")
-    if len(chosen) != GAUKLER_ROLES or len({name_key(n) for n in chosen}) != len(chosen):
-        issues.error(f"Der Gaukler braucht genau drei verschiedene Rollen: {', '.join(chosen)}.")
-    for name in chosen:
-        ref = resolve_role(name, ruleset)
-        if ref is None or not ref.implemented:
-            issues.error(f"Gaukler: die Rolle „{name}“ ist nicht umgesetzt.")
-        elif ref.spec is not None and ref.spec.faction != DORF:
-            issues.error(f"Gaukler: {ref.name} spielt nicht für das Dorf.")
-        elif (ref.heading or ref.name) in in_play:
-            issues.warn(f"Gaukler: {ref.name} wird außerdem verlost.")
+    """The roles the Spielleitung chose to set aside (the house rule of each such role, the
+    Gaukler's `gaukler_roles`): as many as the role needs, different, implemented, of the
+    Dorf ("drei Rollen, die für das Dorf spielen"), and given only for a role in the list."""
+    in_list = {aside.option: ref.name for ref, aside in asides if aside.chosen}
+    for option, (role, aside) in chosen_asides(ruleset).items():
+        given = house_rules.get(option)
+        if not isinstance(given, list) or not given:
+            continue
+        owner = in_list.get(option)
+        if owner is None:
+            issues.warn(f"Rollen für den {role} angegeben, aber kein {role} in der Liste.")
+            continue
+        chosen = [str(name) for name in given]
+        if len(chosen) != aside.count or len({name_key(n) for n in chosen}) != len(chosen):
+            issues.error(
+                f"Der {owner} braucht genau {numeral(aside.count)} verschiedene Rollen: "
+                f"{', '.join(chosen)}."
+            )
+        for name in chosen:
+            ref = resolve_role(name, ruleset)
+            if ref is None or not ref.implemented:
+                issues.error(f"{owner}: die Rolle „{name}“ ist nicht umgesetzt.")
+            elif ref.spec is not None and ref.spec.faction != DORF:
+                issues.error(f"{owner}: {ref.name} spielt nicht für das Dorf.")
+            elif (ref.heading or ref.name) in in_play:
+                issues.warn(f"{owner}: {ref.name} wird außerdem verlost.")
+
+
+def chosen_asides(ruleset: Ruleset) -> dict[str, tuple[str, SetAside]]:
+    """house rule → (role, its set-aside) for each role of the ruleset whose roles the
+    Spielleitung chooses before the draw."""
+    found: dict[str, tuple[str, SetAside]] = {}
+    for spec in ruleset.roles.values():
+        aside = behaviour_of(spec).set_aside
+        if aside is not None and aside.chosen:
+            found.setdefault(aside.option, (spec.name, aside))
+    return found
 
 
 def check_roles(
@@ -268,12 +313,12 @@ def check_roles(
     ruleset: Ruleset,
     *,
     n_players: int | None = None,
-    gaukler_roles: Sequence[str] = (),
+    house_rules: Mapping[str, object] | None = None,
     variants: Sequence[str] = (),
 ) -> list[str]:
     """Every problem of a role list as a German line, "Fehler: …" (the game cannot start
     with it) or "Warnung: …" (the rule text advises against it). Empty when all is well."""
     issues = role_issues(
-        roles, ruleset, n_players=n_players, gaukler_roles=gaukler_roles, variants=variants
+        roles, ruleset, n_players=n_players, house_rules=house_rules, variants=variants
     )
     return [f"{level}: {text}" for level, text in issues]

@@ -47,12 +47,11 @@ def round_problems(config: Config, ruleset: Ruleset) -> list[str]:
     if roles:
         played = config.game.options.get("variants", [])
         variants = tuple(played) if isinstance(played, list) else ()
-        gaukler = config.game.options.get("gaukler_roles", [])
         for line in check_roles(
             roles,
             ruleset,
             n_players=len(players) if players else None,
-            gaukler_roles=tuple(gaukler) if isinstance(gaukler, list) else (),
+            house_rules=config.game.options,
             variants=variants,
         ):
             problems.append(

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.changes import become
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.base import Behaviour, SetAside
 from wolfbot.engine.roles.common import action, tell, used
 from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import PlayerState
@@ -110,6 +110,10 @@ def _offered(game: Game, player: PlayerState) -> list[str]:
     return [name for name in game.spec(player).params["roles"] if name in game.rules.roles]
 
 
+# "Die Spielleitung verlost zwei Rollen mehr als Spieler … Somit bleiben zwei Rollen übrig"
+DIEB_ROLES = SetAside(option="dieb_roles", count=2, chosen=False, announced=False)
+
+
 class Dieb(Behaviour):
     """Der Dieb: "In der Nacht vor der Bürgermeisterwahl teilt die Spielleitung dem Dieb mit,
     welche beiden Rollen übrig geblieben sind. Der Dieb kann nun eine dieser beiden Rollen
@@ -129,6 +133,7 @@ class Dieb(Behaviour):
     }
 
     acts_at_once = True
+    set_aside = DIEB_ROLES
 
     def setup(self, game: Game, player: PlayerState) -> None:
         if game.state.phase.number == 1 and game.state.phase.kind == "night":
@@ -164,7 +169,7 @@ def _steal(game: Game, player: PlayerState, role: str) -> None:
 
 
 def _spare(game: Game) -> list[str]:
-    return [game.rules.role(name).name for name in game.option("dieb_roles")]
+    return [game.rules.role(name).name for name in game.option(DIEB_ROLES.option)]
 
 
 def _must_steal(game: Game, player: PlayerState, spare: list[str]) -> bool:

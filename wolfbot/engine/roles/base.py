@@ -4,6 +4,7 @@ role: it calls these hooks on whatever behaviour the ruleset data names."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -27,6 +28,23 @@ ANY_ROLE_PARAMETERS: Final[dict[str, object]] = {
 }
 
 
+@dataclass(frozen=True)
+class SetAside:
+    """Roles the deal keeps from the players for a role – what the role needs from the setup,
+    the Eröffnungsbeitrag and the live bot (`Behaviour.set_aside`), so that none of them names
+    the role. `option`: the house rule that holds them for the round; `count`: how many;
+    `chosen`: the Spielleitung chooses them before the draw among the Dorf's special roles not
+    in play (the Gaukler's "Vor der Rollenverlosung wählt die Spielleitung drei Rollen, die für
+    das Dorf spielen, aus"), else they are the cards the draw leaves over (the Dieb's "zwei
+    Rollen mehr als Spieler"); `announced`: the Eröffnungsbeitrag shows them with their
+    descriptions ("im Eröffnungsbeitrag in der Rollenbeschreibung des Gauklers bekanntgegeben")."""
+
+    option: str
+    count: int
+    chosen: bool
+    announced: bool
+
+
 # a role's behaviour may be written in plain Python (a test's, a house rule's) even when the
 # engine is compiled (`WOLFBOT_COMPILE`, docs/balance.md)
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -39,6 +57,8 @@ class Behaviour:
     # name → type (`T | None`: may be left out). Anything else is an error when the ruleset
     # loads (`wolfbot.rulesets.parameters`), naming the file and the line.
     parameters: ClassVar[dict[str, object]] = {}
+    # the roles the deal sets aside for this role, if any
+    set_aside: ClassVar[SetAside | None] = None
 
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         """Raise IllegalCommand for what only this role forbids (after the generic checks)."""

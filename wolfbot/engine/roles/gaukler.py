@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import Announcement
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.roles.base import Behaviour, SetAside
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
@@ -26,15 +26,19 @@ if TYPE_CHECKING:
     from wolfbot.engine.game import Game
 
 _PLAYED = "played"
+# "wählt die Spielleitung drei Rollen, die für das Dorf spielen, aus. Diese drei Rollen werden
+# nicht verlost und von der Spielleitung im Eröffnungsbeitrag … bekanntgegeben"
+ROLES_ASIDE = SetAside(option="gaukler_roles", count=3, chosen=True, announced=True)
 
 
 def offered(game: Game) -> list[str]:
     """The Gaukler's three roles, by their canonical names."""
-    return [game.rules.role(name).name for name in game.option("gaukler_roles")]
+    return [game.rules.role(name).name for name in game.option(ROLES_ASIDE.option)]
 
 
 class Gaukler(Behaviour):
     acts_at_once = True
+    set_aside = ROLES_ASIDE
 
     def check(self, game: Game, player: PlayerState, command: Command) -> None:
         if command.word != "Spielen":
