@@ -10,6 +10,8 @@ from wolfbot.engine.day import tally as lynch_tally
 from wolfbot.engine.errors import SetupError
 from wolfbot.engine.game import Game
 from wolfbot.engine.interventions.kinds import AwardWin, Decision, about_a_player
+from wolfbot.engine.roles.registry import behaviour_of
+from wolfbot.engine.spec import Ruleset
 from wolfbot.intake.process import process_post
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher
@@ -77,7 +79,7 @@ class Run:
             rules,
             [(p.name, p.role) for p in scenario.players],
             seed=scenario.seed,
-            options=_with_spare_roles(scenario.options, scenario.spare_roles),
+            options=_with_spare_roles(scenario.options, scenario.spare_roles, rules),
         )
         self.publisher = Publisher()
         # what the bot writes at the start counts for the first expect, in the live bot's
@@ -210,9 +212,17 @@ def _equal(key: str, wanted, found) -> bool:
     return wanted == found
 
 
-def _with_spare_roles(options: dict, spare: list[str]) -> dict:
-    """The scenario's house rules with its `spare_roles`, the two left over for the Dieb."""
-    return {**options, "dieb_roles": list(spare)} if spare else options
+def _with_spare_roles(options: dict, spare: list[str], rules: Ruleset) -> dict:
+    """The scenario's house rules with its `spare_roles`, the cards the draw left over, in
+    the house rule of the role that takes them (the Dieb's `dieb_roles`)."""
+    if not spare:
+        return options
+    (rule,) = {
+        aside.option
+        for spec in rules.roles.values()
+        if (aside := behaviour_of(spec).set_aside) is not None and not aside.chosen
+    }
+    return {**options, rule: list(spare)}
 
 
 def run_scenario(scenario: Scenario, rules_dir: Path = loader.RULES_DIR) -> Result:

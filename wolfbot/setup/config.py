@@ -320,7 +320,8 @@ class SignupConfig(_Section):
 
 
 class RolesConfig(_Section):
-    """The roles of the round: `list` (one entry per player, Dieb +2, Gaukler +3), or empty:
+    """The roles of the round: `list` (one entry per player, +2 with a Dieb; the Gaukler's
+    three are set aside by `[game.options] gaukler_roles` or the seed, not listed), or empty:
     suggested per the "Rollenverteilung" advice of the ruleset."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
