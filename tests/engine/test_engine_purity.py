@@ -57,4 +57,4 @@ def test_forbidden_modules_are_not_allowed(module: str) -> None:
 
 
 def test_the_check_sees_imports() -> None:
-    assert "wolfbot.engine.rng" in _imports(ENGINE / "game.py")
+    assert "wolfbot.engine.rng" in _imports(ENGINE / "port.py")

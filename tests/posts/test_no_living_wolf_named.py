@@ -25,7 +25,7 @@ def _leaks(game: Game, html: str) -> list[str]:
     text = re.sub(r"<[^>]+>", " ", html)
     found = []
     for player in game.living():
-        role = game.spec(player)
+        role = game.role_facts(player)
         named = rf"{re.escape(player.name)}\W{{1,5}}{re.escape(role.name)}"
         if role.is_werwolf and re.search(named, text):
             found.append(f"{player.name} ({role.name})")

@@ -366,7 +366,7 @@ def _wolf_role(rules: Ruleset, role: str) -> bool:
 
 
 def _is_wolf_side(game: Game, player: PlayerState) -> bool:
-    return game.spec(player).pack
+    return game.role_facts(player).pack
 
 
 def _friends(game: Game, player: PlayerState, pack: list[tuple[str, str]]) -> set[str]:
@@ -384,7 +384,7 @@ def _friends(game: Game, player: PlayerState, pack: list[tuple[str, str]]) -> se
 
 
 def _channel(game: Game, player: PlayerState, use: CommandUse) -> Channel:
-    if "wolves" in use.channel and player.alive and game.spec(player).pack:  # in the pack
+    if "wolves" in use.channel and player.alive and game.role_facts(player).pack:  # in the pack
         return "wolves"
     return next((c for c in use.channel if c != "wolves"), use.channel[0])
 

@@ -17,7 +17,7 @@ from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 WOLVES = "wolves"  # the Wolfshöhle of the pack
 LOVERS = "lovers"  # the Bettgeflüster of the Verliebten
@@ -26,7 +26,9 @@ ENCHANTED = "enchanted"  # the Flötenspieler's enchanted, without him
 SPIRITS = "spirits"  # the Totenreich of the Ruhelosen Geister
 
 
-def change_role(game: Game, player: PlayerState, role: str, *, faction: str | None = None) -> None:
+def change_role(
+    game: GamePort, player: PlayerState, role: str, *, faction: str | None = None
+) -> None:
     """The player plays `role` from now on, "in derselben Gestalt, wie die Rolle zu Beginn
     der Runde war": uses, targets and memory of his former role are gone."""
     condition = victory.lovers_side(game)
@@ -47,7 +49,7 @@ def change_role(game: Game, player: PlayerState, role: str, *, faction: str | No
     _witness_role_change(game, (player,))
 
 
-def swap_roles(game: Game, taker: PlayerState, giver: PlayerState) -> None:
+def swap_roles(game: GamePort, taker: PlayerState, giver: PlayerState) -> None:
     """The Unruhestifterin's swap: the taker plays the giver's role "in der Gestalt, in der
     die Rolle im Zeitpunkt der Übernahme war" (uses, targets, memory, faction) and learns
     nothing the role told the giver (no start of the role); the giver plays the taker's role
@@ -70,14 +72,14 @@ def swap_roles(game: Game, taker: PlayerState, giver: PlayerState) -> None:
     _witness_role_change(game, (taker, giver))
 
 
-def _drop_standing(game: Game, player: PlayerState) -> dict[str, str]:
+def _drop_standing(game: GamePort, player: PlayerState) -> dict[str, str]:
     """Take the standing answers of the player's role from him (an office's stay, the
     Burgemeester's successor) and return them."""
     words = {use.word for use in game.rules.roles[player.role].commands if use.stands}
     return {word: player.standing.pop(word) for word in words & set(player.standing)}
 
 
-def convert(game: Game, player: PlayerState, faction: str) -> None:
+def convert(game: GamePort, player: PlayerState, faction: str) -> None:
     """The player plays for `faction` from now on, keeping his role and abilities (the
     Sekte: "Sie spielen lediglich fortan für die Sekte"); the lovers are told if their
     win condition changes."""
@@ -86,7 +88,7 @@ def convert(game: Game, player: PlayerState, faction: str) -> None:
     _tell_lovers_if_changed(game, condition, (player.name,))
 
 
-def _witness_role_change(game: Game, changed: tuple[PlayerState, ...]) -> None:
+def _witness_role_change(game: GamePort, changed: tuple[PlayerState, ...]) -> None:
     """Everybody else's role hears of the change (the Ketzer is told)."""
     for witness in game.state.players:
         for player in changed:
@@ -94,7 +96,9 @@ def _witness_role_change(game: Game, changed: tuple[PlayerState, ...]) -> None:
                 game.behaviour(witness).witness_role_change(game, witness, player)
 
 
-def _tell_lovers_if_changed(game: Game, condition: str | None, changed: tuple[str, ...]) -> None:
+def _tell_lovers_if_changed(
+    game: GamePort, condition: str | None, changed: tuple[str, ...]
+) -> None:
     """ "Wenn sich dadurch die Siegbedingungen des Liebespaares ändern, so teilt die
     Spielleitung den Verliebten die geänderten Siegbedingungen mit." """
     lovers = game.state.lovers
@@ -103,40 +107,42 @@ def _tell_lovers_if_changed(game: Game, condition: str | None, changed: tuple[st
         game.emit(PrivateInfo(lovers, "private", say("amor.condition_changed", condition=side)))
 
 
-def become(game: Game, player: PlayerState, role: str, *, faction: str | None = None) -> None:
+def become(game: GamePort, player: PlayerState, role: str, *, faction: str | None = None) -> None:
     """`change_role`, and a new member of the pack joins the Wolfshöhle ("Die Spielleitung
     fügt diesen (gewöhnlichen) Werwolf der Konversation der Werwölfe hinzu"); one of a role
     with its own group conversation joins it, which opens with him and the living who share
     it ("richtet dem Vampir und seinen Ghulen eine eigene Konversation (Die Gruft) ein")."""
     change_role(game, player, role, faction=faction)
-    spec = game.spec(player)
-    if spec.pack:
+    now = game.role_facts(player)
+    if now.pack:
         enter(game, WOLVES, [player.name])
-    if spec.conversation:
-        members = [p.name for p in game.living() if game.spec(p).conversation == spec.conversation]
-        enter(game, spec.conversation, members)
+    if now.conversation:
+        members = [
+            p.name for p in game.living() if game.role_facts(p).conversation == now.conversation
+        ]
+        enter(game, now.conversation, members)
 
 
-def revive(game: Game, player: PlayerState, by_role: str) -> None:
+def revive(game: GamePort, player: PlayerState, by_role: str) -> None:
     """The dead player lives again; he is no longer one of the Geister of the Totenreich."""
     player.alive = True
     player.death_cause = player.death_time = player.role_revealed_as = None
     game.emit(PlayerRevived(player.name, by_role))
-    if not game.spec(player).params.get("totenreich", False):  # Medium, Zigeunerin stay
+    if not game.role_facts(player).params.get("totenreich", False):  # Medium, Zigeunerin stay
         leave(game, DEAD, [player.name])
-    if game.spec(player).pack:  # no Wolfsgeist any more: back in the Wolfshöhle
+    if game.role_facts(player).pack:  # no Wolfsgeist any more: back in the Wolfshöhle
         enter(game, WOLVES, [player.name])
 
 
 # -- conversations: `state.conversations` holds every group conversation and its members ------
-def open_conversation(game: Game, channel: str, members: list[str]) -> None:
+def open_conversation(game: GamePort, channel: str, members: list[str]) -> None:
     """Open the group conversation `channel` (once: an open one stays as it is)."""
     if channel not in game.state.conversations:
         game.state.conversations[channel] = list(members)
         game.emit(ConversationOpened(channel, tuple(members)))
 
 
-def join(game: Game, channel: str, names: list[str]) -> None:
+def join(game: GamePort, channel: str, names: list[str]) -> None:
     """The ones of `names` not in the open conversation yet join it (none if not open)."""
     members = game.state.conversations.get(channel)
     if members is None:
@@ -147,7 +153,7 @@ def join(game: Game, channel: str, names: list[str]) -> None:
         game.emit(ParticipantsAdded(channel, tuple(new)))
 
 
-def enter(game: Game, channel: str, names: list[str]) -> None:
+def enter(game: GamePort, channel: str, names: list[str]) -> None:
     """`join` the conversation, or open it with `names` if it is not open yet."""
     if channel in game.state.conversations:
         join(game, channel, names)
@@ -155,7 +161,7 @@ def enter(game: Game, channel: str, names: list[str]) -> None:
         open_conversation(game, channel, names)
 
 
-def leave(game: Game, channel: str, names: list[str]) -> None:
+def leave(game: GamePort, channel: str, names: list[str]) -> None:
     """The ones of `names` in the conversation leave it."""
     members = game.state.conversations.get(channel, [])
     gone = [name for name in names if name in members]

@@ -12,7 +12,7 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.facts import CommandFacts, UseFacts
 from wolfbot.engine.offices import office_title
-from wolfbot.engine.roles.base import Behaviour, WordHandler
+from wolfbot.engine.port import Behaviour, WordHandler
 from wolfbot.engine.roles.registry import QUESTIONS, WORDS
 from wolfbot.engine.spec import NAMED_KINDS, CommandUse
 from wolfbot.engine.state import PlayerState, Question
@@ -28,10 +28,10 @@ from wolfbot.engine.uses import (
 )
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import EnginePort
 
 
-def _shown(game: Game, word: str) -> str:
+def _shown(game: EnginePort, word: str) -> str:
     """A command word as the ruleset's players read it (`Ruleset.shown_word`)."""
     return game.rules.shown_word(word)
 
@@ -39,7 +39,7 @@ def _shown(game: Game, word: str) -> str:
 MOMENTS = ("election", "procedure")  # the limits of a day's use that change within a phase
 
 
-def _in_time(game: Game, use: UseFacts) -> bool:
+def _in_time(game: EnginePort, use: UseFacts) -> bool:
     phase = game.state.phase
     kind = phase.kind
     if kind not in use.phase:
@@ -56,18 +56,18 @@ def _in_time(game: Game, use: UseFacts) -> bool:
     return True
 
 
-def sent_ahead(game: Game, use: UseFacts) -> bool:
+def sent_ahead(game: EnginePort, use: UseFacts) -> bool:
     """Whether the use is a night command sent now, by day, for the coming night
     (`CommandUse.ahead`; not one of the first night only, which no day precedes)."""
     phase = game.state.phase
     return use.ahead and phase.by_day and use.nights != "first"  # `ahead`: night only
 
 
-def _holds_office(game: Game, player: PlayerState, use: UseFacts) -> bool:
+def _holds_office(game: EnginePort, player: PlayerState, use: UseFacts) -> bool:
     return not use.mayor_only or game.state.mayor == player.name
 
 
-def standing_use(game: Game, question: Question) -> CommandUse | None:
+def standing_use(game: EnginePort, question: Question) -> CommandUse | None:
     """The player's use that answers this question in advance (`CommandUse.stands`)."""
     player = game.player(question.player)
     return next(
@@ -79,7 +79,7 @@ def _uses_left(player: PlayerState, use: UseFacts) -> bool:
     return use.uses is None or player.uses.get(use.word, 0) < use.uses
 
 
-def available_words(game: Game, player: PlayerState) -> list[str]:
+def available_words(game: EnginePort, player: PlayerState) -> list[str]:
     if game.state.phase.kind == "over":
         return []
     if game.state.questions:
@@ -121,7 +121,7 @@ def _limits(behaviour: Behaviour) -> bool:
     return found
 
 
-def _timely_uses(game: Game, player: PlayerState) -> tuple[tuple[UseFacts, str | None], ...]:
+def _timely_uses(game: EnginePort, player: PlayerState) -> tuple[tuple[UseFacts, str | None], ...]:
     """The role's uses the player may give as he is (alive or dead) at this time of the
     game, as far as the time is fixed – the phase's kind, its first night or day – made
     once for each; with what is left to ask at the moment: "election" (an election today),
@@ -145,7 +145,7 @@ def _timely_uses(game: Game, player: PlayerState) -> tuple[tuple[UseFacts, str |
     return timely
 
 
-def check(game: Game, command: Command) -> CommandUse | Question:
+def check(game: EnginePort, command: Command) -> CommandUse | Question:
     said = command.facts
     player = game.find_player(said.actor)
     if player is None:
@@ -178,7 +178,7 @@ def check(game: Game, command: Command) -> CommandUse | Question:
     return use
 
 
-def _question_answered(game: Game, player: PlayerState, command: Command) -> Question | None:
+def _question_answered(game: EnginePort, player: PlayerState, command: Command) -> Question | None:
     for question in game.state.questions:
         if question.player == player.name and question.decline == command.word:
             if command.channel not in question.channels:
@@ -202,7 +202,7 @@ def _question_answered(game: Game, player: PlayerState, command: Command) -> Que
 
 
 def _find_use(
-    game: Game, player: PlayerState, command: Command, uses: Sequence[CommandUse]
+    game: EnginePort, player: PlayerState, command: Command, uses: Sequence[CommandUse]
 ) -> CommandUse:
     """The use of the player's (`uses`: those of the word he may give as he is) that allows
     the command now and there."""
@@ -216,7 +216,7 @@ def _find_use(
     return use
 
 
-def _at_hand(game: Game, player: PlayerState, command: CommandFacts, use: UseFacts) -> bool:
+def _at_hand(game: EnginePort, player: PlayerState, command: CommandFacts, use: UseFacts) -> bool:
     """Whether `use` allows the command now and there, with no limit in the way."""
     return (
         _in_time(game, use)
@@ -227,7 +227,7 @@ def _at_hand(game: Game, player: PlayerState, command: CommandFacts, use: UseFac
 
 
 def _refuse_or_find(
-    game: Game, player: PlayerState, command: Command, uses: Sequence[CommandUse]
+    game: EnginePort, player: PlayerState, command: Command, uses: Sequence[CommandUse]
 ) -> CommandUse:
     """`_find_use` with the reason of a refusal, in the order the checks give it."""
     word = _shown(game, command.word)
@@ -261,7 +261,9 @@ def _when(use: CommandUse) -> Text:
     return say("when.phases", phases=use.phase)
 
 
-def _check_arguments(game: Game, player: PlayerState, command: Command, use: CommandUse) -> None:
+def _check_arguments(
+    game: EnginePort, player: PlayerState, command: Command, use: CommandUse
+) -> None:
     facts, said = use.facts, command.facts
     word, targets = said.word, said.targets  # the word as written only in a refusal (`_shown`)
     kinds: Sequence[str] = facts.named_kinds
@@ -305,7 +307,7 @@ def _check_arguments(game: Game, player: PlayerState, command: Command, use: Com
         )
 
 
-def _handler(game: Game, player: PlayerState, use: CommandUse) -> WordHandler | None:
+def _handler(game: EnginePort, player: PlayerState, use: CommandUse) -> WordHandler | None:
     """The word's own handler (a vote of everybody or of the pack) – not for a use of the
     player's role: the Blutrünstige Wolf's private `!Fressen` is his own attack, not a vote
     of the pack."""
@@ -315,7 +317,7 @@ def _handler(game: Game, player: PlayerState, use: CommandUse) -> WordHandler | 
     return WORDS[handler]
 
 
-def _own_uses(game: Game, role: str) -> frozenset[int]:
+def _own_uses(game: EnginePort, role: str) -> frozenset[int]:
     """The role's own uses (`RoleSpec.commands`), by identity – made once for each role."""
     key = ("own_uses", role)
     own = game.cache.get(key)
@@ -324,14 +326,14 @@ def _own_uses(game: Game, role: str) -> frozenset[int]:
     return own
 
 
-def handler_of(game: Game, command: Command, use: CommandUse) -> WordHandler | None:
+def handler_of(game: EnginePort, command: Command, use: CommandUse) -> WordHandler | None:
     """The word's own handler for a checked command of `use` (`_handler`), which
     `waits_for_night` and `apply` act on (a submitted command asks once)."""
     return _handler(game, game.player(command.facts.actor), use)
 
 
 def waits_for_night(
-    game: Game, command: Command, use: CommandUse, handler: WordHandler | None
+    game: EnginePort, command: Command, use: CommandUse, handler: WordHandler | None
 ) -> bool:
     """Whether an accepted command acts only when the night is resolved: a night action of
     a role, or a vote the night's resolution counts (the pack's attack) – also a night
@@ -348,7 +350,7 @@ def waits_for_night(
     return handler.counted_at_night_end
 
 
-def apply(game: Game, command: Command, use: CommandUse, handler: WordHandler | None) -> None:
+def apply(game: EnginePort, command: Command, use: CommandUse, handler: WordHandler | None) -> None:
     """Record a checked command: a standing answer, a vote, a night action resolved at its
     stage – or, sent by day, at the coming night's (`GameState.ahead`)."""
     said = command.facts

@@ -13,7 +13,7 @@ from wolfbot.engine.events import PlayerDied, PlayerExcluded
 from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 LIEBESKUMMER = "Liebeskummer"
 INAKTIVITAET = "Inaktivität"  # an inactive player's death: his role is not revealed
@@ -21,15 +21,15 @@ RUECKTRITT = "Rücktritt"  # a player withdrew from the round: dies as the inact
 UNREVEALED = (INAKTIVITAET, RUECKTRITT)  # "Seine Rolle wird nicht offenbart."
 
 
-def revealed(game: Game, player: PlayerState) -> bool:
+def revealed(game: GamePort, player: PlayerState) -> bool:
     """Whether the round reveals this player's role at his death: always, unless the
     ruleset's `reveal_option` hides the roles of the dead – but not his if his role is
     `always_revealed` (Wolf Village's Jäger)."""
     option = game.rules.reveal_option
-    return option is None or bool(game.option(option)) or game.spec(player).always_revealed
+    return option is None or bool(game.option(option)) or game.role_facts(player).always_revealed
 
 
-def exclude(game: Game, player: PlayerState, *, by: str = "") -> None:
+def exclude(game: GamePort, player: PlayerState, *, by: str = "") -> None:
     """The rules about inactive Dorfbewohner: excluded now (no more commands, no vote
     counts), he dies at the following Morgen with the cause `Inaktivität` and his role is
     not revealed (`night.resolve_deaths`). `by`: "" by the rule of the missed Dämmerungen,
@@ -43,7 +43,7 @@ def exclude(game: Game, player: PlayerState, *, by: str = "") -> None:
 
 
 def kill(
-    game: Game, deaths: Iterable[tuple[str, str]], *, time: str, delayable: bool = True
+    game: GamePort, deaths: Iterable[tuple[str, str]], *, time: str, delayable: bool = True
 ) -> None:
     queue = deque(deaths)
     while queue:

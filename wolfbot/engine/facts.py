@@ -2,20 +2,19 @@
 (`RoleSpec`) and the ruleset (`Ruleset`), as plain records: each is a validated model, each of
 whose attributes is a lookup of its own; the checks read a dozen of them for every command,
 the victory check a few of every player's role. Made once for each (`.facts`,
-`ruleset_facts`)."""
+`ruleset_facts.ruleset_facts`). Below the spec, which is made of them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal
 
 from wolfbot.engine.immutable import Immutable
 
-if TYPE_CHECKING:  # the spec imports this module
-    from wolfbot.engine.spec.base import Channel, PhaseKind
-    from wolfbot.engine.spec.day import DayProcedureSpec, ElectionSpec
-    from wolfbot.engine.spec.roles import RoleSpec
-    from wolfbot.engine.spec.ruleset import Ruleset
+# the names of the phases and the channels, as the spec and the facts read them (here: the
+# spec is made of these facts – `CommandUse.facts` – and re-exports them)
+PhaseKind = Literal["night", "day", "dusk", "runoff"]
+Channel = Literal["thread", "private", "wolves", "lovers", "dead", "enchanted", "crypt", "spirits"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,44 +51,20 @@ class CommandFacts(Immutable):
 
 @dataclass(frozen=True, slots=True)
 class RoleFacts(Immutable):
+    """What the rules and the behaviours read of a role (`RoleSpec`), the one way to read
+    it in a game (`GamePort.role_facts`)."""
+
     name: str
+    heading: str
     faction: str
     pack: bool  # attacks with the pack and shares the Wolfshöhle
+    pack_words: tuple[str, ...] | None  # the pack's words he may use (None: all of them)
     is_werwolf: bool
     takes_win: tuple[str, ...]  # the teams whose win he takes for himself (the Fuchs)
-
-
-@dataclass(frozen=True, slots=True)
-class RulesetFacts(Immutable):
-    """What the rules read most of the ruleset: its dicts, and what they derive."""
-
-    roles: dict[str, RoleSpec]  # `Game.spec`
-    role_facts: dict[str, RoleFacts]  # `Game.role_facts`
-    said_words: dict[str, str]  # `Game.localized`: the ruleset's own words
-    procedures: dict[str, DayProcedureSpec]  # `day.procedure`
-    procedure_words: dict[str, tuple[str | None, str | None]]  # `day.votes_today`: vote, withdraw
-    election: ElectionSpec | None  # `day.election_today`
-    lovers_apart: frozenset[str]  # the words whose use may not name one's lover (`checks`)
-    faction_kinds: dict[str, str]  # `victory.side`
-
-
-def ruleset_facts(ruleset: Ruleset, derived: dict[Any, Any]) -> RulesetFacts:
-    """The facts of the ruleset, made once for all its rounds (`derived`:
-    `Ruleset.derived`)."""
-    facts = derived.get("facts")
-    if facts is None:
-        day = ruleset.day
-        facts = derived["facts"] = RulesetFacts(
-            roles=ruleset.roles,
-            role_facts={
-                name: RoleFacts(name, r.faction, r.pack, r.is_werwolf, r.takes_win)
-                for name, r in ruleset.roles.items()
-            },
-            said_words=ruleset.said_words,
-            procedures=day.procedures,
-            procedure_words={n: (p.vote, p.withdraw) for n, p in day.procedures.items()},
-            election=day.election,
-            lovers_apart=frozenset(w for w, c in ruleset.command_specs.items() if c.lovers_apart),
-            faction_kinds={name: f.kind for name, f in ruleset.factions.items()},
-        )
-    return facts
+    knows_werwolves: bool
+    knows_werwolves_option: str | None  # a house rule that decides it instead
+    known_to_pack: bool
+    always_revealed: bool
+    immune_to: tuple[str, ...]
+    conversation: Channel | None  # the group conversation of the role (the Gruft)
+    params: dict[str, Any]  # the behaviour's parameters (`Behaviour.parameters`)

@@ -11,7 +11,7 @@ events they added. A rejected command changes nothing but the log (`CommandRejec
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from wolfbot.engine import changes, checks, day, night, offices, uses, victory, voting
 from wolfbot.engine.commands import Command
@@ -29,21 +29,19 @@ from wolfbot.engine.events import (
     QuestionAnswered,
     QuestionAsked,
 )
-from wolfbot.engine.facts import RoleFacts, UseFacts, ruleset_facts
+from wolfbot.engine.facts import UseFacts
 from wolfbot.engine.interventions import rules as interventions
 from wolfbot.engine.interventions.kinds import ExpireQuestion, Intervention
-from wolfbot.engine.rng import choose
+from wolfbot.engine.port import Behaviour, EnginePort, GroupBehaviour
 from wolfbot.engine.role_index import RoleIndex
-from wolfbot.engine.roles.base import Behaviour
 from wolfbot.engine.roles.registry import GROUPS, PLAIN, QUESTIONS, WORDS, behaviour_of
+from wolfbot.engine.ruleset_facts import ruleset_facts
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
 from wolfbot.engine.state import GameState, NightState, Offer, Phase, PlayerState, Question
 from wolfbot.engine.text import Text, say
 
-T = TypeVar("T")
 
-
-class Game:
+class Game(EnginePort):
     def __init__(self, ruleset: Ruleset, state: GameState) -> None:
         self.rules = ruleset
         self.state = state
@@ -115,92 +113,22 @@ class Game:
         """The player's role begins (the round's start, or a change of role): what the
         role's data says he is told or made known as (`knows_werwolves`, `known_to_pack`),
         then his behaviour's own `setup`."""
-        spec = self.spec(player)
-        knows = spec.knows_werwolves
-        if spec.knows_werwolves_option is not None:
-            knows = bool(self.option(spec.knows_werwolves_option))
+        role = self.role_facts(player)
+        knows = role.knows_werwolves
+        if role.knows_werwolves_option is not None:
+            knows = bool(self.option(role.knows_werwolves_option))
         if knows:
-            werwolves = [p.name for p in self.state.players if self.spec(p).is_werwolf]
+            werwolves = [p.name for p in self.state.players if self.role_facts(p).is_werwolf]
             told = say("informed.werwolves", names=werwolves)
             self.emit(PrivateInfo((player.name,), "private", told))
-        if spec.known_to_pack:
+        if role.known_to_pack:
             pack = tuple(p.name for p in self.pack())
             if pack:
-                text = say("informed.known_to_pack", name=player.name, heading=spec.heading)
+                text = say("informed.known_to_pack", name=player.name, heading=role.heading)
                 self.emit(PrivateInfo(pack, changes.WOLVES, text))
         self.behaviour(player).setup(self, player)
 
-    # -- lookups ----------------------------------------------------------------------------
-    def player(self, name: str) -> PlayerState:
-        found = self.find_player(name)
-        if found is None:
-            raise KeyError(name)
-        return found
-
-    def find_player(self, name: str) -> PlayerState | None:
-        """The player called `name` now, by an index (a renamed player – the Reservespieler
-        who took a place – makes it anew)."""
-        found = self._by_name.get(name)
-        if found is None or found.name != name:
-            self._by_name = {p.name: p for p in self.state.players}
-            found = self._by_name.get(name)
-        return found
-
-    def role_facts(self, player: PlayerState) -> RoleFacts:
-        """What the rules read most of the role the player plays now (`spec`)."""
-        return self.facts.role_facts[player.acting_as or player.role]
-
-    def spec(self, player: PlayerState) -> RoleSpec:
-        """The role the player plays now: his own, or one he plays for a while."""
-        return self.facts.roles[player.acting_as or player.role]
-
-    def living(self) -> list[PlayerState]:
-        return [p for p in self.state.players if p.alive]
-
-    def pack(self, *, living: bool = True) -> list[PlayerState]:
-        """The players who attack together and share the Wolfshöhle."""
-        return [
-            p for p in self.state.players if self.role_facts(p).pack and (p.alive or not living)
-        ]
-
-    def option(self, name: str) -> Any:
-        return self.rules.option(self.state.options, name)
-
-    def variant_on(self, name: str) -> bool:
-        """Whether the round plays the Spielvariante `name` (option `variants`)."""
-        return name in self.state.options.get("variants", ())
-
-    def lover_of(self, name: str) -> str | None:
-        lovers = self.state.lovers
-        if lovers and name in lovers:
-            return lovers[1] if lovers[0] == name else lovers[0]
-        return None
-
-    def next_phase(self) -> Phase:
-        return self.state.phase.next(self.rules.phases)
-
-    def game_time(self) -> str:
-        """The time of the game as deaths are dated: "night 2", or "day 2" (a dusk counts
-        as its day)."""
-        phase = self.state.phase
-        return f"{'night' if phase.kind == 'night' else 'day'} {phase.number}"
-
-    def time_label(self) -> Text:
-        """The time of the game for a player: "Nacht 2", "Tag 2"."""
-        phase = self.state.phase
-        if phase.kind == "night":
-            return say("time.night", number=phase.number)
-        return say("time.day", number=phase.number)
-
-    # -- randomness (seeded, stored in the state) ------------------------------------------
-    def draw(self, options: Sequence[T]) -> T:
-        self.state.rng, picked = choose(self.state.rng, options)
-        return picked
-
     # -- the log ----------------------------------------------------------------------------
-    def emit(self, event: Event) -> None:
-        self.state.log.append(event)
-
     def _since(self, mark: int) -> list[Event]:
         return self.state.log[mark:]
 
@@ -259,9 +187,6 @@ class Game:
 
     def reject(self, actor: str, channel: str, text: str, reason: Text) -> None:
         self.emit(CommandRejected(actor, channel, text, reason))
-
-    def consume(self, player: PlayerState, word: str) -> None:
-        player.uses[word] = player.uses.get(word, 0) + 1
 
     # -- questions ---------------------------------------------------------------------------
     def ask(self, question: Question) -> None:
@@ -509,10 +434,10 @@ class Game:
         role = player.acting_as or player.role
         found = self._behaviours.get(role)
         if found is None:
-            found = self._behaviours[role] = behaviour_of(self.facts.roles[role])
+            found = self._behaviours[role] = behaviour_of(self.rules.roles[role])
         return found
 
-    def group(self, entry: str):
+    def group(self, entry: str) -> GroupBehaviour | None:
         """The group acting at a night-order entry (the pack at "Werwölfe"), if any – an
         entry of the ruleset's night order, and of a variant only when the round plays it."""
         if entry not in self.rules.staged_entries:
@@ -522,7 +447,7 @@ class Game:
             return None
         return GROUPS.get(entry)
 
-    def groups(self):
+    def groups(self) -> list[GroupBehaviour]:
         """Every group in play (they witness deaths as players do)."""
         return [group for entry in GROUPS if (group := self.group(entry)) is not None]
 

@@ -28,13 +28,13 @@ from wolfbot.engine.state import Attack, Kill, Modifier, PlayerState
 from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 ATTACK_STEPS = ("redirect", "immunity", "protection")
 PACK_CAUSE = "Werwolf"  # the cause of the pack's attack
 
 
-def run_stages(game: Game) -> bool:
+def run_stages(game: GamePort) -> bool:
     """Resolve the remaining stages; False if a question holds the night."""
     night = game.state.night
     plan = _stage_plan(game)
@@ -75,7 +75,7 @@ def run_stages(game: Game) -> bool:
     return True
 
 
-def _stage_plan(game: Game) -> list[list[tuple[Any, tuple[str, ...]]]]:
+def _stage_plan(game: GamePort) -> list[list[tuple[Any, tuple[str, ...]]]]:
     """Each stage of the night order as its entries: the group acting there (the pack), or
     the roles of the entry that the round deals or makes – made once for the round (its
     variants do not change)."""
@@ -89,7 +89,7 @@ def _stage_plan(game: Game) -> list[list[tuple[Any, tuple[str, ...]]]]:
     return plan
 
 
-def _plan_in_play(game: Game) -> list[list[tuple[Any, tuple[str, ...]]]]:
+def _plan_in_play(game: GamePort) -> list[list[tuple[Any, tuple[str, ...]]]]:
     """The stage plan without the roles nobody plays now (`RoleIndex.in_play`): made anew
     after a change of role, so that a player who took a role acts at its later stages."""
     plan = game.roles.memo.get("night_plan")
@@ -106,7 +106,7 @@ def _plan_in_play(game: Game) -> list[list[tuple[Any, tuple[str, ...]]]]:
     return plan
 
 
-def _role_places(game: Game) -> list[dict[str, int]]:
+def _role_places(game: GamePort) -> list[dict[str, int]]:
     """Each stage's roles → their place in it, as its entries name them (made once)."""
     places = game.cache.get("role_places")
     if places is None:
@@ -117,7 +117,7 @@ def _role_places(game: Game) -> list[dict[str, int]]:
     return places
 
 
-def _bring_due_kills(game: Game) -> None:
+def _bring_due_kills(game: GamePort) -> None:
     """Deaths due this night from an earlier one (the Schwarze Pest) join the night's kills,
     so that those told who dies tonight (Gute Fee, Treue Magd) know of them."""
     number = game.state.phase.number
@@ -127,7 +127,7 @@ def _bring_due_kills(game: Game) -> None:
         game.state.due_kills = [d for d in game.state.due_kills if d[0] != number]
 
 
-def _overturn(game: Game, player: PlayerState, refused: dict[str, Text] | None) -> None:
+def _overturn(game: GamePort, player: PlayerState, refused: dict[str, Text] | None) -> None:
     """The player's accepted night commands did not act – those `refused` (text → why), or
     all of them when he is blocked: each is overturned once, with why (for the audit; the
     player was told)."""
@@ -144,7 +144,7 @@ def _overturn(game: Game, player: PlayerState, refused: dict[str, Text] | None) 
             game.emit(CommandOverturned(player.name, command.channel, text, why))
 
 
-def withdraw(game: Game, player: PlayerState, command: Command, why: Text) -> None:
+def withdraw(game: GamePort, player: PlayerState, command: Command, why: Text) -> None:
     """The player's accepted night command no longer stands (refused now, and a question
     asks him anew): it is overturned, with why, and leaves the night's actions."""
     actions = game.state.night.actions.get(player.name, {})
@@ -153,7 +153,7 @@ def withdraw(game: Game, player: PlayerState, command: Command, why: Text) -> No
     game.emit(CommandOverturned(player.name, command.channel, command.text(), why))
 
 
-def _took_part(game: Game, player: PlayerState, happened: list) -> None:
+def _took_part(game: GamePort, player: PlayerState, happened: list) -> None:
     """The player's night commands that were not refused took part in the night: he used an
     ability (what the Bäcker sees), and their targets count for "nicht denselben ... in zwei
     aufeinanderfolgenden Nächten" – a blocked player's or a refused command's do not (they
@@ -173,7 +173,7 @@ def _took_part(game: Game, player: PlayerState, happened: list) -> None:
             player.last_targets[word] = (game.state.phase.number, command.targets)
 
 
-def _prepare(game: Game) -> None:
+def _prepare(game: GamePort) -> None:
     """Before the first stage: effects that hold for the whole night ("kann in dieser Nacht
     keine Fähigkeiten nutzen"), placed in night order – a blocked blocker blocks nobody;
     within a stage by rank: the Koch "am Vorabend" (params), the Trunkenbold's lot, the rest."""
@@ -193,7 +193,7 @@ def _prepare(game: Game) -> None:
             continue
         acting.sort(  # by rank, then as the stage names the roles, then by seat
             key=lambda p: (
-                game.spec(p).params.get("prepare_rank", game.behaviour(p).prepare_rank),
+                game.role_facts(p).params.get("prepare_rank", game.behaviour(p).prepare_rank),
                 place[p.role],
             )
         )
@@ -202,13 +202,13 @@ def _prepare(game: Game) -> None:
                 game.behaviour(player).prepare(game, player)
 
 
-def may_act(game: Game, player: PlayerState) -> bool:
+def may_act(game: GamePort, player: PlayerState) -> bool:
     """Whether the player may use his abilities this night: not excluded ("aus der Runde
     ausgeschlossen") and not blocked ("kann in dieser Nacht seine Fähigkeiten nicht nutzen")."""
     return player.active and player.name not in game.state.night.blocked
 
 
-def block(game: Game, target: str, told: Text) -> None:
+def block(game: GamePort, target: str, told: Text) -> None:
     """`target` cannot use abilities nor conversations this night; he is told `told` (once)."""
     if target not in game.state.night.blocked:
         game.state.night.blocked.add(target)
@@ -216,7 +216,12 @@ def block(game: Game, target: str, told: Text) -> None:
 
 
 def attack(
-    game: Game, target: str, cause: str, sources: tuple[str, ...], stage: int, kind: str = "direct"
+    game: GamePort,
+    target: str,
+    cause: str,
+    sources: tuple[str, ...],
+    stage: int,
+    kind: str = "direct",
 ) -> Attack:
     """An attack ("Angriff") on `target`, passed through redirect → immunity → protection."""
     record = Attack(target, cause, stage, sources, original_target=target, kind=kind)
@@ -229,7 +234,7 @@ def attack(
         if record.status == "hit":
             victim = game.player(record.target)
             if step == "immunity" and set(causes(game, record.cause)) & set(
-                game.spec(victim).immune_to
+                game.role_facts(victim).immune_to
             ):
                 record.status, record.reason = "failed", say("failed.immune", role=victim.role)
             else:
@@ -242,7 +247,7 @@ def attack(
     return record
 
 
-def causes(game: Game, cause: str) -> tuple[str, ...]:
+def causes(game: GamePort, cause: str) -> tuple[str, ...]:
     """The cause of an attack and the one it is treated as (the killing role's
     `params.attacks_as`: the Ghule's attack is the Werwölfe's)."""
     role = game.rules.roles.get(cause)
@@ -251,7 +256,7 @@ def causes(game: Game, cause: str) -> tuple[str, ...]:
 
 
 def burn(
-    game: Game,
+    game: GamePort,
     target: str,
     cause: str,
     sources: tuple[str, ...],
@@ -274,23 +279,23 @@ def burn(
 
 
 def schedule(
-    game: Game, target: str, cause: str, sources: tuple[str, ...], stage: int, kind: str
+    game: GamePort, target: str, cause: str, sources: tuple[str, ...], stage: int, kind: str
 ) -> None:
     """An attack that happens at a later `stage` (when those who protect have acted)."""
     game.state.night.scheduled.append(Attack(target, cause, stage, sources, kind=kind))
 
 
-def place(game: Game, modifier: Modifier) -> None:
+def place(game: GamePort, modifier: Modifier) -> None:
     """A standing effect on this night's later attacks (a protection, a redirection)."""
     game.state.night.modifiers.append(modifier)
 
 
-def kill(game: Game, target: str, cause: str, sources: tuple[str, ...], stage: int) -> None:
+def kill(game: GamePort, target: str, cause: str, sources: tuple[str, ...], stage: int) -> None:
     """A death that is not an attack (a poison): it cannot be healed."""
     game.state.night.kills.append(Kill(target, cause, stage, sources))
 
 
-def successfully_attacked(game: Game, towards: str | None = None) -> list[str]:
+def successfully_attacked(game: GamePort, towards: str | None = None) -> list[str]:
     """Players with an attack on them that has neither failed nor been healed, in list order
     – as far as it counts as an attack towards the role `towards`."""
     hit = {
@@ -301,14 +306,14 @@ def successfully_attacked(game: Game, towards: str | None = None) -> list[str]:
     return [p.name for p in game.state.players if p.name in hit]
 
 
-def pack_victims(game: Game) -> list[str]:
+def pack_victims(game: GamePort) -> list[str]:
     """Whom the pack attacked this night, whatever became of the attack, in list order."""
     night = game.state.night
     chosen = {a.original_target for a in night.attacks if PACK_CAUSE in causes(game, a.cause)}
     return [p.name for p in game.state.players if p.name in chosen]
 
 
-def heal(game: Game, target: str) -> bool:
+def heal(game: GamePort, target: str) -> bool:
     """Heal every hit attack on `target`; False if there was none."""
     healed = False
     for record in game.state.night.attacks:
@@ -318,7 +323,7 @@ def heal(game: Game, target: str) -> bool:
     return healed
 
 
-def dying(game: Game) -> list[str]:
+def dying(game: GamePort) -> list[str]:
     """Who dies this night as it stands (hit attacks and kills so far), in list order: the
     players "die in dieser Nacht verstorben sind" for the Treue Magd and the Gute Fee."""
     night = game.state.night
@@ -329,7 +334,7 @@ def dying(game: Game) -> list[str]:
     return [p.name for p in game.state.players if p.name in doomed]
 
 
-def spare(game: Game, target: str) -> None:
+def spare(game: GamePort, target: str) -> None:
     """`target` does not die this night after all (the Gute Fee's revival)."""
     night = game.state.night
     for record in night.attacks:
@@ -341,7 +346,7 @@ def spare(game: Game, target: str) -> None:
 _OUTCOMES = {"failed.protected": "protected", "failed.cursed": "turned", "failed.immune": "immune"}
 
 
-def _tell_failed_attacks(game: Game) -> None:
+def _tell_failed_attacks(game: GamePort) -> None:
     """Each attack of the pack that did not kill, by how it failed (no name)."""
     for record in game.state.night.attacks:
         if PACK_CAUSE not in causes(game, record.cause) or record.status == "hit":
@@ -351,7 +356,7 @@ def _tell_failed_attacks(game: Game) -> None:
         game.emit(AttackSurvived(outcome))
 
 
-def _record_failed_attacks(game: Game) -> None:
+def _record_failed_attacks(game: GamePort) -> None:
     """Each attack of the night that did not kill, how and by whom it failed (the audit)."""
     for record in game.state.night.attacks:
         if record.status not in ("failed", "healed"):
@@ -365,7 +370,7 @@ def _record_failed_attacks(game: Game) -> None:
         game.emit(AttackFailed(record.target, record.cause, outcome, by))
 
 
-def resolve_deaths(game: Game) -> None:
+def resolve_deaths(game: GamePort) -> None:
     """The death step: hit attacks and kills; the first cause in night order is announced.
     Players excluded for inactivity die now too ("am darauffolgenden Morgen")."""
     night = game.state.night

@@ -14,28 +14,28 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.commands import Command
 from wolfbot.engine.day.votes import may_vote
 from wolfbot.engine.events import PUBLIC, OfficeDiscarded, SuccessorNamed
-from wolfbot.engine.roles.base import QuestionHandler
+from wolfbot.engine.port import QuestionHandler
 from wolfbot.engine.spec import SuccessorSpec
 from wolfbot.engine.state import Question
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
-def successor_rules(game: Game) -> SuccessorSpec:
+def successor_rules(game: GamePort) -> SuccessorSpec:
     election = game.rules.day.election
     return election.successor if election is not None else SuccessorSpec()
 
 
-def office_title(game: Game) -> str:
+def office_title(game: GamePort) -> str:
     """The office's title: its election's, else the engine's name for it in the ruleset's
     words (`Ruleset.named`)."""
     election = game.rules.day.election
     return election.title if election is not None else game.rules.named("Bürgermeister")
 
 
-def ask_successors(game: Game) -> None:
+def ask_successors(game: GamePort) -> None:
     state = game.state
     rules = successor_rules(game)
     holder = game.player(state.mayor) if state.mayor else None
@@ -75,13 +75,13 @@ def ask_successors(game: Game) -> None:
             state.alpha = None
 
 
-def _vacated(game: Game, holder, rules: SuccessorSpec) -> bool:
+def _vacated(game: GamePort, holder, rules: SuccessorSpec) -> bool:
     """The holder died – or, where only voters may hold it, lost his vote."""
     return not holder.alive or (rules.voters_only and not may_vote(game, holder))
 
 
 class MayorSuccessor(QuestionHandler):
-    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+    def resolve(self, game: GamePort, question: Question, choice: str, by_lot: bool) -> None:
         if not choice:  # declined ("oder wirft es weg")
             self.unanswered(game, question)
             return
@@ -89,17 +89,17 @@ class MayorSuccessor(QuestionHandler):
         title = office_title(game)
         game.emit(SuccessorNamed(title, question.player, choice, (PUBLIC,), by_lot))
 
-    def unanswered(self, game: Game, question: Question) -> None:
+    def unanswered(self, game: GamePort, question: Question) -> None:
         """Given up or unanswered where nobody holds it then: the office is vacant."""
         game.state.mayor = None
         game.emit(OfficeDiscarded(office_title(game), question.player))
 
 
 class AlphaSuccessor(QuestionHandler):
-    def check(self, game: Game, question: Question, command: Command) -> None:
+    def check(self, game: GamePort, question: Question, command: Command) -> None:
         """Only a living Werwolf can be named (checked by the options)."""
 
-    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+    def resolve(self, game: GamePort, question: Question, choice: str, by_lot: bool) -> None:
         game.state.alpha = choice
         pack = tuple(p.name for p in game.pack())
         game.emit(SuccessorNamed("Alpha", question.player, choice, pack, by_lot))

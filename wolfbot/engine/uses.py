@@ -11,10 +11,10 @@ from wolfbot.engine.spec import CommandUse
 from wolfbot.engine.state import PlayerState, Question
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
-def command_uses(game: Game, player: PlayerState) -> list[CommandUse]:
+def command_uses(game: GamePort, player: PlayerState) -> list[CommandUse]:
     """Every command the player has in this game, alive or dead (`his_now` tells which
     he may give as he is)."""
     powerless = player.name in game.state.powerless  # "verlieren … ihre Fähigkeiten"
@@ -24,7 +24,7 @@ def command_uses(game: Game, player: PlayerState) -> list[CommandUse]:
     return found
 
 
-def command_facts(game: Game, player: PlayerState) -> list[UseFacts]:
+def command_facts(game: GamePort, player: PlayerState) -> list[UseFacts]:
     """`command_uses`, as what the checks read of each (`CommandUse.facts`; the role's made
     once)."""
     role, powerless = role_of(player), player.name in game.state.powerless
@@ -38,7 +38,7 @@ def command_facts(game: Game, player: PlayerState) -> list[UseFacts]:
     return facts
 
 
-def answers(game: Game, player: PlayerState) -> list[CommandUse]:
+def answers(game: GamePort, player: PlayerState) -> list[CommandUse]:
     """The uses that answer the questions put to the player now (`answer_uses`)."""
     return [
         use
@@ -49,11 +49,11 @@ def answers(game: Game, player: PlayerState) -> list[CommandUse]:
 
 
 def role_of(player: PlayerState) -> str:
-    """The role the player plays now, by name (`Game.spec`'s)."""
+    """The role the player plays now, by name (`GamePort.spec`'s)."""
     return player.acting_as or player.role
 
 
-def role_uses(game: Game, role: str, powerless: bool) -> tuple[CommandUse, ...]:
+def role_uses(game: GamePort, role: str, powerless: bool) -> tuple[CommandUse, ...]:
     """The commands of a role in this round, made once (the round's variants and its
     ruleset do not change): the common ones, the variants', the pack's, its own."""
     key = ("uses", role, powerless)
@@ -72,7 +72,7 @@ def role_uses(game: Game, role: str, powerless: bool) -> tuple[CommandUse, ...]:
 
 
 def word_uses(
-    game: Game, player: PlayerState, word: str
+    game: GamePort, player: PlayerState, word: str
 ) -> tuple[tuple[CommandUse, ...], tuple[CommandUse, ...]]:
     """The role's uses of `word` in this round (`role_uses`), and those of them the player
     may give as he is (`his_now`) – made once for each word."""
@@ -93,7 +93,7 @@ def word_uses(
 NO_USES: tuple[tuple[CommandUse, ...], tuple[CommandUse, ...]] = ((), ())
 
 
-def variant_uses(game: Game) -> list[CommandUse]:
+def variant_uses(game: GamePort) -> list[CommandUse]:
     """The commands the round's variants give (the Ruhelosen Geister's !Anklagen)."""
     return [
         use
@@ -109,7 +109,7 @@ def his_now(player: PlayerState, use: UseFacts) -> bool:
     return use.by_dead != player.alive
 
 
-def answer_uses(game: Game, question: Question) -> tuple[CommandUse, ...]:
+def answer_uses(game: GamePort, question: Question) -> tuple[CommandUse, ...]:
     """The answers (with a name: its word and any further ones) and the word that declines,
     if the question has one (made once for each such question)."""
     key = ("answers", question.words, question.decline, question.channels)
@@ -130,11 +130,11 @@ def answer_uses(game: Game, question: Question) -> tuple[CommandUse, ...]:
 PHASES = ("night", "day", "dusk", "runoff")
 
 
-def self_allowed(game: Game, use: UseFacts) -> bool:
+def self_allowed(game: GamePort, use: UseFacts) -> bool:
     """Whether the use may name its own player (`self`, or the house rule `self_option`)."""
     return use.self_ if use.self_option is None else bool(game.option(use.self_option))
 
 
-def repeat_allowed(game: Game, use: UseFacts) -> bool:
+def repeat_allowed(game: GamePort, use: UseFacts) -> bool:
     """Whether the use may name the same target two nights running."""
     return use.repeat_target if use.repeat_option is None else bool(game.option(use.repeat_option))

@@ -20,17 +20,17 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 LIEBESPAAR = "Liebespaar"
 
 
-def faction(game: Game, player: PlayerState) -> str:
+def faction(game: GamePort, player: PlayerState) -> str:
     """The faction a player plays for: his role's, unless he was turned (Wiedergänger)."""
     return player.faction or game.role_facts(player).faction
 
 
-def lovers_side(game: Game) -> str | None:
+def lovers_side(game: GamePort) -> str | None:
     """The side the lovers count for: Dorf, Rudel or Liebespaar (their own)."""
     if not game.state.lovers:
         return None
@@ -40,12 +40,12 @@ def lovers_side(game: Game) -> str | None:
     return LIEBESPAAR
 
 
-def _is_team(game: Game, faction: str) -> bool:
+def _is_team(game: GamePort, faction: str) -> bool:
     """A faction whose players win together (Dorf, Rudel, the Sekte, the Untoten)."""
     return game.rules.factions[faction].kind == "team"
 
 
-def _declared(game: Game) -> set[str]:
+def _declared(game: GamePort) -> set[str]:
     """The factions that win only by declaring it (the round's variants' `declared_win`)."""
     return {
         variant.declared_win
@@ -54,7 +54,7 @@ def _declared(game: Game) -> set[str]:
     }
 
 
-def side(game: Game, player: PlayerState) -> str:
+def side(game: GamePort, player: PlayerState) -> str:
     if game.state.lovers and player.name in game.state.lovers:
         return lovers_side(game) or LIEBESPAAR
     own = faction(game, player)
@@ -62,7 +62,7 @@ def side(game: Game, player: PlayerState) -> str:
     return own if kind == "team" else f"{kind}:{player.name}"
 
 
-def winners(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+def winners(game: GamePort) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """(winning sides, winning players) if the game is over, else None: a side wins when
     every living player belongs to it; a player whose own condition is met wins too and ends
     the round (`Behaviour.has_won`)."""
@@ -82,7 +82,7 @@ def winners(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
 Win = tuple[tuple[str, ...], tuple[str, ...]]
 
 
-def _rule_of(game: Game, winner: str) -> str:
+def _rule_of(game: GamePort, winner: str) -> str:
     """How the side `winner` wins (the Liebespaar always by outliving the others)."""
     if winner == LIEBESPAAR:
         return "outlive"
@@ -91,7 +91,7 @@ def _rule_of(game: Game, winner: str) -> str:
     return game.rules.factions[winner].wins
 
 
-def _by_rule(game: Game) -> Win | None:
+def _by_rule(game: GamePort) -> Win | None:
     """A team that wins by the pack: `no_pack` when no member of the pack lives (a lover
     too: "Solange dieser Werwolf lebt, kann das Dorf nicht gewinnen"), `no_werwolf` when no
     Werwolf lives, in the pack or not, `pack_parity` when its own living pack members – not
@@ -113,7 +113,7 @@ def _by_rule(game: Game) -> Win | None:
     return None
 
 
-def _taken(game: Game, win: Win | None) -> Win | None:
+def _taken(game: GamePort, win: Win | None) -> Win | None:
     """A living role that takes a team's win for himself, unless he is in love (the Fuchs:
     "Einen Sieg des Dorfs oder der Werwölfe holt sich ein lebender Fuchs")."""
     if win is None or len(win[0]) != 1:
@@ -124,7 +124,7 @@ def _taken(game: Game, win: Win | None) -> Win | None:
     return win
 
 
-def _by_sides(game: Game) -> Win | None:
+def _by_sides(game: GamePort) -> Win | None:
     """The only side left alive wins – if it wins by outliving the others."""
     living_sides: set[str] = set()
     for player in game.living():
@@ -150,10 +150,10 @@ def _by_sides(game: Game) -> Win | None:
     return sides, tuple(p.name for p in members)
 
 
-def _ruled(game: Game) -> bool:
+def _ruled(game: GamePort) -> bool:
     """Whether a faction wins by a rule of its own (then nobody alive is that rule's case)."""
     return any(spec.wins != "outlive" for spec in game.rules.factions.values())
 
 
-def _lovers_with(game: Game, winner: str) -> bool:
+def _lovers_with(game: GamePort, winner: str) -> bool:
     return lovers_side(game) == winner

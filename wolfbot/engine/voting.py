@@ -11,15 +11,17 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.day import check_not_against_lover
 from wolfbot.engine.deaths import exclude
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.roles.base import WordHandler
+from wolfbot.engine.port import WordHandler
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
-def _dusk_change_only(game: Game, player: PlayerState, votes: Collection[str], vote: str) -> None:
+def _dusk_change_only(
+    game: GamePort, player: PlayerState, votes: Collection[str], vote: str
+) -> None:
     """ "Wenn die Dämmerung begonnen hat, so darf kein Dorfbewohner mehr seine Stimme abgegeben
     oder seine abgegebene Stimme zurücknehmen. Eine abgegebene Stimme darf lediglich geändert
     werden.\""""
@@ -27,7 +29,7 @@ def _dusk_change_only(game: Game, player: PlayerState, votes: Collection[str], v
         raise IllegalCommand(say("refused.dusk_change_only", vote=vote))
 
 
-def _may_vote(game: Game, player: PlayerState, lynch: bool) -> None:
+def _may_vote(game: GamePort, player: PlayerState, lynch: bool) -> None:
     if day_rules.jailed(game, player.name):
         raise IllegalCommand(say("refused.jailed"))
     if not day_rules.may_vote(game, player, lynch):
@@ -35,7 +37,7 @@ def _may_vote(game: Game, player: PlayerState, lynch: bool) -> None:
 
 
 class LynchVote(WordHandler):
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
         _may_vote(game, player, lynch=True)
         fixed = day_rules.fixed_vote(game, player.name)
         if fixed is not None and command.target != fixed:
@@ -46,39 +48,39 @@ class LynchVote(WordHandler):
             raise IllegalCommand(say("refused.runoff_only", names=runoff))
         check_not_against_lover(game, player, command.target)
 
-    def apply(self, game: Game, player: PlayerState, command: Command) -> None:
+    def apply(self, game: GamePort, player: PlayerState, command: Command) -> None:
         game.state.day.lynch_votes[player.name] = command.target
 
-    def votes(self, game: Game) -> dict[str, str]:
+    def votes(self, game: GamePort) -> dict[str, str]:
         return game.state.day.lynch_votes
 
 
 class WithdrawVote(WordHandler):
     irrevocable: Text | None = say("withdrawn_for_good")
 
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
         fixed = day_rules.fixed_vote(game, player.name)
         if fixed is not None:
             raise IllegalCommand(say("refused.puppet_vote", name=fixed))
         if player.name not in game.state.day.lynch_votes:
             raise IllegalCommand(say("refused.nothing_to_withdraw"))
 
-    def apply(self, game: Game, player: PlayerState, command: Command) -> None:
+    def apply(self, game: GamePort, player: PlayerState, command: Command) -> None:
         del game.state.day.lynch_votes[player.name]
 
 
 class MayorVote(WordHandler):
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
         _may_vote(game, player, lynch=False)
         if game.state.phase.kind == "dusk":
             if game.option("mayor_vote_in_dusk") == "closed":
                 raise IllegalCommand(say("refused.mayor_vote_closed"))
             _dusk_change_only(game, player, game.state.day.mayor_votes, "mayor")
 
-    def apply(self, game: Game, player: PlayerState, command: Command) -> None:
+    def apply(self, game: GamePort, player: PlayerState, command: Command) -> None:
         game.state.day.mayor_votes[player.name] = command.target
 
-    def votes(self, game: Game) -> dict[str, str]:
+    def votes(self, game: GamePort) -> dict[str, str]:
         return game.state.day.mayor_votes
 
 
@@ -87,11 +89,11 @@ class FriendsVote(WordHandler):
     der Spielleitung zwei andere Dorfbewohner zu seinen Freunden" – the last one counts, and
     in the Dämmerung it may only be changed (reading 49)."""
 
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
         _may_vote(game, player, lynch=False)
         _dusk_change_only(game, player, game.state.day.friends, "lynch")
 
-    def apply(self, game: Game, player: PlayerState, command: Command) -> None:
+    def apply(self, game: GamePort, player: PlayerState, command: Command) -> None:
         game.state.day.friends[player.name] = tuple(command.targets)
 
 
@@ -100,7 +102,7 @@ class VouchVote(WordHandler):
     another living player nobody has vouched for yet ("für einen anderen Dorfbewohner, für
     den noch kein anderer Dorfbewohner gebürgt hat")."""
 
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
         holder = day_rules.chain_holder(game)
         if player.name != holder:
             raise IllegalCommand(say("refused.not_your_turn", holder=holder or ""))
@@ -109,11 +111,11 @@ class VouchVote(WordHandler):
         if len(day_rules.unvouched(game)) <= 1:
             raise IllegalCommand(say("refused.chain_done"))
 
-    def apply(self, game: Game, player: PlayerState, command: Command) -> None:
+    def apply(self, game: GamePort, player: PlayerState, command: Command) -> None:
         game.state.day.chain.append(command.target)
 
 
-def begin_dusk(game: Game) -> None:
+def begin_dusk(game: GamePort) -> None:
     """The Dämmerung begins: a puppet who has not voted votes as he must; note the Wütender
     Mob and inactivity (of those who may vote: a jailed player is neither) – on a day with
     votes to give (not the Bürgschaft)."""

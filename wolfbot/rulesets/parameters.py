@@ -1,5 +1,5 @@
 """A role file's `params:` checked against what its behaviour declares
-(`Behaviour.parameters`, `roles.base.ANY_ROLE_PARAMETERS`) when the ruleset loads: a key
+(`Behaviour.parameters`, `port.ANY_ROLE_PARAMETERS`) when the ruleset loads: a key
 the behaviour does not take, a value of the wrong type or a missing one is a load error
 (`loader.RulesetError`) naming the file and the line – a misspelt key is never silently
 ignored.
@@ -15,7 +15,7 @@ from pathlib import Path
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
-from wolfbot.engine.roles.base import ANY_ROLE_PARAMETERS, Behaviour
+from wolfbot.engine.port import ANY_ROLE_PARAMETERS, Behaviour
 from wolfbot.engine.roles.registry import behaviour_of
 from wolfbot.engine.spec import RoleSpec
 from wolfbot.spelling import close_names

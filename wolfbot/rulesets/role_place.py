@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.registry import behaviour_of
 from wolfbot.engine.spec import RoleSpec, Ruleset
 from wolfbot.rulesets.loader import RULES_DIR, read_mapping

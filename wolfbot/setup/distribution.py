@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from wolfbot.engine.roles.base import SetAside
+from wolfbot.engine.port import SetAside
 from wolfbot.engine.spec import Ruleset
 from wolfbot.setup.role_advice import Suggestion, suggest_roles
 from wolfbot.setup.role_checks import (

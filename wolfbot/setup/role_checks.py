@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from wolfbot.engine.roles.base import SetAside
+from wolfbot.engine.port import SetAside
 from wolfbot.engine.roles.registry import behaviour_of
 from wolfbot.engine.spec import RoleSpec, Ruleset, adjective_forms
 from wolfbot.setup.config_errors import did_you_mean

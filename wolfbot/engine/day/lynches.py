@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.events import Announcement, LynchDecided
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
-def decide(game: Game, name: str, votes: int, decided_by: str) -> None:
+def decide(game: GamePort, name: str, votes: int, decided_by: str) -> None:
     """`name` is to be lynched; the lynches happen together at the end (`finish`)."""
     day = game.state.day
     day.decided.append(LynchDecided(name, votes, decided_by))
@@ -21,7 +21,7 @@ def decide(game: Game, name: str, votes: int, decided_by: str) -> None:
         tie.places -= 1
 
 
-def finish(game: Game) -> None:
+def finish(game: GamePort) -> None:
     """The end of the day, which every procedure reaches: the day's lynches – unless one of
     those decided is spared (the Dorfdepp, the Vergessene Prinz: "An diesem Tag wird kein
     Dorfbewohner gelyncht"), each is announced (`LynchDecided`) and they die together, in

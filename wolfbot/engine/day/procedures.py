@@ -20,17 +20,17 @@ from wolfbot.engine.day.votes import (
     tally_event,
 )
 from wolfbot.engine.events import Announcement, MayorElected
-from wolfbot.engine.roles.base import QuestionHandler
+from wolfbot.engine.port import QuestionHandler
 from wolfbot.engine.spec import DayProcedureSpec
 from wolfbot.engine.state import Question, Tie
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 # -- the end of the day -----------------------------------------------------------------------
-def resolve(game: Game) -> None:
+def resolve(game: GamePort) -> None:
     """The end of the day: the election of the day first, then today's procedure. Without
     a Dämmerung (Wolf Village) the day's votes as they stand at its end are the final ones."""
     if "dusk" not in game.rules.phases:
@@ -41,7 +41,7 @@ def resolve(game: Game) -> None:
     PROCEDURES[spec.kind](game, spec)
 
 
-def election_today(game: Game) -> bool:
+def election_today(game: GamePort) -> bool:
     """Whether the players elect the office today: on the first day while nobody holds it
     (`days: first`), and on a day a role called an election for (the Aufständische)."""
     election = game.facts.election
@@ -53,7 +53,7 @@ def election_today(game: Game) -> bool:
     return first or game.state.day.election
 
 
-def _count(game: Game, spec: DayProcedureSpec) -> None:
+def _count(game: GamePort, spec: DayProcedureSpec) -> None:
     """The `places` players with the most votes are lynched, a vote level at a time; a tie
     for the places still open goes to the procedure's tie rules in order."""
     day = game.state.day
@@ -80,13 +80,13 @@ def _count(game: Game, spec: DayProcedureSpec) -> None:
     finish(game)
 
 
-def _applies(game: Game, spec: DayProcedureSpec, rule: str) -> bool:
+def _applies(game: GamePort, spec: DayProcedureSpec, rule: str) -> bool:
     """Whether a tie rule applies in this round (`tie_when`: its house rules)."""
     wanted = spec.tie_when.get(rule, {})
     return all(game.option(name) == value for name, value in wanted.items())
 
 
-def _friends(game: Game, spec: DayProcedureSpec) -> None:
+def _friends(game: GamePort, spec: DayProcedureSpec) -> None:
     """Das Große Misstrauen: "Jeder Dorfbewohner, der am Abend keine Freunde hat, wird
     gelyncht. Am Abend gibt die Spielleitung bekannt, welcher Dorfbewohner welche anderen
     Dorfbewohner zu seinen Freunden bestimmt hat." – a friend is one whom a living player
@@ -108,19 +108,19 @@ def _friends(game: Game, spec: DayProcedureSpec) -> None:
     finish(game)
 
 
-def unvouched(game: Game) -> list[str]:
+def unvouched(game: GamePort) -> list[str]:
     """The living nobody has vouched for yet (the Bürgschaft), in Spielerliste order."""
     chain = game.state.day.chain
     return [p.name for p in game.living() if p.name not in chain]
 
 
-def chain_holder(game: Game) -> str | None:
+def chain_holder(game: GamePort) -> str | None:
     """Who vouches next: the last one vouched for."""
     chain = game.state.day.chain
     return chain[-1] if chain else None
 
 
-def _chain(game: Game, spec: DayProcedureSpec) -> None:
+def _chain(game: GamePort, spec: DayProcedureSpec) -> None:
     """Die Bürgschaft: "Beginnend mit diesem Dorfbewohner, bürgt nun jeder Dorfbewohner für
     einen anderen Dorfbewohner, für den noch kein anderer Dorfbewohner gebürgt hat, bis nur
     noch ein Dorfbewohner übrig ist. Dieser Dorfbewohner wird gelyncht." – steps not taken
@@ -129,7 +129,7 @@ def _chain(game: Game, spec: DayProcedureSpec) -> None:
     chain_step(game)
 
 
-def chain_step(game: Game) -> None:
+def chain_step(game: GamePort) -> None:
     """The next step of an unfinished Bürgschaft at the Abend, or its end."""
     left, holder = unvouched(game), chain_holder(game)
     if len(left) > 1 and holder is not None:
@@ -152,17 +152,17 @@ def chain_step(game: Game) -> None:
 class Vouch(QuestionHandler):
     """A step of the Bürgschaft asked at the Abend: the holder vouches for `choice`."""
 
-    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+    def resolve(self, game: GamePort, question: Question, choice: str, by_lot: bool) -> None:
         game.state.day.chain.append(choice)
         chain_step(game)
 
 
-Procedure = Callable[["Game", DayProcedureSpec], None]
+Procedure = Callable[["GamePort", DayProcedureSpec], None]
 PROCEDURES: dict[str, Procedure] = {"count": _count, "friends": _friends, "chain": _chain}
 
 
 # -- the election ------------------------------------------------------------------------------
-def _elect_mayor(game: Game) -> None:
+def _elect_mayor(game: GamePort) -> None:
     """Simple majority of the `!Bürgermeister` votes; a tie (also: no votes) by lot – or,
     where the ruleset says so, no votes elect nobody ("Das Dorf darf auch keinen Hauptmann
     wählen")."""

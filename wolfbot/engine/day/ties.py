@@ -10,18 +10,18 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.day.lynches import decide, finish
 from wolfbot.engine.day.votes import check_not_against_lover, procedure, tally
 from wolfbot.engine.events import Announcement
-from wolfbot.engine.roles.base import QuestionHandler
+from wolfbot.engine.port import QuestionHandler
 from wolfbot.engine.state import Question, Tie
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 # -- tie rules: each may decide places of the tie (`decide`); it returns True when the tie is
 # dealt with – the day finished (`finish`, `_done`) or a question asked whose answer finishes
 # it – and False to leave the rest to the next rule ---------------------------------------------
-def _done(game: Game, tie: Tie) -> bool:
+def _done(game: GamePort, tie: Tie) -> bool:
     """Whether the tie is over: every place filled, or as many tied left as places (those
     are lynched) – then the day is finished."""
     if tie.places > 0 and len(tie.tied) > tie.places:
@@ -32,13 +32,13 @@ def _done(game: Game, tie: Tie) -> bool:
     return True
 
 
-def _acting_mayor(game: Game) -> str | None:
+def _acting_mayor(game: GamePort) -> str | None:
     mayor = game.state.mayor
     player = game.find_player(mayor) if mayor else None
     return player.name if player is not None and player.active else None
 
 
-def _scapegoat(game: Game, tie: Tie) -> bool:
+def _scapegoat(game: GamePort, tie: Tie) -> bool:
     """Der Sündenbock: "Wenn am Ende des Tages mehrere Dorfbewohner dieselbe Anzahl an den
     meisten Gegenstimmen auf sich vereinigen, so wird anstatt eines dieser Dorfbewohner und
     ungeachtet des Bürgermeisters der Sündenbock gelyncht." – a place each tie; a role that
@@ -61,7 +61,7 @@ def _scapegoat(game: Game, tie: Tie) -> bool:
     return _done(game, tie)
 
 
-def _mayor_vote(game: Game, tie: Tie) -> bool:
+def _mayor_vote(game: GamePort, tie: Tie) -> bool:
     """ "Wenn es zu einem Gleichstand kommt, so entscheidet die Stimme des Bürgermeisters.\""""
     mayor = _acting_mayor(game)
     choice = game.state.day.lynch_votes.get(mayor) if mayor else None
@@ -71,7 +71,7 @@ def _mayor_vote(game: Game, tie: Tie) -> bool:
     return _done(game, tie)
 
 
-def _mayor_decides(game: Game, tie: Tie) -> bool:
+def _mayor_decides(game: GamePort, tie: Tie) -> bool:
     """ "Hat der Bürgermeister für keinen der Dorfbewohner gestimmt, zwischen denen es einen
     Gleichstand gibt, so bestimmt er, welcher dieser Dorfbewohner gelyncht wird." – one
     question per open place; unanswered → lot."""
@@ -82,7 +82,7 @@ def _mayor_decides(game: Game, tie: Tie) -> bool:
     return True
 
 
-def _mayor_may_decide(game: Game, tie: Tie) -> bool:
+def _mayor_may_decide(game: GamePort, tie: Tie) -> bool:
     """Wolf Village: "Gibt es einen Hauptmann, entscheidet er den Gleichstand" – asked
     among the tied; unanswered → nobody is banished."""
     mayor = _acting_mayor(game)
@@ -92,7 +92,7 @@ def _mayor_may_decide(game: Game, tie: Tie) -> bool:
     return True
 
 
-def _ask_mayor(game: Game, mayor: str, tie: Tie, *, optional: bool = False) -> None:
+def _ask_mayor(game: GamePort, mayor: str, tie: Tie, *, optional: bool = False) -> None:
     game.ask(
         Question(
             player=mayor,
@@ -106,7 +106,7 @@ def _ask_mayor(game: Game, mayor: str, tie: Tie, *, optional: bool = False) -> N
     )
 
 
-def _runoff(game: Game, tie: Tie) -> bool:
+def _runoff(game: GamePort, tie: Tie) -> bool:
     """A Stichwahl among the tied, once a day ("Beratet weiter und stimmt erneut ab"): the
     day's votes start anew, only for the tied; the Stichwahl's end counts them with the
     procedure's rules, and its tie goes to the rules after this one."""
@@ -118,24 +118,24 @@ def _runoff(game: Game, tie: Tie) -> bool:
     return True
 
 
-def _nobody(game: Game, tie: Tie) -> bool:
+def _nobody(game: GamePort, tie: Tie) -> bool:
     """ "Das Dorf konnte sich nicht einigen. Heute muss niemand gehen.": the tied live."""
     _no_agreement(game)
     return True
 
 
-def _no_agreement(game: Game) -> None:
+def _no_agreement(game: GamePort) -> None:
     game.emit(Announcement(say("tie.nobody"), ""))
     finish(game)
 
 
-def _lot(game: Game, tie: Tie) -> bool:
+def _lot(game: GamePort, tie: Tie) -> bool:
     while not _done(game, tie):
         decide(game, game.draw(list(tie.tied)), tie.votes, "Los")
     return True
 
 
-TieRule = Callable[["Game", Tie], bool]
+TieRule = Callable[["GamePort", Tie], bool]
 TIE_RULES: dict[str, TieRule] = {
     "scapegoat": _scapegoat,
     "mayor_vote": _mayor_vote,
@@ -150,16 +150,16 @@ TIE_RULES: dict[str, TieRule] = {
 class LynchTie(QuestionHandler):
     """The Bürgermeister's answer to a tie (`mayor_decides`): a place each."""
 
-    def check(self, game: Game, question: Question, command: Command) -> None:
+    def check(self, game: GamePort, question: Question, command: Command) -> None:
         check_not_against_lover(game, game.player(question.player), command.target)
 
-    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+    def resolve(self, game: GamePort, question: Question, choice: str, by_lot: bool) -> None:
         tie = game.state.day.tie
         assert tie is not None  # asked by `_mayor_decides` for the day's tie
         decide(game, choice, tie.votes, "Los" if by_lot else "Bürgermeister")
         if not _done(game, tie):
             _ask_mayor(game, question.player, tie, optional=question.optional)
 
-    def unanswered(self, game: Game, question: Question) -> None:
+    def unanswered(self, game: GamePort, question: Question) -> None:
         """The Hauptmann did not decide: nobody (more) is banished today."""
         _no_agreement(game)

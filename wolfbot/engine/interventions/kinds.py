@@ -13,7 +13,7 @@ from wolfbot.engine.text import Text
 from wolfbot.spelling import name_key
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import EnginePort
 
 SPIELLEITUNG = "Spielleitung"  # the cause of a death, the `by` of an exclusion or revival
 RESERVED_NAMES = (
@@ -29,7 +29,7 @@ class _OnPlayer:
     __slots__ = ()
     player: str
 
-    def noted(self, game: Game) -> tuple[str, str]:
+    def noted(self, game: EnginePort) -> tuple[str, str]:
         return self.player, ""
 
 
@@ -80,7 +80,7 @@ class ChangeRole:
     role: str
     reason: str
 
-    def noted(self, game: Game) -> tuple[str, str]:
+    def noted(self, game: EnginePort) -> tuple[str, str]:
         return self.player, game.rules.role(self.role).name
 
 
@@ -95,7 +95,7 @@ class AwardWin:
     faction: str
     reason: str
 
-    def noted(self, game: Game) -> tuple[str, str]:
+    def noted(self, game: EnginePort) -> tuple[str, str]:
         return "", faction_named(game.rules, self.faction) or self.faction
 
 
@@ -121,7 +121,7 @@ class ReplacePlayer:
     reserve: str
     reason: str
 
-    def noted(self, game: Game) -> tuple[str, str]:
+    def noted(self, game: EnginePort) -> tuple[str, str]:
         return self.player, self.reserve
 
 
@@ -141,7 +141,7 @@ class AcceptCommand:
     command: Command | None = None
     unreadable: Text | None = None
 
-    def noted(self, game: Game) -> tuple[str, str]:
+    def noted(self, game: EnginePort) -> tuple[str, str]:
         assert self.command is not None  # checked
         return self.command.actor, self.command.text()
 
@@ -165,7 +165,7 @@ class RejectCommand:
     text: str
     reason: str
 
-    def noted(self, game: Game) -> tuple[str, str]:
+    def noted(self, game: EnginePort) -> tuple[str, str]:
         return self.actor, self.text
 
 

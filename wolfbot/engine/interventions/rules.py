@@ -22,7 +22,7 @@ from wolfbot.engine.text import Text, say
 from wolfbot.spelling import name_key
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import EnginePort
 
 from wolfbot.engine.interventions.kinds import (
     RESERVED_NAMES,
@@ -47,7 +47,7 @@ from wolfbot.engine.interventions.kinds import (
 
 
 # -- check ---------------------------------------------------------------------------------------
-def check(game: Game, intervention: Intervention) -> None:
+def check(game: EnginePort, intervention: Intervention) -> None:
     """Raise `InterventionError` if `intervention` cannot be applied now; change nothing."""
 
     def refuse(reason: Text) -> InterventionError:
@@ -78,7 +78,7 @@ def check(game: Game, intervention: Intervention) -> None:
             _check_held_ones(game, intervention, refuse)
 
 
-def _check_held_ones(game: Game, intervention: Intervention, refuse: Refuse) -> None:
+def _check_held_ones(game: EnginePort, intervention: Intervention, refuse: Refuse) -> None:
     """The interventions that wait while a resolution is held by a question."""
     match intervention:
         case KillPlayer(player=name):
@@ -110,27 +110,27 @@ def _check_held_ones(game: Game, intervention: Intervention, refuse: Refuse) -> 
                 raise refuse(say("intervention.unknown_faction", faction=faction, known=known))
 
 
-def _not_held(game: Game, refuse: Refuse) -> None:
+def _not_held(game: EnginePort, refuse: Refuse) -> None:
     if game.state.step:
         waiting = tuple(game.pending())
         raise refuse(say("intervention.resolving", time=game.time_label(), waiting=waiting))
 
 
-def _player(game: Game, name: str, refuse: Refuse) -> PlayerState:
+def _player(game: EnginePort, name: str, refuse: Refuse) -> PlayerState:
     player = game.find_player(name)
     if player is None:
         raise refuse(say("refused.target_not_playing", name=name))
     return player
 
 
-def _living(game: Game, name: str, refuse: Refuse) -> PlayerState:
+def _living(game: EnginePort, name: str, refuse: Refuse) -> PlayerState:
     player = _player(game, name, refuse)
     if not player.alive:
         raise refuse(say("refused.target_dead", name=name))
     return player
 
 
-def _check_reserve(game: Game, reserve: str, refuse: Refuse) -> None:
+def _check_reserve(game: EnginePort, reserve: str, refuse: Refuse) -> None:
     key = name_key(reserve)
     if not key:
         raise refuse(say("intervention.reserve_missing"))
@@ -146,7 +146,7 @@ def _period(phase: Phase) -> tuple[int, str]:
     return phase.number, "night" if phase.kind == "night" else "day"
 
 
-def _check_reject(game: Game, reject: RejectCommand, refuse: Refuse) -> None:
+def _check_reject(game: EnginePort, reject: RejectCommand, refuse: Refuse) -> None:
     player = _player(game, reject.actor, refuse)
     try:
         given = Phase.parse(reject.phase)
@@ -186,9 +186,9 @@ def _check_reject(game: Game, reject: RejectCommand, refuse: Refuse) -> None:
 
 
 # -- apply ---------------------------------------------------------------------------------------
-def apply(game: Game, intervention: Decision) -> None:
+def apply(game: EnginePort, intervention: Decision) -> None:
     """Apply a checked intervention (`check` first): `Intervened`, then its consequences.
-    (`ExpireQuestion` is no decision of the Spielleitung: `Game.intervene` lets the time of
+    (`ExpireQuestion` is no decision of the Spielleitung: `EnginePort.intervene` lets the time of
     the question run out itself.)"""
     player, argument = intervention.noted(game)
     game.emit(Intervened(intervention.KIND, player, argument, intervention.reason))
@@ -216,7 +216,7 @@ def apply(game: Game, intervention: Decision) -> None:
             game.declare_win(won)
 
 
-def find_question(game: Game, player: str, kind: str) -> Question | None:
+def find_question(game: EnginePort, player: str, kind: str) -> Question | None:
     """The player's open question of this kind (the first, if he has several)."""
     return next((q for q in game.state.questions if q.player == player and q.kind == kind), None)
 
@@ -227,14 +227,14 @@ def _start_afresh(player: PlayerState) -> None:
     player.missed_dusks = 0
 
 
-def _held(game: Game) -> dict[str, dict[str, Command]]:
+def _held(game: EnginePort) -> dict[str, dict[str, Command]]:
     """The night commands not yet carried out, by actor: of the night, or sent by day for
     the coming night (`GameState.ahead`)."""
     night = game.state.night if game.state.phase.kind == "night" else None
     return night.actions if night else game.state.ahead
 
 
-def _reject(game: Game, reject: RejectCommand) -> None:
+def _reject(game: EnginePort, reject: RejectCommand) -> None:
     votes = votes_for(game, reject.word)
     player = game.player(reject.actor)
     if votes is not None:
@@ -251,20 +251,20 @@ def _reject(game: Game, reject: RejectCommand) -> None:
     game.emit(CommandRejected(reject.actor, reject.channel, reject.text, why))
 
 
-def _change_role(game: Game, player: PlayerState, role: str) -> None:
+def _change_role(game: EnginePort, player: PlayerState, role: str) -> None:
     """`changes.change_role`; the Wolfshöhle follows the pack, both ways. (The rules' own
     role changes only join it – `changes.become` –: a Werwolf raised as Wiedergänger stays
     in it.)"""
-    was_pack = game.spec(player).pack
+    was_pack = game.role_facts(player).pack
     changes.change_role(game, player, role)
-    is_pack = game.spec(player).pack
+    is_pack = game.role_facts(player).pack
     if is_pack and not was_pack:
         changes.enter(game, changes.WOLVES, [player.name])
     elif was_pack and not is_pack:
         changes.leave(game, changes.WOLVES, [player.name])
 
 
-def _replace(game: Game, old: str, reserve: str) -> None:
+def _replace(game: EnginePort, old: str, reserve: str) -> None:
     """The generic rename; then the Reservespieler joins the old player's conversations."""
     joined = [channel for channel, names in game.state.conversations.items() if old in names]
     rename_player(game.state, old, reserve)  # the members of the conversations too

@@ -9,17 +9,17 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine.changes import LOVERS, open_conversation
 from wolfbot.engine.events import PrivateInfo
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 from wolfbot.engine.victory import LIEBESPAAR, lovers_side
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 class Amor(Behaviour):
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = game.state.night.actions.get(player.name, {}).get("Verlieben")
         if command is None or game.state.lovers:
             return

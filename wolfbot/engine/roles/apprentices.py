@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.changes import become
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.roles.base import Behaviour, SetAside
+from wolfbot.engine.port import Behaviour, SetAside
 from wolfbot.engine.roles.common import action, tell, used
 from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import PlayerState
@@ -27,19 +27,19 @@ from wolfbot.engine.text import say
 from wolfbot.engine.victory import faction
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 _MASTER = "master"
 
 
 class Lehrling(Behaviour):
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Meister")
         if command is not None:
             game.consume(player, "Meister")
             player.memory[_MASTER] = command.target
 
-    def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
+    def witness_death(self, game: GamePort, player: PlayerState, dead: PlayerState) -> None:
         if not player.alive or player.memory.get(_MASTER) != dead.name:
             return
         role = dead.original_role
@@ -54,7 +54,7 @@ class Lehrling(Behaviour):
 class Doppelgaenger(Behaviour):
     acts_at_once = True
 
-    def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
+    def accepted(self, game: GamePort, player: PlayerState, command: Command) -> None:
         if command.word != "Kopieren":
             return
         copied = game.player(command.target)
@@ -72,15 +72,15 @@ class Model(Behaviour):
 
     parameters = {"word": str, "becomes": str}
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = used(game, player)
         if command is not None:
             player.memory[_MASTER] = command.target
 
-    def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
+    def witness_death(self, game: GamePort, player: PlayerState, dead: PlayerState) -> None:
         if not player.alive or player.memory.get(_MASTER) != dead.name:
             return
-        become(game, player, game.spec(player).params["becomes"])
+        become(game, player, game.role_facts(player).params["becomes"])
         tell(game, player, say("model.died", model=dead.name, role=player.role))
 
 
@@ -92,22 +92,22 @@ class Hermit(Behaviour):
 
     parameters = {"word": str, "roles": list[str]}
 
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
-        if command.word == game.spec(player).params["word"]:
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
+        if command.word == game.role_facts(player).params["word"]:
             offered = _offered(game, player)
             if not command.roles or game.rules.role(command.roles[0]).name not in offered:
                 raise IllegalCommand(say("hermit.not_offered", roles=offered))
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = used(game, player)
         if command is not None:
             become(game, player, command.roles[0])
             tell(game, player, say("hermit.plays", role=player.role))
 
 
-def _offered(game: Game, player: PlayerState) -> list[str]:
+def _offered(game: GamePort, player: PlayerState) -> list[str]:
     """The roles of `params.roles` this ruleset has."""
-    return [name for name in game.spec(player).params["roles"] if name in game.rules.roles]
+    return [name for name in game.role_facts(player).params["roles"] if name in game.rules.roles]
 
 
 # "Die Spielleitung verlost zwei Rollen mehr als Spieler … Somit bleiben zwei Rollen übrig"
@@ -135,46 +135,46 @@ class Dieb(Behaviour):
     acts_at_once = True
     set_aside = DIEB_ROLES
 
-    def setup(self, game: Game, player: PlayerState) -> None:
+    def setup(self, game: GamePort, player: PlayerState) -> None:
         if game.state.phase.number == 1 and game.state.phase.kind == "night":
             tell(game, player, say("dieb.spare", roles=_spare(game)))
 
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
-        if command.word == game.spec(player).params["word"]:
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
+        if command.word == game.role_facts(player).params["word"]:
             spare = _spare(game)
             if not command.roles or game.rules.role(command.roles[0]).name not in spare:
                 raise IllegalCommand(say("dieb.not_spare", roles=spare))
 
-    def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
+    def accepted(self, game: GamePort, player: PlayerState, command: Command) -> None:
         """He plays the stolen role from the moment `!Stehlen` is accepted, so its commands
         count that night (as the Doppelgänger's copy)."""
-        if command.word == game.spec(player).params["word"]:
+        if command.word == game.role_facts(player).params["word"]:
             game.consume(player, command.word)
             _steal(game, player, game.rules.role(command.roles[0]).name)
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         if game.state.phase.number != 1:
             return  # he chose, or did not, in the Nacht vor der Bürgermeisterwahl
         spare = _spare(game)
         if spare and _must_steal(game, player, spare):
             _steal(game, player, game.draw(spare))
             return
-        player.faction = game.spec(player).params["plays_for"]
+        player.faction = game.role_facts(player).params["plays_for"]
         tell(game, player, say("dieb.stole_nothing", faction=player.faction))
 
 
-def _steal(game: Game, player: PlayerState, role: str) -> None:
+def _steal(game: GamePort, player: PlayerState, role: str) -> None:
     become(game, player, role)
     tell(game, player, say("dieb.stole", role=player.role))
 
 
-def _spare(game: Game) -> list[str]:
+def _spare(game: GamePort) -> list[str]:
     return [game.rules.role(name).name for name in game.option(DIEB_ROLES.option)]
 
 
-def _must_steal(game: Game, player: PlayerState, spare: list[str]) -> bool:
+def _must_steal(game: GamePort, player: PlayerState, spare: list[str]) -> bool:
     wolves = [name for name in spare if game.rules.roles[name].is_werwolf]
-    helpers = set(game.spec(player).params["must_with"])
+    helpers = set(game.role_facts(player).params["must_with"])
     return len(wolves) == 2 or (len(wolves) == 1 and any(name in helpers for name in spare))
 
 
@@ -191,11 +191,11 @@ class Gestaltwandler(Behaviour):
 
     acts_at_once = True
 
-    def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
-        if command.word != game.spec(player).params["word"]:
+    def accepted(self, game: GamePort, player: PlayerState, command: Command) -> None:
+        if command.word != game.role_facts(player).params["word"]:
             return
         model = game.player(command.target)
-        faction = game.spec(player).faction
+        faction = game.role_facts(player).faction
         become(game, player, model.role, faction=faction)
         player.uses = dict(model.uses)  # "alle Fähigkeiten, die dieser Dorfbewohner hat"
         tell(game, player, say("gestaltwandler.took", name=model.name, role=player.role))

@@ -11,20 +11,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.day_marks import announced
 from wolfbot.engine.roles.pack import by_the_pack
 from wolfbot.engine.state import DayEffect, PlayerState
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 class Aussaetzige(Behaviour):
     parameters = {"eaten_plays_for": str, "lynched_plays_for": str, "next_day": str}
 
-    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
-        params = game.spec(player).params
+    def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        params = game.role_facts(player).params
         in_love = game.lover_of(player.name) is not None
         if by_the_pack(game, cause):
             if not in_love:

@@ -31,44 +31,44 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.changes import become
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import tell, used
 from wolfbot.engine.state import Attack, PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
-def _turn(game: Game, player: PlayerState, every: bool) -> None:
-    become(game, player, game.spec(player).params["turns_into"])
+def _turn(game: GamePort, player: PlayerState, every: bool) -> None:
+    become(game, player, game.role_facts(player).params["turns_into"])
     tell(game, player, say("awakening.turned", role=player.role, every=every))
 
 
 class FirstDeathAwakens(Behaviour):
     parameters = {"turns_into": str}
 
-    def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
-        if player.alive and dead is not player and game.spec(dead).is_werwolf:
+    def witness_death(self, game: GamePort, player: PlayerState, dead: PlayerState) -> None:
+        if player.alive and dead is not player and game.role_facts(dead).is_werwolf:
             _turn(game, player, every=False)
 
 
 class LastDeathAwakens(Behaviour):
     parameters = {"turns_into": str}
 
-    def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
-        if not player.alive or not game.spec(dead).is_werwolf:
+    def witness_death(self, game: GamePort, player: PlayerState, dead: PlayerState) -> None:
+        if not player.alive or not game.role_facts(dead).is_werwolf:
             return
-        if not any(game.spec(p).is_werwolf for p in game.living()):
+        if not any(game.role_facts(p).is_werwolf for p in game.living()):
             _turn(game, player, every=True)
 
 
 class Transform(Behaviour):
     parameters = {"word": str, "turns_into": str}
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         if used(game, player) is not None:
-            become(game, player, game.spec(player).params["turns_into"])
+            become(game, player, game.role_facts(player).params["turns_into"])
             tell(game, player, say("awakening.by_choice", role=player.role))
 
 
@@ -80,11 +80,11 @@ class Cursed(Behaviour):
         "turns_at": str | None,
     }
 
-    def announced_role(self, game: Game, player: PlayerState) -> str | None:
-        return game.spec(player).params["looks_as"]
+    def announced_role(self, game: GamePort, player: PlayerState) -> str | None:
+        return game.role_facts(player).params["looks_as"]
 
-    def defend(self, game: Game, player: PlayerState, attack: Attack, step: str) -> None:
-        params = game.spec(player).params
+    def defend(self, game: GamePort, player: PlayerState, attack: Attack, step: str) -> None:
+        params = game.role_facts(player).params
         if step != "immunity" or attack.cause not in params["turned_by"]:
             return
         if params.get("turns_at") == "dawn":
@@ -92,16 +92,16 @@ class Cursed(Behaviour):
         attack.status, attack.reason = "failed", say("failed.cursed")
         self._turn(game, player)
 
-    def at_dawn(self, game: Game, player: PlayerState, attack: Attack) -> bool:
+    def at_dawn(self, game: GamePort, player: PlayerState, attack: Attack) -> bool:
         """`params.turns_at: dawn` – Wolf Village: "Greifen ihn die Werwölfe nachts an und
         schützt oder heilt ihn niemand, stirbt er nicht: Er wird zum Werwolf"."""
-        params = game.spec(player).params
+        params = game.role_facts(player).params
         if params.get("turns_at") != "dawn" or attack.cause not in params["turned_by"]:
             return False
         attack.reason = say("failed.cursed")
         self._turn(game, player)
         return True
 
-    def _turn(self, game: Game, player: PlayerState) -> None:
-        become(game, player, game.spec(player).params["turns_into"])
+    def _turn(self, game: GamePort, player: PlayerState) -> None:
+        become(game, player, game.role_facts(player).params["turns_into"])
         tell(game, player, say("awakening.cursed", role=player.role))

@@ -13,32 +13,32 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import Announcement
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import action, looks_like_werwolf, neighbours
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 WALK = "Nachtwanderung"
 
 
 class Baerenfuehrer(Behaviour):
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
         if command.word == WALK:
             first, second = command.targets
             if second not in neighbours(game, first):
                 why = say("baerenfuehrer.not_neighbours", first=first, second=second)
                 raise IllegalCommand(why)
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = action(game, player, WALK)
         if command is not None:
             game.consume(player, WALK)
             player.memory["walk"] = [game.state.phase.number, *command.targets]
 
-    def morning(self, game: Game, player: PlayerState) -> None:
+    def morning(self, game: GamePort, player: PlayerState) -> None:
         if not player.alive:
             return
         walk = player.memory.get("walk")

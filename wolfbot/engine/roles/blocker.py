@@ -13,31 +13,31 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
 from wolfbot.engine.commands import Command
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import action, tell, used
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 class Block(Behaviour):
     acts_at_once = True  # with the split night the block holds once accepted
     parameters = {"word": str, "blocks": bool | None}
 
-    def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
+    def accepted(self, game: GamePort, player: PlayerState, command: Command) -> None:
         """With the split night (the live bot) the block holds from the moment it is sent and
         the player is told at once ("Die Spielleitung teilt diesem Dorfbewohner mit"), so he
         knows before he uses a conversation."""
-        params = game.spec(player).params
+        params = game.role_facts(player).params
         blocked = game.state.night.blocked
         if game.option("split_night") and command.word == params["word"]:
             if player.name not in blocked:
                 night.block(game, command.target, say("blocked", by=player.role))
 
-    def prepare(self, game: Game, player: PlayerState) -> None:
-        params = game.spec(player).params
+    def prepare(self, game: GamePort, player: PlayerState) -> None:
+        params = game.role_facts(player).params
         command = action(game, player, params["word"])
         if command is not None:
             game.consume(player, params["word"])
@@ -54,7 +54,7 @@ class TakeAbilities(Behaviour):
 
     parameters = {"word": str}
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = used(game, player)
         if command is None:
             return

@@ -16,24 +16,24 @@ from typing import TYPE_CHECKING
 from wolfbot.engine import night
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import action
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 _PITCHED = "pitched"
 
 
-def pitched(game: Game, player: PlayerState) -> list[str]:
+def pitched(game: GamePort, player: PlayerState) -> list[str]:
     """The houses pitched so far whose owners live."""
     return [n for n in player.memory.get(_PITCHED, []) if game.player(n).alive]
 
 
-def needed(game: Game, player: PlayerState) -> int:
-    params = game.spec(player).params
+def needed(game: GamePort, player: PlayerState) -> int:
+    params = game.role_facts(player).params
     share = -(-len(game.living()) * int(params["percent"]) // 100)  # rounded up
     return min(int(params["houses"]), share)
 
@@ -47,8 +47,8 @@ class Brandstifter(Behaviour):
         "counts_for": list[str],
     }
 
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
-        params = game.spec(player).params
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
+        params = game.role_facts(player).params
         if command.word == params["fire_word"]:
             have, need = len(pitched(game, player)), needed(game, player)
             if have < need:
@@ -60,11 +60,11 @@ class Brandstifter(Behaviour):
             word = game.rules.shown_word(params["fire_word"])
             raise IllegalCommand(say("brandstifter.either", word=word))
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        params = game.spec(player).params
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
+        params = game.role_facts(player).params
         if action(game, player, params["fire_word"]) is not None:
             game.consume(player, params["fire_word"])
-            cause = game.spec(player).name
+            cause = game.role_facts(player).name
             for name in pitched(game, player):
                 night.burn(game, name, cause, (player.name,), stage, params["counts_for"])
             player.memory[_PITCHED] = []

@@ -11,24 +11,24 @@ from typing import TYPE_CHECKING
 from wolfbot.engine import night
 from wolfbot.engine.commands import Command
 from wolfbot.engine.events import CommandRejected, PrivateInfo
-from wolfbot.engine.roles.base import QuestionHandler
+from wolfbot.engine.port import QuestionHandler
 from wolfbot.engine.state import Offer, PlayerState, Question
 from wolfbot.engine.text import Text, say
 from wolfbot.engine.uses import self_allowed
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
-def action(game: Game, player: PlayerState, word: str) -> Command | None:
+def action(game: GamePort, player: PlayerState, word: str) -> Command | None:
     """The `!word` command the player sent this night (the last one counts), if any."""
     return game.state.night.actions.get(player.name, {}).get(word)
 
 
-def used(game: Game, player: PlayerState) -> Command | None:
+def used(game: GamePort, player: PlayerState) -> Command | None:
     """The command of the role's own word (`params.word`) the player sent this night, if
     any – counted as used (`uses`)."""
-    word = game.spec(player).params["word"]
+    word = game.role_facts(player).params["word"]
     command = action(game, player, word)
     if command is not None:
         game.consume(player, word)
@@ -45,7 +45,7 @@ def most_voted(votes: dict[str, str], candidates: list[str]) -> list[str]:
 
 
 def break_tie(
-    game: Game, tied: list[str], decider: str | None, vote: str | None, question: Question
+    game: GamePort, tied: list[str], decider: str | None, vote: str | None, question: Question
 ) -> str | None:
     """One of the tied: the only one; the decider's own vote if it is among them; else the
     decider is asked (`question`; None: it holds the night); without a decider, the lot."""
@@ -59,20 +59,20 @@ def break_tie(
     return game.draw(tied)
 
 
-def died_of(game: Game, player: PlayerState, cause: str) -> bool:
+def died_of(game: GamePort, player: PlayerState, cause: str) -> bool:
     """Whether a death of `cause` is one the role's `params.causes` names (all causes
     without it) – by the engine's name of the cause or the ruleset's (`Ruleset.named`: the
     Weerwolven's `Weerwolf` for the pack's attack)."""
-    causes = game.spec(player).params.get("causes")
+    causes = game.role_facts(player).params.get("causes")
     return causes is None or bool({cause, game.rules.named(cause)} & set(causes))
 
 
-def tell(game: Game, player: PlayerState | str, text: Text) -> None:
+def tell(game: GamePort, player: PlayerState | str, text: Text) -> None:
     name = player if isinstance(player, str) else player.name
     game.emit(PrivateInfo((name,), "private", text))
 
 
-def neighbours(game: Game, name: str) -> tuple[str, str]:
+def neighbours(game: GamePort, name: str) -> tuple[str, str]:
     """ "Die Nachbarn eines Dorfbewohners sind die beiden Dorfbewohner, die in der Spielerliste
     über und unter dem Spieler stehen" – Dorfbewohner are the living; the list wraps around."""
     living = [p.name for p in game.state.players if p.alive or p.name == name]
@@ -80,10 +80,10 @@ def neighbours(game: Game, name: str) -> tuple[str, str]:
     return living[index - 1], living[(index + 1) % len(living)]
 
 
-def apparent_role(game: Game, name: str, observer: PlayerState) -> str:
+def apparent_role(game: GamePort, name: str, observer: PlayerState) -> str:
     """The role the observer's ability sees of `name`: his own, unless a disguise towards
     the observer's role holds (`GameState.disguises`, the last one placed wins)."""
-    looker = game.spec(observer).name
+    looker = game.role_facts(observer).name
     phase = game.state.phase
     tonight = phase.number if phase.kind == "night" else None
     for disguise in reversed(game.state.disguises):
@@ -93,17 +93,17 @@ def apparent_role(game: Game, name: str, observer: PlayerState) -> str:
     return game.player(name).role
 
 
-def disguised(game: Game, name: str, observer: PlayerState) -> bool:
+def disguised(game: GamePort, name: str, observer: PlayerState) -> bool:
     """Whether `name` appears to the observer's ability as another role than his own."""
     return apparent_role(game, name, observer) != game.player(name).role
 
 
-def looks_like_werwolf(game: Game, name: str, observer: PlayerState) -> bool:
+def looks_like_werwolf(game: GamePort, name: str, observer: PlayerState) -> bool:
     return game.rules.roles[apparent_role(game, name, observer)].is_werwolf
 
 
 def told_then_choose(
-    game: Game, player: PlayerState, word: str, options: list[str], info: Text, stage: int
+    game: GamePort, player: PlayerState, word: str, options: list[str], info: Text, stage: int
 ) -> Command | None:
     """Tell `info` (once a night), then the player's `!word` if he sent one. With the house
     rule `split_night` (the live bot) a player who has not chosen yet is asked instead – the
@@ -122,7 +122,7 @@ def told_then_choose(
 
 
 def ask_after_info(
-    game: Game,
+    game: GamePort,
     player: PlayerState,
     offers: Sequence[tuple[str, Sequence[str]]],
     prompt: Text,
@@ -152,7 +152,7 @@ def ask_after_info(
     return True
 
 
-def may_name(game: Game, player: PlayerState, word: str) -> list[str]:
+def may_name(game: GamePort, player: PlayerState, word: str) -> list[str]:
     """The living players the player's `!word` may name: himself only where its use allows
     it (`self`)."""
     uses = game.command_uses(player)
@@ -160,13 +160,13 @@ def may_name(game: Game, player: PlayerState, word: str) -> list[str]:
     return [p.name for p in game.living() if himself or p.name != player.name]
 
 
-def offer_heal(game: Game, player: PlayerState, word: str, stage: int) -> None:
+def offer_heal(game: GamePort, player: PlayerState, word: str, stage: int) -> None:
     """Tell the healer who was successfully attacked; heal the one his `!word` names if he
     is among them (the potion or ability is then used up), else refuse and keep it."""
-    if game.spec(player).params.get("heals") == "pack_victim":  # Wolf Village: "bekommt das
+    if game.role_facts(player).params.get("heals") == "pack_victim":  # Wolf Village: "bekommt das
         attacked = night.pack_victims(game)  # Opfer der Werwölfe gezeigt", whatever became of it
     else:
-        attacked = night.successfully_attacked(game, game.spec(player).name)
+        attacked = night.successfully_attacked(game, game.role_facts(player).name)
     info = say("heal.attacked_tonight", names=attacked)
     command = told_then_choose(game, player, word, attacked, info, stage)
     if command is None:
@@ -189,14 +189,14 @@ class Choice(QuestionHandler):
     several words (`Question.more`), his commands of one post; his role acts again at the
     stage that waited."""
 
-    def check(self, game: Game, question: Question, command: Command) -> None:
+    def check(self, game: GamePort, question: Question, command: Command) -> None:
         player = game.player(question.player)
         game.own_behaviour(player).check(game, player, command)  # the role's own limits
 
-    def take(self, game: Game, question: Question, command: Command) -> None:
+    def take(self, game: GamePort, question: Question, command: Command) -> None:
         game.state.night.actions.setdefault(question.player, {})[command.word] = command
 
-    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+    def resolve(self, game: GamePort, question: Question, choice: str, by_lot: bool) -> None:
         player = game.player(question.player)
         if not question.taken:  # one word: the name he chose
             chosen = Command(
@@ -207,7 +207,7 @@ class Choice(QuestionHandler):
         game.behaviour(player).act(game, player, question.stage)
 
 
-def refuse_keeping(game: Game, player: PlayerState, command: Command, why: Text) -> Text:
+def refuse_keeping(game: GamePort, player: PlayerState, command: Command, why: Text) -> Text:
     """A choice the night did not allow: refused; the ability stays unless the house rule
     `refused_heal_keeps_ability` is off. The reason the player is given."""
     word = game.rules.shown_word(command.word)
@@ -220,7 +220,7 @@ def refuse_keeping(game: Game, player: PlayerState, command: Command, why: Text)
     return reason
 
 
-def refuse_before_asking(game: Game, player: PlayerState, command: Command, why: Text) -> None:
+def refuse_before_asking(game: GamePort, player: PlayerState, command: Command, why: Text) -> None:
     """A choice sent before the player was told, that what he is told now does not allow:
     refused as `refuse_keeping` refuses it, and it no longer stands – the question that
     follows asks him anew (his answer, or none, is his choice of the night)."""

@@ -45,16 +45,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.events import Announcement
-from wolfbot.engine.roles.base import Behaviour, QuestionHandler
+from wolfbot.engine.port import Behaviour, QuestionHandler
 from wolfbot.engine.roles.common import action, tell, used
 from wolfbot.engine.state import DayEffect, PlayerState, Question
 from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
-def _own(game: Game, player: PlayerState) -> list[DayEffect]:
+def _own(game: GamePort, player: PlayerState) -> list[DayEffect]:
     return [e for e in game.state.next_day if e.owner == player.name]
 
 
@@ -67,8 +67,8 @@ def _announced(effect: DayEffect) -> Text:
 class DayMark(Behaviour):
     parameters = {"word": str, "effect": str, "votes": int | None, "lapses_if_dead": bool | None}
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        params = game.spec(player).params
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
+        params = game.role_facts(player).params
         command = used(game, player)
         if command is None:
             return
@@ -81,7 +81,7 @@ class DayMark(Behaviour):
         )
         game.state.next_day.append(effect)
 
-    def morning(self, game: Game, player: PlayerState) -> None:
+    def morning(self, game: GamePort, player: PlayerState) -> None:
         """The Morgen announces the mark while the role lives."""
         if not player.alive:
             return
@@ -91,7 +91,7 @@ class DayMark(Behaviour):
 
 
 class Puppeteer(Behaviour):
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         control, target = action(game, player, "Kontrollieren"), action(game, player, "Lynchen")
         if control is None or target is None:
             if control is not None or target is not None:
@@ -106,7 +106,7 @@ class Puppeteer(Behaviour):
             DayEffect("puppet", player.name, puppet, vote=victim, lapses_if_owner_dies=True)
         )
 
-    def morning(self, game: Game, player: PlayerState) -> None:
+    def morning(self, game: GamePort, player: PlayerState) -> None:
         """The puppet is told – if the Marionettenspieler lives: else nobody is controlled."""
         if not player.alive:
             return
@@ -123,8 +123,8 @@ class DaySignal(Behaviour):
         "lapses_if_dead": bool | None,
     }
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        params = game.spec(player).params
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
+        params = game.role_facts(player).params
         if action(game, player, params["word"]) is None:
             return
         game.consume(player, params["word"])
@@ -148,8 +148,8 @@ class DayOnDeath(Behaviour):
 
     parameters = {"procedure": str, "asks_first": bool | None}
 
-    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
-        params = game.spec(player).params
+    def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        params = game.role_facts(player).params
         effect = DayEffect("procedure", player.name, player.name, procedure=params["procedure"])
         effect.announce = announced(effect)
         game.state.next_day.append(effect)
@@ -172,7 +172,7 @@ class FirstVouch(QuestionHandler):
     einen Dorfbewohner, für den er bürgt (!Bürgen [Spielername]). Die Spielleitung gibt am
     nächsten Morgen bekannt, für welchen Dorfbewohner der Bürge gebürgt hat.\""""
 
-    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+    def resolve(self, game: GamePort, question: Question, choice: str, by_lot: bool) -> None:
         for effect in _own(game, game.player(question.player)):
             if effect.kind == "procedure":
                 effect.vote = choice

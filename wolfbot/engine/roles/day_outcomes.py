@@ -35,14 +35,14 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine.commands import Command
 from wolfbot.engine.events import LynchDecided
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import died_of, tell
 from wolfbot.engine.state import Attack, DayEffect, PlayerState
 from wolfbot.engine.text import Text, say
 from wolfbot.engine.victory import side
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 _SPARED = "spared"
 _ATTACKED = "attacked"
@@ -53,24 +53,24 @@ class Suendenbock(Behaviour):
     acts_at_once = True  # his choice of the voters holds when it is accepted
     parameters = {"chooses_voters": str | None}
 
-    def takes_tie(self, game: Game, player: PlayerState) -> bool:
+    def takes_tie(self, game: GamePort, player: PlayerState) -> bool:
         return player.alive
 
-    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
-        word = game.spec(player).params.get("chooses_voters")
+    def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        word = game.role_facts(player).params.get("chooses_voters")
         if word and cause == game.rules.day.cause and _scapegoat(game, player):
             player.memory[_CHOOSES] = game.state.phase.number + 1
             tell(game, player, say("suendenbock.may_choose", word=game.rules.shown_word(word)))
         return []
 
-    def allows(self, game: Game, player: PlayerState, word: str) -> Text | None:
-        if word != game.spec(player).params.get("chooses_voters"):
+    def allows(self, game: GamePort, player: PlayerState, word: str) -> Text | None:
+        if word != game.role_facts(player).params.get("chooses_voters"):
             return None
         if player.memory.get(_CHOOSES) != game.state.phase.number:  # the night before it
             return say("suendenbock.not_now")
         return None
 
-    def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
+    def accepted(self, game: GamePort, player: PlayerState, command: Command) -> None:
         voters = tuple(command.targets)
         player.memory.pop(_CHOOSES, None)
         said = say("suendenbock.voters", names=voters)
@@ -80,7 +80,7 @@ class Suendenbock(Behaviour):
         tell(game, player, say("suendenbock.chosen", names=voters))
 
 
-def _scapegoat(game: Game, player: PlayerState) -> bool:
+def _scapegoat(game: GamePort, player: PlayerState) -> bool:
     """Whether the day's tie took him ("trifft es sofort den Sündenbock")."""
     for event in reversed(game.state.log):
         if isinstance(event, LynchDecided) and event.player == player.name:
@@ -91,8 +91,8 @@ def _scapegoat(game: Game, player: PlayerState) -> bool:
 class Spared(Behaviour):
     parameters = {"loses_vote": bool | None, "once": bool | None, "unless_dead": str | None}
 
-    def spared(self, game: Game, player: PlayerState) -> Text | None:
-        params = game.spec(player).params
+    def spared(self, game: GamePort, player: PlayerState) -> Text | None:
+        params = game.role_facts(player).params
         if params.get("once") and player.memory.get(_SPARED):
             return None
         ends = params.get("unless_dead")
@@ -103,24 +103,24 @@ class Spared(Behaviour):
             return say("dorfdepp.spared", name=player.name)
         return say("prinz.spared", name=player.name)
 
-    def may_lynch(self, game: Game, player: PlayerState) -> bool:
-        params = game.spec(player).params
+    def may_lynch(self, game: GamePort, player: PlayerState) -> bool:
+        params = game.role_facts(player).params
         return not (params.get("loses_vote") and player.memory.get(_SPARED))
 
 
 class Dorfaeltester(Behaviour):
     parameters = {"causes": list[str] | None}
 
-    def defend(self, game: Game, player: PlayerState, attack: Attack, step: str) -> None:
+    def defend(self, game: GamePort, player: PlayerState, attack: Attack, step: str) -> None:
         if step != "immunity" or attack.cause != "Werwolf" or player.memory.get(_ATTACKED):
             return
         player.memory[_ATTACKED] = True
         attack.status, attack.reason = "failed", say("failed.first_attack")
 
-    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+    def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         if not died_of(game, player, cause):
             return []  # Düsterwald's Alte: only "vom Dorfgericht …, durch die Hexe oder den Jäger"
-        village = game.spec(player).faction  # "alle Dorfbewohner, die für das Dorf spielen"
+        village = game.role_facts(player).faction  # "alle Dorfbewohner, die für das Dorf spielen"
         powerless = game.state.powerless
         powerless += [
             p.name for p in game.living() if side(game, p) == village and p.name not in powerless

@@ -27,24 +27,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.roles.base import Behaviour, QuestionHandler
+from wolfbot.engine.port import Behaviour, QuestionHandler
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.roles.pack import by_the_pack
 from wolfbot.engine.state import Attack, PlayerState, Question
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 _STRUCK_BY = "struck_by"
 
 
-def _others(game: Game, player: PlayerState) -> tuple[str, ...]:
+def _others(game: GamePort, player: PlayerState) -> tuple[str, ...]:
     return tuple(p.name for p in game.living() if p.name != player.name)
 
 
 class Raecher(Behaviour):
-    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+    def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         game.ask(
             Question(
                 player=player.name,
@@ -60,12 +60,12 @@ class Raecher(Behaviour):
 
 
 class Revenge(QuestionHandler):
-    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
-        game.kill([(choice, game.spec(game.player(question.player)).name)])
+    def resolve(self, game: GamePort, question: Question, choice: str, by_lot: bool) -> None:
+        game.kill([(choice, game.role_facts(game.player(question.player)).name)])
 
 
 class Schlaeger(Behaviour):
-    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+    def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         if game.state.phase.kind != "night":
             return []
         hits = [
@@ -93,32 +93,32 @@ class Schlaeger(Behaviour):
 
 
 class Strike(QuestionHandler):
-    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+    def resolve(self, game: GamePort, question: Question, choice: str, by_lot: bool) -> None:
         schlaeger = game.player(question.player)
         if choice in schlaeger.memory.get(_STRUCK_BY, []):
-            game.kill([(choice, game.spec(schlaeger).name)])
+            game.kill([(choice, game.role_facts(schlaeger).name)])
 
 
 class Rotkaeppchen(Behaviour):
     parameters = {"while_alive": str | None}
 
-    def defend(self, game: Game, player: PlayerState, attack: Attack, step: str) -> None:
+    def defend(self, game: GamePort, player: PlayerState, attack: Attack, step: str) -> None:
         if step != "immunity" or not by_the_pack(game, attack.cause):
             return
-        guard = game.spec(player).params.get("while_alive", "Jäger")
+        guard = game.role_facts(player).params.get("while_alive", "Jäger")
         if any(p.role == guard and p.alive for p in game.state.players):
             attack.status, attack.reason = "failed", say("failed.while_alive", role=guard)
 
 
 class HarterBursche(Behaviour):
-    def delays_death(self, game: Game, player: PlayerState, cause: str) -> bool:
+    def delays_death(self, game: GamePort, player: PlayerState, cause: str) -> bool:
         if not any(name == player.name for name, _ in game.state.evening_deaths):
             tell(game, player, say("harter_bursche.dies_at_evening"))
         return True
 
 
 class Ritter(Behaviour):
-    def attacked(self, game: Game, player: PlayerState, attack: Attack) -> None:
+    def attacked(self, game: GamePort, player: PlayerState, attack: Attack) -> None:
         if not by_the_pack(game, attack.cause):
             return
         wolf = nearest_wolf(game, player)
@@ -128,7 +128,7 @@ class Ritter(Behaviour):
         tell(game, wolf, say("ritter.wounded", role=player.role))
 
 
-def nearest_wolf(game: Game, player: PlayerState) -> str | None:
+def nearest_wolf(game: GamePort, player: PlayerState) -> str | None:
     """The living Werwolf nearest to `player` in the Spielerliste (the living, wrapping
     around); of two as near, the one above him."""
     living = [p for p in game.state.players if p.alive or p is player]
@@ -136,6 +136,6 @@ def nearest_wolf(game: Game, player: PlayerState) -> str | None:
     for distance in range(1, len(living)):
         above, below = living[index - distance], living[(index + distance) % len(living)]
         for candidate in (above, below):
-            if candidate is not player and game.spec(candidate).is_werwolf:
+            if candidate is not player and game.role_facts(candidate).is_werwolf:
                 return candidate.name
     return None

@@ -32,27 +32,27 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import action, tell, used
 from wolfbot.engine.state import Disguise, PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 _TAKEN = "taken_role"
 
 
-def disguise(game: Game, player: PlayerState, target: str, role: str, *, tonight: bool) -> None:
+def disguise(game: GamePort, player: PlayerState, target: str, role: str, *, tonight: bool) -> None:
     """`target` appears as `role` to the roles the player's role names (`params.towards`),
     this night only or for good."""
-    towards = tuple(game.spec(player).params["towards"])
+    towards = tuple(game.role_facts(player).params["towards"])
     night = game.state.phase.number if tonight else None
     game.state.disguises.append(Disguise(target, role, towards, night))
 
 
-def _is_werwolf(game: Game, name: str) -> bool:
-    return game.spec(game.player(name)).is_werwolf
+def _is_werwolf(game: GamePort, name: str) -> bool:
+    return game.role_facts(game.player(name)).is_werwolf
 
 
 class Hide(Behaviour):
@@ -67,15 +67,15 @@ class Hide(Behaviour):
         "refuses_others": bool | None,
     }
 
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
-        params = game.spec(player).params
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
+        params = game.role_facts(player).params
         if command.word == params["word"] and command.target != player.name:
             if params.get("refuses_others") and not _is_werwolf(game, command.target):
                 word = game.rules.shown_word(params["word"])
                 raise IllegalCommand(say("disguise.werwolf_only", word=word))
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        params = game.spec(player).params
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
+        params = game.role_facts(player).params
         command = action(game, player, params["word"])
         if command is None:
             return
@@ -91,8 +91,8 @@ class Hypnotise(Behaviour):
         "towards": list[str],
     }
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        params = game.spec(player).params
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
+        params = game.role_facts(player).params
         command = action(game, player, params["word"])
         if command is not None:
             wolf = _is_werwolf(game, command.target)
@@ -103,26 +103,28 @@ class Hypnotise(Behaviour):
 class DarkRitual(Behaviour):
     parameters = {"word": str, "looks_as": str, "towards": list[str]}
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        params = game.spec(player).params
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
+        params = game.role_facts(player).params
         if used(game, player) is None:
             return
         for wolf in game.living():
-            if game.spec(wolf).is_werwolf:
+            if game.role_facts(wolf).is_werwolf:
                 disguise(game, player, wolf.name, params["looks_as"], tonight=True)
 
 
 class StandingDisguise(Behaviour):
     parameters = {"looks_as": str, "towards": list[str]}
 
-    def setup(self, game: Game, player: PlayerState) -> None:
-        disguise(game, player, player.name, game.spec(player).params["looks_as"], tonight=False)
+    def setup(self, game: GamePort, player: PlayerState) -> None:
+        disguise(
+            game, player, player.name, game.role_facts(player).params["looks_as"], tonight=False
+        )
 
 
 class TakeRole(Behaviour):
     parameters = {"word": str, "towards": list[str]}
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = used(game, player)
         if command is None:
             return
@@ -131,9 +133,9 @@ class TakeRole(Behaviour):
         disguise(game, player, player.name, role, tonight=False)
         tell(game, player, say("disguise.role_taken", name=command.target, role=role))
 
-    def announced_role(self, game: Game, player: PlayerState) -> str | None:
+    def announced_role(self, game: GamePort, player: PlayerState) -> str | None:
         return player.memory.get(_TAKEN, player.role)
 
-    def told_role(self, game: Game, player: PlayerState) -> str:
+    def told_role(self, game: GamePort, player: PlayerState) -> str:
         """His Rollenmitteilung names his own role, whatever he took since."""
         return player.role

@@ -18,20 +18,20 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
 from wolfbot.engine.changes import become
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import action, tell
 from wolfbot.engine.roles.pack import PACK_CAUSE, PACK_STAGE, by_the_pack
 from wolfbot.engine.state import Attack, Modifier, PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
-def _concerns(game: Game, owner: PlayerState, attack: Attack, key: str) -> bool:
+def _concerns(game: GamePort, owner: PlayerState, attack: Attack, key: str) -> bool:
     """Whether the attack is one the role's `params[key]` names: `pack` – the Werwölfe's
     own (not one that reached the Freier through somebody else) – or `all`."""
-    if game.spec(owner).params.get(key, "pack") == "all":
+    if game.role_facts(owner).params.get(key, "pack") == "all":
         return True
     return by_the_pack(game, attack.cause) and attack.kind == "direct"
 
@@ -44,27 +44,27 @@ class Dorfnutte(Behaviour):
         "turns_into": str | None,
     }
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Übernachten")
         if command is None:
             return
         host = game.player(command.target)
-        params = game.spec(player).params
-        if game.spec(host).is_werwolf and params.get("at_werwolf") == "turns":
+        params = game.role_facts(player).params
+        if game.role_facts(host).is_werwolf and params.get("at_werwolf") == "turns":
             become(game, player, params["turns_into"])
             tell(game, player, say("wolfsfrau.turned", name=host.name, role=player.role))
-        elif game.spec(host).is_werwolf:  # eaten with the pack's meal, at the pack's stage
+        elif game.role_facts(host).is_werwolf:  # eaten with the pack's meal, at the pack's stage
             feast = game.rules.stage_of(PACK_STAGE)
             night.schedule(game, player.name, PACK_CAUSE, (host.name,), feast, kind="visit")
         else:
             night.place(game, Modifier("redirect", player.name, host.name))
 
-    def modify_attack(self, game: Game, attack: Attack, modifier: Modifier) -> None:
+    def modify_attack(self, game: GamePort, attack: Attack, modifier: Modifier) -> None:
         """Her Freier is attacked (by the wolves): she is attacked too."""
         owner = game.player(modifier.owner)
         if attack.kind == "direct" and _concerns(game, owner, attack, "follows"):
             night.attack(game, owner.name, attack.cause, attack.sources, attack.stage, "visit")
 
-    def defend(self, game: Game, player: PlayerState, attack: Attack, step: str) -> None:
+    def defend(self, game: GamePort, player: PlayerState, attack: Attack, step: str) -> None:
         if step == "immunity" and _concerns(game, player, attack, "immune_to"):
             attack.status, attack.reason = "failed", say("failed.away", role=player.role)

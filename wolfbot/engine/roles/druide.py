@@ -9,23 +9,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import action
 from wolfbot.engine.state import Attack, Modifier, PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 class Druide(Behaviour):
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Opfern")
         if command is not None:
             game.consume(player, "Opfern")
             sacrificed = list(command.targets)
             night.place(game, Modifier("protection", player.name, None, {"only": sacrificed}))
 
-    def modify_attack(self, game: Game, attack: Attack, modifier: Modifier) -> None:
+    def modify_attack(self, game: GamePort, attack: Attack, modifier: Modifier) -> None:
         if attack.target not in modifier.data["only"]:
             attack.status, attack.reason = "failed", say("failed.sacrificed_others")

@@ -15,23 +15,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.changes import ENCHANTED, enter, leave
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import tell, used
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
-def enchanted(game: Game) -> list[str]:
+def enchanted(game: GamePort) -> list[str]:
     return game.state.conversations.get(ENCHANTED, [])
 
 
 class Floetenspieler(Behaviour):
     parameters = {"word": str, "lifted_at_death": bool | None}
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = used(game, player)
         if command is None:
             return
@@ -40,8 +40,8 @@ class Floetenspieler(Behaviour):
             tell(game, name, say("floetenspieler.enchanted"))
         enter(game, ENCHANTED, new)
 
-    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
-        if game.spec(player).params.get("lifted_at_death"):
+    def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        if game.role_facts(player).params.get("lifted_at_death"):
             spell = list(enchanted(game))
             for name in spell:
                 if game.player(name).alive:
@@ -49,7 +49,7 @@ class Floetenspieler(Behaviour):
             leave(game, ENCHANTED, spell)
         return []
 
-    def has_won(self, game: Game, player: PlayerState) -> bool:
+    def has_won(self, game: GamePort, player: PlayerState) -> bool:
         if not player.alive or game.lover_of(player.name) is not None:
             return False
         spell = set(enchanted(game))

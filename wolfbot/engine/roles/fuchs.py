@@ -7,23 +7,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import action, looks_like_werwolf, neighbours, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 class Fuchs(Behaviour):
-    def allows(self, game: Game, player: PlayerState, word: str) -> Text | None:
+    def allows(self, game: GamePort, player: PlayerState, word: str) -> Text | None:
         number = game.state.phase.number
         if word != "Riechen" or number == 1 or player.memory.get("smelled_wolf") == number - 1:
             return None
         return say("fuchs.not_tonight")
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Riechen")
         if command is None:
             return

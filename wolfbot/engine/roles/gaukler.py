@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import Announcement
-from wolfbot.engine.roles.base import Behaviour, SetAside
+from wolfbot.engine.port import Behaviour, SetAside
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 _PLAYED = "played"
 # "wählt die Spielleitung drei Rollen, die für das Dorf spielen, aus. Diese drei Rollen werden
@@ -31,7 +31,7 @@ _PLAYED = "played"
 ROLES_ASIDE = SetAside(option="gaukler_roles", count=3, chosen=True, announced=True)
 
 
-def offered(game: Game) -> list[str]:
+def offered(game: GamePort) -> list[str]:
     """The Gaukler's three roles, by their canonical names."""
     return [game.rules.role(name).name for name in game.option(ROLES_ASIDE.option)]
 
@@ -40,7 +40,7 @@ class Gaukler(Behaviour):
     acts_at_once = True
     set_aside = ROLES_ASIDE
 
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
         if command.word != "Spielen":
             return
         role = game.rules.role(command.roles[0]).name if command.roles else ""
@@ -49,7 +49,7 @@ class Gaukler(Behaviour):
         if role in player.memory.get(_PLAYED, []):
             raise IllegalCommand(say("gaukler.played_before", role=role))
 
-    def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
+    def accepted(self, game: GamePort, player: PlayerState, command: Command) -> None:
         if command.word != "Spielen" or not command.roles:
             return
         role = game.rules.role(command.roles[0]).name

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import offer_heal
 from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 class Heal(Behaviour):
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         if player.uses.get("Heilen", 0) == 0:
             offer_heal(game, player, "Heilen", stage)

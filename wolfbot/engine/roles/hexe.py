@@ -26,7 +26,7 @@ from wolfbot.engine.changes import revive
 from wolfbot.engine.commands import Command
 from wolfbot.engine.deaths import LIEBESKUMMER
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import (
     action,
     ask_after_info,
@@ -39,7 +39,7 @@ from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 HEAL = "Heiltrank"
 POISON = "Gifttrank"
@@ -52,7 +52,7 @@ class Potions(Behaviour):
 
     parameters = {"heals": str | None, "every_night": bool | None}
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         """Her turn – and, asked, her answer: the commands of the night judged, then (the
         first time) what she is told, or the question that tells it."""
         marks = game.state.night.offered
@@ -82,30 +82,32 @@ class Potions(Behaviour):
             if not ask_after_info(game, player, list(offers.items()), prompt, stage):
                 tell(game, player, info)
 
-    def has(self, game: Game, player: PlayerState, potion: str) -> bool:
+    def has(self, game: GamePort, player: PlayerState, potion: str) -> bool:
         return player.uses.get(potion, 0) == 0
 
-    def told(self, game: Game, player: PlayerState) -> bool:
+    def told(self, game: GamePort, player: PlayerState) -> bool:
         """Whether the Spielleitung tells her who was attacked this night: while she has the
         Heiltrank, or (`params.every_night`) every night she has a potion."""
-        if game.spec(player).params.get("every_night"):
+        if game.role_facts(player).params.get("every_night"):
             return any(self.has(game, player, potion) for potion in POTIONS)
         return self.has(game, player, HEAL)
 
-    def attacked_tonight(self, game: Game, player: PlayerState) -> list[str]:
+    def attacked_tonight(self, game: GamePort, player: PlayerState) -> list[str]:
         """Whom her Heiltrank may heal: the successfully attacked (towards her role) – or
         (`params.heals: pack_victim`) the pack's victim, whatever became of the attack."""
-        if game.spec(player).params.get("heals") == "pack_victim":
+        if game.role_facts(player).params.get("heals") == "pack_victim":
             return night.pack_victims(game)
-        return night.successfully_attacked(game, game.spec(player).name)
+        return night.successfully_attacked(game, game.role_facts(player).name)
 
-    def options(self, game: Game, player: PlayerState, word: str, attacked: list[str]) -> list[str]:
+    def options(
+        self, game: GamePort, player: PlayerState, word: str, attacked: list[str]
+    ) -> list[str]:
         """The players a potion may name, offered in the question."""
         return attacked if word == HEAL else may_name(game, player, POISON)
 
     def use(
         self,
-        game: Game,
+        game: GamePort,
         player: PlayerState,
         command: Command,
         attacked: list[str],
@@ -127,7 +129,7 @@ class Potions(Behaviour):
             self.refuse(game, player, command, why, asking)
 
     def refuse(
-        self, game: Game, player: PlayerState, command: Command, why: Text, asking: bool
+        self, game: GamePort, player: PlayerState, command: Command, why: Text, asking: bool
     ) -> None:
         if asking:
             refuse_before_asking(game, player, command, why)
@@ -140,12 +142,12 @@ class Alchemist(Potions):
     entweder einen Heiltrank (!Herstellen Heiltrank) oder einen Gifttrank (!Herstellen
     Gifttrank) herstellen will." He has only the potion he made, from the next night on."""
 
-    def allows(self, game: Game, player: PlayerState, word: str) -> Text | None:
+    def allows(self, game: GamePort, player: PlayerState, word: str) -> Text | None:
         if word in (HEAL, POISON) and player.memory.get("potion") != word:
             return say("alchemist.no_potion", potion=word)
         return None
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         made = action(game, player, "Herstellen")
         if made is not None and "potion" not in player.memory:
             game.consume(player, "Herstellen")
@@ -154,7 +156,7 @@ class Alchemist(Potions):
             return
         super().act(game, player, stage)
 
-    def has(self, game: Game, player: PlayerState, potion: str) -> bool:
+    def has(self, game: GamePort, player: PlayerState, potion: str) -> bool:
         return player.memory.get("potion") == potion and super().has(game, player, potion)
 
 
@@ -171,8 +173,8 @@ class Heks(Potions):
 
     parameters = {**Potions.parameters, "revives": bool | None, "apart": bool | None}
 
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
-        params = game.spec(player).params
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
+        params = game.role_facts(player).params
         other = {HEAL: POISON, POISON: HEAL}.get(command.word)
         given = action(game, player, other) if other else None
         if params.get("apart") and given is not None and given.target in command.targets:
@@ -185,7 +187,9 @@ class Heks(Potions):
         ):
             raise IllegalCommand(say("heks.not_revivable", name=target.name))
 
-    def options(self, game: Game, player: PlayerState, word: str, attacked: list[str]) -> list[str]:
+    def options(
+        self, game: GamePort, player: PlayerState, word: str, attacked: list[str]
+    ) -> list[str]:
         """Her elixer also for the revivable dead; with `params.apart` neither potion for the
         one her other potion is given tonight."""
         if word == HEAL:
@@ -193,13 +197,13 @@ class Heks(Potions):
         else:
             options = may_name(game, player, POISON)
         other = action(game, player, POISON if word == HEAL else HEAL)
-        if other is not None and game.spec(player).params.get("apart"):
+        if other is not None and game.role_facts(player).params.get("apart"):
             options = [name for name in options if name not in other.targets]
         return options
 
     def use(
         self,
-        game: Game,
+        game: GamePort,
         player: PlayerState,
         command: Command,
         attacked: list[str],
@@ -223,7 +227,7 @@ class Heks(Potions):
             if partner is not None and not game.player(partner).alive:
                 night.kill(game, target.name, LIEBESKUMMER, (partner,), stage)
 
-    def _revivable(self, game: Game, player: PlayerState) -> list[str]:
-        if not game.spec(player).params.get("revives"):
+    def _revivable(self, game: GamePort, player: PlayerState) -> list[str]:
+        if not game.role_facts(player).params.get("revives"):
             return []
         return [p.name for p in game.state.players if not p.alive and not p.excluded]

@@ -18,32 +18,32 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.events import Announcement, PhaseBegan, RoleSeen
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 class Auge(Behaviour):
     parameters = {"roles": list[str]}
 
-    def setup(self, game: Game, player: PlayerState) -> None:
-        wanted = game.spec(player).params["roles"]
+    def setup(self, game: GamePort, player: PlayerState) -> None:
+        wanted = game.role_facts(player).params["roles"]
         found = [(p.name, p.role) for p in game.state.players if p.role in wanted]
         tell(game, player, say("informed.recognised", found=found))
 
 
 class Siblings(Behaviour):
-    def setup(self, game: Game, player: PlayerState) -> None:
+    def setup(self, game: GamePort, player: PlayerState) -> None:
         others = [p.name for p in game.state.players if p.role == player.role and p is not player]
         tell(game, player, say("informed.siblings", role=player.role, names=others))
 
 
 class ReineSeele(Behaviour):
-    def morning(self, game: Game, player: PlayerState) -> None:
+    def morning(self, game: GamePort, player: PlayerState) -> None:
         if game.state.phase.number == 1 and player.alive:
             game.emit(Announcement(say("reine_seele.revealed", name=player.name), player.role))
 
@@ -51,10 +51,10 @@ class ReineSeele(Behaviour):
 class Schlafwandlerin(Behaviour):
     parameters = {"watches": str}
 
-    def morning(self, game: Game, player: PlayerState) -> None:
+    def morning(self, game: GamePort, player: PlayerState) -> None:
         if not player.alive:
             return
-        watched = game.spec(player).params.get("watches", "Seherin")
+        watched = game.role_facts(player).params.get("watches", "Seherin")
         for event in reversed(game.state.log):
             if isinstance(event, PhaseBegan):
                 break

@@ -23,17 +23,17 @@ from wolfbot.engine import changes, victory
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import PrivateInfo
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import action, apparent_role, looks_like_werwolf, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
 from wolfbot.engine.victory import LIEBESPAAR as LOVERS
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
-def apparent_side(game: Game, name: str, observer: PlayerState) -> str:
+def apparent_side(game: GamePort, name: str, observer: PlayerState) -> str:
     """The side a player seems to the observer to play for: his lovers' side, else his
     apparent role's."""
     player = game.player(name)
@@ -50,7 +50,7 @@ def apparent_side(game: Game, name: str, observer: PlayerState) -> str:
 
 
 class Aura(Behaviour):
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Spüren")
         if command is not None:
             good = apparent_side(game, command.target, player) == "Dorf"
@@ -66,13 +66,13 @@ class WolfCheck(Behaviour):
 
     parameters = {"word": str, "pack_learns_if_wolf": bool | None}
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        command = action(game, player, game.spec(player).params["word"])
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
+        command = action(game, player, game.role_facts(player).params["word"])
         if command is not None:
             wolf = looks_like_werwolf(game, command.target, player)
             tell(game, player, say("seen.werwolf", name=command.target, wolf=wolf))
             pack = tuple(p.name for p in game.pack())
-            if wolf and pack and game.spec(player).params.get("pack_learns_if_wolf"):
+            if wolf and pack and game.role_facts(player).params.get("pack_learns_if_wolf"):
                 caught = say("seen.caught", name=player.name, role=player.role)
                 game.emit(PrivateInfo(pack, changes.WOLVES, caught))
             target = game.player(command.target)
@@ -80,7 +80,7 @@ class WolfCheck(Behaviour):
 
 
 class Compare(Behaviour):
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Ermitteln")
         if command is not None:
             first, second = command.targets
@@ -91,15 +91,15 @@ class Compare(Behaviour):
 class RoleSearch(Behaviour):
     parameters = {"word": str, "search_word": str}
 
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
-        if command.word == game.spec(player).params["search_word"]:
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
+        if command.word == game.role_facts(player).params["search_word"]:
             named = [game.rules.role(name).name for name in command.roles]
             if len(set(named)) != len(named):
                 word = game.rules.shown_word(command.word)
                 raise IllegalCommand(say("search.three_roles", word=word))
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        params = game.spec(player).params
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
+        params = game.role_facts(player).params
         search = action(game, player, params["search_word"])
         sniff = action(game, player, params["word"])
         if search is None and sniff is None:
@@ -114,7 +114,7 @@ class RoleSearch(Behaviour):
 
 
 class Reveal(Behaviour):
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Offenbaren")
         if command is not None:
             tell(game, command.target, say("nachtschwaermer.revealed_to", name=player.name))
@@ -134,16 +134,16 @@ class SpyOnPack(Behaviour):
 
     acts_at_once = True
 
-    def allows(self, game: Game, player: PlayerState, word: str) -> Text | None:
-        if word != game.spec(player).params["word"]:
+    def allows(self, game: GamePort, player: PlayerState, word: str) -> Text | None:
+        if word != game.role_facts(player).params["word"]:
             return None
         resting = game.state.pack_rests == game.state.phase.number
         if resting or not game.pack():
             return say("spy.pack_inactive")
         return None
 
-    def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
-        if command.word != game.spec(player).params["word"]:
+    def accepted(self, game: GamePort, player: PlayerState, command: Command) -> None:
+        if command.word != game.role_facts(player).params["word"]:
             return
         game.consume(player, command.word)
         pack = tuple(p.name for p in game.pack())

@@ -8,19 +8,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.roles.base import Behaviour, QuestionHandler
+from wolfbot.engine.port import Behaviour, QuestionHandler
 from wolfbot.engine.roles.common import died_of
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 class Jaeger(Behaviour):
     parameters = {"causes": list[str] | None}
 
-    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+    def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         if not died_of(game, player, cause):
             return []
         options = tuple(p.name for p in game.living() if p.name != player.name)
@@ -38,6 +38,6 @@ class Jaeger(Behaviour):
 
 
 class Shot(QuestionHandler):
-    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+    def resolve(self, game: GamePort, question: Question, choice: str, by_lot: bool) -> None:
         # the cause is the role he played then (a Gaukler playing the Jäger shoots as Jäger)
-        game.kill([(choice, game.spec(game.player(question.player)).name)])
+        game.kill([(choice, game.role_facts(game.player(question.player)).name)])

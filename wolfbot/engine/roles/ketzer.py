@@ -9,26 +9,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 class Ketzer(Behaviour):
-    def setup(self, game: Game, player: PlayerState) -> None:
+    def setup(self, game: GamePort, player: PlayerState) -> None:
         found = [(p.name, p.role) for p in game.state.players if p is not player]
         tell(game, player, say("ketzer.roles", found=found))
 
-    def morning(self, game: Game, player: PlayerState) -> None:
+    def morning(self, game: GamePort, player: PlayerState) -> None:
         lovers = game.state.lovers
         if lovers and not player.memory.get("told_lovers"):
             player.memory["told_lovers"] = True
             tell(game, player, say("ketzer.lovers", names=lovers))
 
-    def witness_role_change(self, game: Game, player: PlayerState, changed: PlayerState) -> None:
+    def witness_role_change(
+        self, game: GamePort, player: PlayerState, changed: PlayerState
+    ) -> None:
         if player.alive:
             tell(game, player, say("ketzer.changed", name=changed.name, role=changed.role))

@@ -12,18 +12,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import used
 from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 class Assassin(Behaviour):
     parameters = {"word": str}
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = used(game, player)
         if command is not None:
-            night.kill(game, command.target, game.spec(player).name, (player.name,), stage)
+            night.kill(game, command.target, game.role_facts(player).name, (player.name,), stage)

@@ -28,13 +28,13 @@ from typing import TYPE_CHECKING
 from wolfbot.engine import day
 from wolfbot.engine.commands import Command
 from wolfbot.engine.events import LoneWinner
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 _TARGET = "target"
 _WON = "won"
@@ -42,7 +42,7 @@ _GROUPS = "groups"
 _CHOSEN = "chosen"
 
 
-def _win(game: Game, player: PlayerState) -> None:
+def _win(game: GamePort, player: PlayerState) -> None:
     if game.lover_of(player.name) is None and not player.memory.get(_WON):
         player.memory[_WON] = True
         game.state.lone_winners.append((player.name, player.role))
@@ -52,22 +52,22 @@ def _win(game: Game, player: PlayerState) -> None:
 class LynchWin(Behaviour):
     parameters = {"when": str, "role": str | None, "ends_round": bool | None}
 
-    def setup(self, game: Game, player: PlayerState) -> None:
-        if game.spec(player).params["when"] == "lynches_target":
+    def setup(self, game: GamePort, player: PlayerState) -> None:
+        if game.role_facts(player).params["when"] == "lynches_target":
             others = [p.name for p in game.living() if p is not player]
             if others:
                 player.memory[_TARGET] = game.draw(others)
                 tell(game, player, say("lone_win.target", name=player.memory[_TARGET]))
 
-    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
-        when = game.spec(player).params["when"]
+    def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+        when = game.role_facts(player).params["when"]
         first_day = game.state.phase.number == 1 or when == "lynched"
         if cause == game.rules.day.cause and when in ("lynched", "lynched_first_day") and first_day:
             _win(game, player)
         return []
 
-    def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
-        params = game.spec(player).params
+    def witness_death(self, game: GamePort, player: PlayerState, dead: PlayerState) -> None:
+        params = game.role_facts(player).params
         if dead.death_cause != game.rules.day.cause or dead is player:
             return
         if params["when"] == "lynches_role":
@@ -79,39 +79,39 @@ class LynchWin(Behaviour):
         if wanted and player.name in day.final_voters(game, dead.name):
             _win(game, player)
 
-    def has_won(self, game: Game, player: PlayerState) -> bool:
+    def has_won(self, game: GamePort, player: PlayerState) -> bool:
         """A win that ends the round (`params.ends_round`: Wolf Village's Narr – "gewinnt
         der Narr allein …, das Spiel endet, und alle anderen verlieren")."""
-        return bool(game.spec(player).params.get("ends_round") and player.memory.get(_WON))
+        return bool(game.role_facts(player).params.get("ends_round") and player.memory.get(_WON))
 
 
 class Grudge(Behaviour):
     acts_at_once = True  # the choice is his when it is accepted; he has no stage
     parameters = {"groups": list[str]}
 
-    def setup(self, game: Game, player: PlayerState) -> None:
+    def setup(self, game: GamePort, player: PlayerState) -> None:
         names = [p.name for p in game.state.players if p is not player]
         first: list[str] = []
         while len(first) < (len(names) + 1) // 2:
             first.append(game.draw([n for n in names if n not in first]))
         groups = [[n for n in names if n in first], [n for n in names if n not in first]]
         player.memory[_GROUPS] = groups
-        labels = game.spec(player).params["groups"]
+        labels = game.role_facts(player).params["groups"]
         tell(game, player, say("grudge.groups", labels=labels, first=groups[0], second=groups[1]))
 
-    def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
-        labels = list(game.spec(player).params["groups"])
+    def accepted(self, game: GamePort, player: PlayerState, command: Command) -> None:
+        labels = list(game.role_facts(player).params["groups"])
         if command.choice in labels:
             player.memory[_CHOSEN] = labels.index(command.choice)
 
-    def morning(self, game: Game, player: PlayerState) -> None:
+    def morning(self, game: GamePort, player: PlayerState) -> None:
         if game.state.phase.number == 1 and _CHOSEN not in player.memory:
-            labels = list(game.spec(player).params["groups"])
+            labels = list(game.role_facts(player).params["groups"])
             player.memory[_CHOSEN] = labels.index(game.draw(labels))
             label = labels[player.memory[_CHOSEN]]
             tell(game, player, say("grudge.drawn", label=label))
 
-    def has_won(self, game: Game, player: PlayerState) -> bool:
+    def has_won(self, game: GamePort, player: PlayerState) -> bool:
         if _CHOSEN not in player.memory or game.lover_of(player.name) is not None:
             return False
         group = player.memory[_GROUPS][player.memory[_CHOSEN]]

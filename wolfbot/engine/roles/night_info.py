@@ -25,22 +25,22 @@ from wolfbot.engine import night
 from wolfbot.engine.changes import change_role
 from wolfbot.engine.commands import Command
 from wolfbot.engine.events import CommandRejected
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import action, refuse_keeping, tell, told_then_choose
 from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
-def refuse(game: Game, player: PlayerState, command: Command, reason: Text) -> None:
+def refuse(game: GamePort, player: PlayerState, command: Command, reason: Text) -> None:
     game.emit(CommandRejected(player.name, "private", command.text(), reason))
 
 
 class Dorfschoenheit(Behaviour):
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         if player.uses.get("Verführen"):
             return
         attacks = [
@@ -69,7 +69,7 @@ class Dorfschoenheit(Behaviour):
 
 
 def _choice_among_the_dead(
-    game: Game, player: PlayerState, word: str, stage: int
+    game: GamePort, player: PlayerState, word: str, stage: int
 ) -> Command | None:
     """Tell who dies this night as it stands; the player's `!word` naming one of them."""
     dead = night.dying(game)
@@ -83,7 +83,7 @@ def _choice_among_the_dead(
 
 
 class GuteFee(Behaviour):
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         if player.uses.get("Wiederbeleben"):
             return
         command = _choice_among_the_dead(game, player, "Wiederbeleben", stage)
@@ -97,7 +97,7 @@ class GuteFee(Behaviour):
 
 
 class TreueMagd(Behaviour):
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = _choice_among_the_dead(game, player, "Übernehmen", stage)
         if command is None:
             return

@@ -30,20 +30,20 @@ from typing import TYPE_CHECKING
 from wolfbot.engine import night
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import action
 from wolfbot.engine.roles.pack import valid_targets
 from wolfbot.engine.state import Attack, PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 _ATE_A_WEREWOLF = "ate_a_werwolf"  # the night number
 
 
-def _a_werwolf_died(game: Game) -> bool:
-    return any(not p.alive and game.spec(p).is_werwolf for p in game.state.players)
+def _a_werwolf_died(game: GamePort) -> bool:
+    return any(not p.alive and game.role_facts(p).is_werwolf for p in game.state.players)
 
 
 class OwnAttack(Behaviour):
@@ -56,8 +56,8 @@ class OwnAttack(Behaviour):
         "every_second_night": bool | None,
     }
 
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
-        params = game.spec(player).params
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
+        params = game.role_facts(player).params
         if command.word != params["word"] or command.channel != "private":
             return  # a vote of the pack in the Wolfshöhle
         if params.get("outside_pack") and command.target not in valid_targets(game):
@@ -70,15 +70,15 @@ class OwnAttack(Behaviour):
             if player.memory.get(_ATE_A_WEREWOLF) == game.state.phase.number - 1:
                 raise IllegalCommand(say("own_attack.rests", role=player.role))
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        params = game.spec(player).params
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
+        params = game.role_facts(player).params
         command = action(game, player, params["word"])
         if command is None or command.channel != "private":
             return
         game.consume(player, params["word"])
         target = game.player(command.target)
-        werwolf = game.spec(target).is_werwolf
-        cause = game.spec(player).name
+        werwolf = game.role_facts(target).is_werwolf
+        cause = game.role_facts(player).name
         if params.get("werwolves_only") and not werwolf:
             return
         if params.get("fails_on_werwolf") and werwolf:

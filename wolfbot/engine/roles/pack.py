@@ -19,78 +19,80 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import AlphaElected
 from wolfbot.engine.night import PACK_CAUSE
-from wolfbot.engine.roles.base import GroupBehaviour, QuestionHandler, WordHandler
+from wolfbot.engine.port import GroupBehaviour, QuestionHandler, WordHandler
 from wolfbot.engine.roles.common import break_tie, most_voted
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import say
 from wolfbot.engine.voting import check_not_against_lover
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 PACK_STAGE = "Werwölfe"
 
 
-def by_the_pack(game: Game, cause: str) -> bool:
+def by_the_pack(game: GamePort, cause: str) -> bool:
     """Whether an attack of `cause` is the pack's, or treated as it ("Der Angriff der Ghule
     wird wie ein Angriff der Werwölfe behandelt": the role's `params.attacks_as`)."""
     return PACK_CAUSE in night.causes(game, cause)
 
 
-def _pack_names(game: Game) -> list[str]:
+def _pack_names(game: GamePort) -> list[str]:
     return [p.name for p in game.pack()]
 
 
-def _attackers(game: Game) -> list[str]:
+def _attackers(game: GamePort) -> list[str]:
     """The pack's members who decide its attack (not the Junge Wolf: `pack_words`)."""
-    return [p.name for p in game.pack() if "Fressen" in (game.spec(p).pack_words or ("Fressen",))]
+    return [
+        p.name for p in game.pack() if "Fressen" in (game.role_facts(p).pack_words or ("Fressen",))
+    ]
 
 
-def _deciders(game: Game) -> list[str]:
+def _deciders(game: GamePort) -> list[str]:
     """The attackers who may act this night (`night.may_act`): neither excluded nor blocked."""
     return [name for name in _attackers(game) if night.may_act(game, game.player(name))]
 
 
-def valid_targets(game: Game) -> list[str]:
+def valid_targets(game: GamePort) -> list[str]:
     """ "einen anderen Dorfbewohner": a living player outside the pack."""
-    return [p.name for p in game.living() if not game.spec(p).pack]
+    return [p.name for p in game.living() if not game.role_facts(p).pack]
 
 
 class AlphaVote(WordHandler):
     counted_at_night_end = True
 
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
         if command.target not in _pack_names(game):
             raise IllegalCommand(say("alpha.not_a_wolf", name=command.target))
         if game.state.alpha is not None:
             raise IllegalCommand(say("alpha.elected_already", name=game.state.alpha))
 
-    def apply(self, game: Game, player: PlayerState, command: Command) -> None:
+    def apply(self, game: GamePort, player: PlayerState, command: Command) -> None:
         game.state.night.alpha_votes[player.name] = command.target
 
-    def votes(self, game: Game) -> dict[str, str]:
+    def votes(self, game: GamePort) -> dict[str, str]:
         return game.state.night.alpha_votes
 
 
 class AttackVote(WordHandler):
     counted_at_night_end = True
 
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
         if game.state.pack_rests == game.state.phase.number:
             raise IllegalCommand(say("attack.pack_rests"))
         if command.target not in valid_targets(game):
             raise IllegalCommand(say("attack.own_pack", name=command.target))
         check_not_against_lover(game, player, command.target)
 
-    def apply(self, game: Game, player: PlayerState, command: Command) -> None:
+    def apply(self, game: GamePort, player: PlayerState, command: Command) -> None:
         game.state.night.attack_votes[player.name] = command.target
 
-    def votes(self, game: Game) -> dict[str, str]:
+    def votes(self, game: GamePort) -> dict[str, str]:
         return game.state.night.attack_votes
 
 
 class Pack(GroupBehaviour):
-    def act(self, game: Game, stage: int) -> None:
+    def act(self, game: GamePort, stage: int) -> None:
         members = _pack_names(game)
         if not members:
             return
@@ -129,28 +131,28 @@ class Pack(GroupBehaviour):
             return
         night.attack(game, choice, PACK_CAUSE, tuple(attackers), stage)
 
-    def _elect_alpha(self, game: Game, members: list[str]) -> None:
+    def _elect_alpha(self, game: GamePort, members: list[str]) -> None:
         votes = {v: t for v, t in game.state.night.alpha_votes.items() if v in members}
         tied = most_voted(votes, members)
         alpha = tied[0] if len(tied) == 1 else game.draw(tied)
         game.state.alpha = alpha
         game.emit(AlphaElected(alpha, tuple(members), by_lot=len(tied) > 1))
 
-    def witness_death(self, game: Game, dead: PlayerState) -> None:
+    def witness_death(self, game: GamePort, dead: PlayerState) -> None:
         """The Wolfsgeister leave the Wolfshöhle – unless a living role lets them stay (the
         Alte Wolf: "Solange der Alte Wolf lebt, dürfen auch die Wolfsgeister noch die
         Konversation der Werwölfe nutzen"; `params.wolf_spirits_stay`)."""
         members = game.state.conversations.get(WOLVES, [])
-        if any(game.spec(p).params.get("wolf_spirits_stay") for p in game.living()):
+        if any(game.role_facts(p).params.get("wolf_spirits_stay") for p in game.living()):
             return
         spirits = [name for name in members if not game.player(name).alive]
         leave(game, WOLVES, spirits)
 
 
 class AttackTie(QuestionHandler):
-    def check(self, game: Game, question: Question, command: Command) -> None:
+    def check(self, game: GamePort, question: Question, command: Command) -> None:
         check_not_against_lover(game, game.player(question.player), command.target)
 
-    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+    def resolve(self, game: GamePort, question: Question, choice: str, by_lot: bool) -> None:
         stage = game.rules.stage_of(PACK_STAGE)
         night.attack(game, choice, PACK_CAUSE, tuple(_attackers(game)), stage)

@@ -26,17 +26,17 @@ from wolfbot.engine.changes import become
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import CommandRejected
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import action, tell, used
 from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import Attack, PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
-def pack_attacks(game: Game) -> list[Attack]:
+def pack_attacks(game: GamePort) -> list[Attack]:
     """The attacks of the pack this night (its victim, and who is eaten with its meal)."""
     return [a for a in game.state.night.attacks if a.cause == PACK_CAUSE]
 
@@ -44,8 +44,8 @@ def pack_attacks(game: Game) -> list[Attack]:
 class Devour(Behaviour):
     parameters = {"word": str}
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        word = game.spec(player).params["word"]
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
+        word = game.role_facts(player).params["word"]
         command = action(game, player, word)
         if command is None:
             return
@@ -74,21 +74,21 @@ class Bite(Behaviour):
         "not_turned": list[str] | None,
     }
 
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
         """A Werwolf of the pack is refused; one the Urwolf does not know (the Schlafende
         Wolf) is bitten in vain – a refusal would tell him who he is (reading 58). One who
         already is what the bite makes is refused too."""
-        params = game.spec(player).params
+        params = game.role_facts(player).params
         if command.word != params["word"]:
             return
         target = game.player(command.target)
-        if game.spec(player).pack and game.spec(target).pack:
+        if game.role_facts(player).pack and game.role_facts(target).pack:
             raise IllegalCommand(say("bite.werwolf", name=command.target))
         if target.role == params["turns_into"]:
             raise IllegalCommand(say("bite.already", name=command.target, role=target.role))
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        params = game.spec(player).params
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
+        params = game.role_facts(player).params
         command = used(game, player)
         if command is None:
             return
@@ -99,13 +99,13 @@ class Bite(Behaviour):
         bitten = game.player(command.target)
         if not bitten.alive:
             return
-        spec = game.spec(bitten)
-        reaction = spec.params.get("bitten", {}).get(player.role)
+        role = game.role_facts(bitten)
+        reaction = role.params.get("bitten", {}).get(player.role)
         if reaction == "eaten":
             night.attack(game, bitten.name, PACK_CAUSE, (player.name,), stage)
         elif reaction == "kills_biter":
             night.kill(game, player.name, bitten.role, (bitten.name,), stage)
-        elif not spec.is_werwolf and bitten.role not in params.get("not_turned", ()):
+        elif not role.is_werwolf and bitten.role not in params.get("not_turned", ()):
             become(game, bitten, params["turns_into"])
             faction = victory.faction(game, bitten)
             turned = say("bite.turned", by=player.role, role=bitten.role, faction=faction)

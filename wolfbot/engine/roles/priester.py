@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.commands import Command
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 ANSWERS = 99  # "bis zum Ende der Nacht": no limit to the answers
 
@@ -25,7 +25,7 @@ ANSWERS = 99  # "bis zum Ende der Nacht": no limit to the answers
 class Priester(Behaviour):
     acts_at_once = True  # the Beichte opens the relay when it is accepted
 
-    def accepted(self, game: Game, player: PlayerState, command: Command) -> None:
+    def accepted(self, game: GamePort, player: PlayerState, command: Command) -> None:
         if command.word != "Beichte":
             return
         relays = game.state.night.relays

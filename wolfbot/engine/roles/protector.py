@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import action
 from wolfbot.engine.state import Attack, Modifier, PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 class Protect(Behaviour):
@@ -26,13 +26,13 @@ class Protect(Behaviour):
     word = "Beschützen"
     step = "protection"
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        command = action(game, player, game.spec(player).params.get("word", self.word))
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
+        command = action(game, player, game.role_facts(player).params.get("word", self.word))
         if command is not None:
             night.place(game, Modifier(self.step, player.name, command.target))
 
-    def modify_attack(self, game: Game, attack: Attack, modifier: Modifier) -> None:
-        not_for = game.spec(game.player(modifier.owner)).params.get("not_for", ())
+    def modify_attack(self, game: GamePort, attack: Attack, modifier: Modifier) -> None:
+        not_for = game.role_facts(game.player(modifier.owner)).params.get("not_for", ())
         if game.player(attack.target).role in {game.rules.role(name).name for name in not_for}:
             return  # "Zij is dwaas door de puberteit en zoekt zelf het onheil op."
         attack.status, attack.reason = "failed", say("failed.protected", by=modifier.owner)
@@ -42,6 +42,6 @@ class Guard(Protect):
     word = "Bewachen"
     step = "redirect"
 
-    def modify_attack(self, game: Game, attack: Attack, modifier: Modifier) -> None:
+    def modify_attack(self, game: GamePort, attack: Attack, modifier: Modifier) -> None:
         if modifier.owner != attack.target and game.player(modifier.owner).alive:
             attack.target = modifier.owner

@@ -1,13 +1,14 @@
 """Role behaviours looked up by the names the ruleset data gives (`behaviour:` of a role,
 groups in the night order, command words, question kinds). Static tables, no registration
 at run time. (Not in the package's `__init__`: a module the tables name imports
-`roles.base`, which would run the tables before that module is complete.)"""
+importing any role module runs it, and the tables import every role module.)"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import day, offices, voting
+from wolfbot.engine.port import Behaviour, GroupBehaviour, QuestionHandler, WordHandler
 from wolfbot.engine.roles import (
     amor,
     apprentices,
@@ -55,11 +56,10 @@ from wolfbot.engine.roles import (
     vanishing,
     wolf_deaths,
 )
-from wolfbot.engine.roles.base import Behaviour, GroupBehaviour, QuestionHandler, WordHandler
 from wolfbot.engine.spec import RoleSpec
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 PLAIN = Behaviour()  # a role without abilities
 
@@ -198,14 +198,14 @@ def behaviour_of(role: RoleSpec) -> Behaviour:
     return BEHAVIOURS[role.behaviour]
 
 
-def votes_for(game: Game, word: str) -> dict[str, str] | None:
+def votes_for(game: GamePort, word: str) -> dict[str, str] | None:
     """The votes standing now for a vote word, voter → target (`WordHandler.votes`: the
     state's own dict); None when the word is no vote."""
     handler = word_handler(game, word)
     return None if handler is None else handler.votes(game)
 
 
-def word_handler(game: Game, word: str) -> WordHandler | None:
+def word_handler(game: GamePort, word: str) -> WordHandler | None:
     """The mechanism of a command word everybody (or the pack) gives, if it has one."""
     name = game.rules.word_handlers.get(word)
     return None if name is None else WORDS[name]

@@ -11,16 +11,16 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine import deaths
 from wolfbot.engine.commands import Command
-from wolfbot.engine.roles.base import WordHandler
+from wolfbot.engine.port import WordHandler
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 class Resign(WordHandler):
     irrevocable: Text | None = say("resigned_for_good")
 
-    def apply(self, game: Game, player: PlayerState, command: Command) -> None:
+    def apply(self, game: GamePort, player: PlayerState, command: Command) -> None:
         deaths.exclude(game, player, by=deaths.RUECKTRITT)

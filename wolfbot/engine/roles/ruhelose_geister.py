@@ -24,35 +24,35 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.changes import SPIRITS, enter, leave
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.roles.base import GroupBehaviour, QuestionHandler, WordHandler
+from wolfbot.engine.port import GroupBehaviour, QuestionHandler, WordHandler
 from wolfbot.engine.roles.common import break_tie, most_voted, tell
 from wolfbot.engine.state import DayEffect, PlayerState, Question
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 VARIANT = "totenreich"
 ACCUSE = "Anklagen"
 SPIRITS_NAME = "Ruhelose Geister"
 
 
-def _params(game: Game) -> dict:
+def _params(game: GamePort) -> dict:
     return game.rules.variants[VARIANT].params
 
 
-def restless(game: Game) -> list[str]:
+def restless(game: GamePort) -> list[str]:
     """The Ruhelosen Geister who are dead now, the König der Toten first."""
     return [name for name in game.state.spirits if not game.player(name).alive]
 
 
-def king(game: Game) -> str | None:
+def king(game: GamePort) -> str | None:
     """ "Der erste Spieler, der als Ruheloser Geist in das Totenreich einzieht" """
     return game.state.spirits[0] if game.state.spirits else None
 
 
 class Accuse(WordHandler):
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
         if player.name not in restless(game):
             raise IllegalCommand(say("spirits.not_a_spirit"))
         if not command.note:
@@ -62,16 +62,16 @@ class Accuse(WordHandler):
             length = len(command.note)
             raise IllegalCommand(say("spirits.reason_too_long", limit=limit, length=length))
 
-    def apply(self, game: Game, player: PlayerState, command: Command) -> None:
+    def apply(self, game: GamePort, player: PlayerState, command: Command) -> None:
         game.state.night.accusations[player.name] = command.target
         game.state.night.reasons[player.name] = command.note or ""
 
-    def votes(self, game: Game) -> dict[str, str]:
+    def votes(self, game: GamePort) -> dict[str, str]:
         return game.state.night.accusations
 
 
 class RuheloseGeister(GroupBehaviour):
-    def witness_death(self, game: Game, dead: PlayerState) -> None:
+    def witness_death(self, game: GamePort, dead: PlayerState) -> None:
         spirits = game.state.spirits
         if len(spirits) >= int(_params(game)["spirits"]) or dead.name in spirits:
             return
@@ -79,7 +79,7 @@ class RuheloseGeister(GroupBehaviour):
         enter(game, SPIRITS, [dead.name])
         tell(game, dead, say("spirits.joined", king=spirits[0], is_king=len(spirits) == 1))
 
-    def act(self, game: Game, stage: int) -> None:
+    def act(self, game: GamePort, stage: int) -> None:
         night = game.state.night
         spirits = restless(game)
         leave(game, SPIRITS, [n for n in game.state.spirits if n not in spirits])
@@ -107,7 +107,7 @@ class RuheloseGeister(GroupBehaviour):
             accused(game, choice)
 
 
-def accused(game: Game, target: str) -> None:
+def accused(game: GamePort, target: str) -> None:
     """The accused begins the next day with the Gegenstimme; the Morgen names him."""
     night = game.state.night
     ruler = king(game) or target
@@ -127,5 +127,5 @@ def accused(game: Game, target: str) -> None:
 
 
 class AccusationTie(QuestionHandler):
-    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+    def resolve(self, game: GamePort, question: Question, choice: str, by_lot: bool) -> None:
         accused(game, choice)

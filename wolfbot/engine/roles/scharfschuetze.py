@@ -13,18 +13,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import night, victory
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import action, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 AIM, SHOOT = "Zielen", "Erschießen"
 
 
-def _aimed(game: Game, player: PlayerState) -> str | None:
+def _aimed(game: GamePort, player: PlayerState) -> str | None:
     """The living player he aimed at in the night before this one."""
     aim = player.memory.get("aim")
     if aim and aim[0] == game.state.phase.number - 1 and game.player(aim[1]).alive:
@@ -33,12 +33,12 @@ def _aimed(game: Game, player: PlayerState) -> str | None:
 
 
 class Scharfschuetze(Behaviour):
-    def allows(self, game: Game, player: PlayerState, word: str) -> Text | None:
+    def allows(self, game: GamePort, player: PlayerState, word: str) -> Text | None:
         if word == SHOOT and _aimed(game, player) is None:
             return say("scharfschuetze.no_aim")
         return None
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         target = _aimed(game, player) if action(game, player, SHOOT) else None
         if target is not None:  # "entweder ... erschießen oder ... zielen"
             game.consume(player, SHOOT)

@@ -17,19 +17,19 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
 from wolfbot.engine.commands import Command
-from wolfbot.engine.roles.base import GroupBehaviour, WordHandler
+from wolfbot.engine.port import GroupBehaviour, WordHandler
 from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 VARIANT = "schwarze_pest"
 ENTRY = "Schwarze Pest"  # the Spielleitung's victim in the night order
 
 
 class SpielleitungVictim(GroupBehaviour):
-    def act(self, game: Game, stage: int) -> None:
+    def act(self, game: GamePort, stage: int) -> None:
         living = [p.name for p in game.living()]
         chosen = game.state.night.victim
         victim = chosen if chosen in living else (game.draw(living) if living else None)
@@ -38,7 +38,7 @@ class SpielleitungVictim(GroupBehaviour):
 
 
 class DeclarePlague(WordHandler):
-    def apply(self, game: Game, player: PlayerState, command: Command) -> None:
+    def apply(self, game: GamePort, player: PlayerState, command: Command) -> None:
         faction = game.rules.variants[VARIANT].declared_win
         assert faction is not None  # the variant's data
         game.declare_win(faction)

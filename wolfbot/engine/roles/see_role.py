@@ -8,19 +8,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.events import RoleSeen
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import action, apparent_role
 from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 class SeeRole(Behaviour):
     parameters = {"word": str}
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        command = action(game, player, game.spec(player).params.get("word", "Sehen"))
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
+        command = action(game, player, game.role_facts(player).params.get("word", "Sehen"))
         if command is not None:
             role = apparent_role(game, command.target, player)
             game.emit(RoleSeen(player.name, player.role, command.target, role))

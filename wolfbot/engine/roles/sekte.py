@@ -21,24 +21,24 @@ from wolfbot.engine import night
 from wolfbot.engine.changes import convert
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.roles.base import Behaviour, QuestionHandler
+from wolfbot.engine.port import Behaviour, QuestionHandler
 from wolfbot.engine.roles.common import action, tell
 from wolfbot.engine.state import Attack, PlayerState, Question
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 SUICIDE = "Sektentod"
 
 
-def converted(game: Game, leader: PlayerState) -> list[str]:
+def converted(game: GamePort, leader: PlayerState) -> list[str]:
     """The living players the Sektenführer converted."""
-    faction = game.spec(leader).faction
+    faction = game.role_facts(leader).faction
     return [p.name for p in game.living() if p is not leader and p.faction == faction]
 
 
-def _sacrifice(game: Game, attack: Attack, victim: str) -> None:
+def _sacrifice(game: GamePort, attack: Attack, victim: str) -> None:
     """The sacrificed is attacked instead of the Sektenführer (through the whole pipeline)."""
     leader = attack.target
     attack.status, attack.reason = "failed", say("failed.sacrificed", name=victim)
@@ -47,26 +47,26 @@ def _sacrifice(game: Game, attack: Attack, victim: str) -> None:
 
 
 class Sektenfuehrer(Behaviour):
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
         if command.word not in ("Konvertieren", "Opfern"):
             return
         target = game.player(command.target)
-        if command.word == "Konvertieren" and target.faction == game.spec(player).faction:
+        if command.word == "Konvertieren" and target.faction == game.role_facts(player).faction:
             raise IllegalCommand(say("sekte.converted_already", name=target.name))
         if command.word == "Opfern" and target.name not in converted(game, player):
             raise IllegalCommand(say("sekte.not_converted", name=target.name))
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Konvertieren")
         if command is None:
             return
         target = game.player(command.target)
-        if target.alive and target.faction != game.spec(player).faction:
-            convert(game, target, game.spec(player).faction)
+        if target.alive and target.faction != game.role_facts(player).faction:
+            convert(game, target, game.role_facts(player).faction)
             tell(game, target, say("sekte.you_are_converted", leader=player.name))
             tell(game, player, say("sekte.converted", name=target.name))
 
-    def defend(self, game: Game, player: PlayerState, attack: Attack, step: str) -> None:
+    def defend(self, game: GamePort, player: PlayerState, attack: Attack, step: str) -> None:
         if step != "redirect" or attack.original_target != player.name:
             return
         tell(game, player, say("sekte.attacked"))
@@ -88,7 +88,7 @@ class Sektenfuehrer(Behaviour):
                 )
             )
 
-    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+    def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         """ "so bringen sich alle konvertierten Dorfbewohner um" """
         return [(name, SUICIDE) for name in converted(game, player)]
 
@@ -96,7 +96,7 @@ class Sektenfuehrer(Behaviour):
 class Sacrifice(QuestionHandler):
     """His answer once attacked: every attack still hitting him goes to the sacrificed."""
 
-    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+    def resolve(self, game: GamePort, question: Question, choice: str, by_lot: bool) -> None:
         for attack in list(game.state.night.attacks):
             if attack.target == question.player and attack.status == "hit":
                 _sacrifice(game, attack, choice)

@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING
 from wolfbot.engine import victory
 from wolfbot.engine.deaths import UNREVEALED
 from wolfbot.engine.events import Announcement
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
-def _situation(game: Game, players: list[PlayerState]) -> Text:
+def _situation(game: GamePort, players: list[PlayerState]) -> Text:
     """The factions involved; the Liebespaar last, with the side it plays for."""
     factions = sorted({victory.faction(game, p) for p in players})
     lovers_side = None
@@ -33,7 +33,7 @@ def _situation(game: Game, players: list[PlayerState]) -> Text:
 
 
 class Spaeher(Behaviour):
-    def morning(self, game: Game, player: PlayerState) -> None:
+    def morning(self, game: GamePort, player: PlayerState) -> None:
         if player.alive:
             if game.state.phase.number == 1:
                 tell(game, player, _situation(game, game.state.players))

@@ -23,19 +23,19 @@ from wolfbot.engine.changes import DEAD, change_role, enter, join, revive
 from wolfbot.engine.commands import Command
 from wolfbot.engine.deaths import LIEBESKUMMER
 from wolfbot.engine.events import CommandRejected
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import action, apparent_role, disguised, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 REVENANT = "Wiedergänger"
 DUST = "Staub"
 
 
-def _lives_again(game: Game, player: PlayerState, command: Command) -> bool:
+def _lives_again(game: GamePort, player: PlayerState, command: Command) -> bool:
     """Someone else brought the target back earlier this night: refused, ability kept."""
     if game.player(command.target).alive:
         reason = say("revive.already", name=command.target)
@@ -49,13 +49,13 @@ class Totenreich(Behaviour):
 
     parameters = {"totenreich": bool}
 
-    def setup(self, game: Game, player: PlayerState) -> None:
+    def setup(self, game: GamePort, player: PlayerState) -> None:
         enter(game, DEAD, [player.name])
 
-    def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
+    def witness_death(self, game: GamePort, player: PlayerState, dead: PlayerState) -> None:
         join(game, DEAD, [dead.name])  # the dead are the Geister of the Totenreich
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Wiederbeleben")
         if command is None or _lives_again(game, player, command):
             return
@@ -67,7 +67,7 @@ class Totenreich(Behaviour):
 
 
 class Totenbeschwoerer(Behaviour):
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Wiedererwecken")
         if command is None or _lives_again(game, player, command):
             return
@@ -83,7 +83,7 @@ class Totenbeschwoerer(Behaviour):
         if game.state.lovers and risen.name in game.state.lovers:
             night.kill(game, risen.name, LIEBESKUMMER, (risen.name,), stage)
 
-    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+    def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         return [
             (p.name, DUST)
             for p in game.living()
@@ -92,7 +92,7 @@ class Totenbeschwoerer(Behaviour):
 
 
 class Wiedergaenger(Behaviour):
-    def on_post(self, game: Game, player: PlayerState, channel: str, text: str) -> None:
+    def on_post(self, game: GamePort, player: PlayerState, channel: str, text: str) -> None:
         if channel == "thread" and text and game.state.phase.by_day:
             tell(
                 game,
@@ -100,7 +100,7 @@ class Wiedergaenger(Behaviour):
                 say("wiedergaenger.silent"),
             )
 
-    def allows(self, game: Game, player: PlayerState, word: str) -> Text | None:
+    def allows(self, game: GamePort, player: PlayerState, word: str) -> Text | None:
         if word != "Lynch":
             return say("wiedergaenger.votes_only")
         return None

@@ -11,20 +11,20 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.roles.base import Behaviour, GroupBehaviour
+from wolfbot.engine.port import Behaviour, GroupBehaviour
 from wolfbot.engine.roles.common import action
 from wolfbot.engine.roles.pack import valid_targets
 from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 DORFFEST = "Dorffest"  # its entry of the night order
 _ATTEMPTS = 20  # draws before a drunk's command with no target his role allows is dropped
 
 
-def _draw_allowed(game: Game, drunk: PlayerState, original: Command) -> tuple[str, ...] | None:
+def _draw_allowed(game: GamePort, drunk: PlayerState, original: Command) -> tuple[str, ...] | None:
     """New targets for the drunk's command that his role allows (the Urwolf bites no
     Werwolf, the Blutrünstige Wolf eats none of the pack): drawn again until they pass the
     role's own check; None if no draw does."""
@@ -41,7 +41,9 @@ def _draw_allowed(game: Game, drunk: PlayerState, original: Command) -> tuple[st
     return None
 
 
-def _draw_targets(game: Game, drunk: PlayerState, word: str, count: int) -> tuple[str, ...] | None:
+def _draw_targets(
+    game: GamePort, drunk: PlayerState, word: str, count: int
+) -> tuple[str, ...] | None:
     """New targets for the drunk's `!word`, drawn among those the command may name (living or
     dead, himself only if allowed, not last night's target where that is forbidden)."""
     use = next((u for u in game.command_uses(drunk) if u.word == word), None)
@@ -66,7 +68,7 @@ def _draw_targets(game: Game, drunk: PlayerState, word: str, count: int) -> tupl
     return tuple(picked)
 
 
-def drink(game: Game, drunk: PlayerState) -> None:
+def drink(game: GamePort, drunk: PlayerState) -> None:
     """The drunk's night: if he wants to use an ability, a lot decides whether he can (he
     is blocked if not; nobody is told – the text tells nobody), and every target of his
     commands is drawn anew (also his vote in the Wolfshöhle)."""
@@ -94,7 +96,7 @@ def drink(game: Game, drunk: PlayerState) -> None:
 class Trunkenbold(Behaviour):
     prepare_rank = 1  # his lot decides before the Zauberer's block, after the Koch's Vorabend
 
-    def prepare(self, game: Game, player: PlayerState) -> None:
+    def prepare(self, game: GamePort, player: PlayerState) -> None:
         command = action(game, player, "Abfüllen")
         if command is not None:
             drink(game, game.player(command.target))
@@ -105,7 +107,7 @@ class Dorffest(GroupBehaviour):
     living player's night is a drunk's, in the order of the Spielerliste, at the
     Trunkenbold's place of the night order (reading 69)."""
 
-    def prepare(self, game: Game) -> None:
+    def prepare(self, game: GamePort) -> None:
         for player in game.living():
             if player.active and player.name not in game.state.night.blocked:
                 drink(game, player)

@@ -16,25 +16,25 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
 from wolfbot.engine.changes import swap_roles
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.roles.common import tell, used
 from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 class Unruhestifterin(Behaviour):
     parameters = {"word": str}
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = used(game, player)
         if command is None:
             return
         other = game.player(command.target)
-        if game.spec(other).is_werwolf:
+        if game.role_facts(other).is_werwolf:
             tell(game, player, say("unruhestifterin.werwolf", name=other.name))
             night.kill(game, player.name, PACK_CAUSE, (other.name,), stage)
             return

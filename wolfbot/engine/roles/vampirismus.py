@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING
 from wolfbot.engine import night
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.roles.base import Behaviour, GroupBehaviour, QuestionHandler
+from wolfbot.engine.port import Behaviour, GroupBehaviour, QuestionHandler
 from wolfbot.engine.roles.common import break_tie, most_voted
 from wolfbot.engine.roles.pack_attacks import Bite
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 GHUL = "Ghul"
 GHULE = "Ghule"  # their attack's entry of the night order
@@ -36,27 +36,27 @@ WITH_THE_VAMPIR = "Vampirtod"  # the cause of the Ghule's death with their Vampi
 FEED = "Fressen"
 
 
-def undead(game: Game, player: PlayerState) -> bool:
+def undead(game: GamePort, player: PlayerState) -> bool:
     """One of the Vampir's kind (plays a role of the Ghule's conversation, the Gruft)."""
-    return game.spec(player).conversation == game.rules.roles[GHUL].conversation
+    return game.role_facts(player).conversation == game.rules.roles[GHUL].conversation
 
 
 class Vampir(Bite):
-    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+    def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         return [(p.name, WITH_THE_VAMPIR) for p in game.living() if p.role == GHUL]
 
 
 class Ghul(Behaviour):
     parameters = {"attacks_as": str}
 
-    def check(self, game: Game, player: PlayerState, command: Command) -> None:
+    def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
         """ "einen anderen Dorfbewohner": none of the Untoten."""
         if command.word == FEED and undead(game, game.player(command.target)):
             raise IllegalCommand(say("ghule.own_kind", name=command.target))
 
 
 class Ghule(GroupBehaviour):
-    def act(self, game: Game, stage: int) -> None:
+    def act(self, game: GamePort, stage: int) -> None:
         state = game.state.night
         votes = {}
         for ghul in game.living():
@@ -84,11 +84,11 @@ class Ghule(GroupBehaviour):
             _attack(game, choice, stage)
 
 
-def _attack(game: Game, target: str, stage: int) -> None:
+def _attack(game: GamePort, target: str, stage: int) -> None:
     ghule = tuple(p.name for p in game.living() if p.role == GHUL)
     night.attack(game, target, GHUL, ghule, stage)
 
 
 class GhoulTie(QuestionHandler):
-    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
+    def resolve(self, game: GamePort, question: Question, choice: str, by_lot: bool) -> None:
         _attack(game, choice, question.stage)

@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine import night
-from wolfbot.engine.roles.base import Behaviour
+from wolfbot.engine.port import Behaviour
 from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 class VanishesWhenSeen(Behaviour):
-    def seen(self, game: Game, player: PlayerState, seer: PlayerState, stage: int) -> None:
+    def seen(self, game: GamePort, player: PlayerState, seer: PlayerState, stage: int) -> None:
         if player.alive:
             night.kill(game, player.name, seer.role, (seer.name,), stage)

@@ -22,30 +22,30 @@ from typing import TYPE_CHECKING
 
 from wolfbot.engine import day
 from wolfbot.engine.deaths import LIEBESKUMMER
-from wolfbot.engine.roles.base import Behaviour, QuestionHandler
+from wolfbot.engine.port import Behaviour, QuestionHandler
 from wolfbot.engine.roles.common import used
 from wolfbot.engine.state import Attack, Kill, PlayerState, Question
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
-    from wolfbot.engine.game import Game
+    from wolfbot.engine.port import GamePort
 
 
 class Plague(Behaviour):
     parameters = {"word": str, "nights_later": int}
 
-    def act(self, game: Game, player: PlayerState, stage: int) -> None:
-        params = game.spec(player).params
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
+        params = game.role_facts(player).params
         command = used(game, player)
         if command is None:
             return
         due = game.state.phase.number + int(params.get("nights_later", 2))
-        cause = game.spec(player).name
+        cause = game.role_facts(player).name
         game.state.due_kills.append((due, Kill(command.target, cause, stage, (player.name,))))
 
 
 class Poisonous(Behaviour):
-    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+    def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         if game.state.phase.kind != "night" or cause == LIEBESKUMMER:
             return []
         tonight = game.state.night
@@ -56,14 +56,14 @@ class Poisonous(Behaviour):
             if record.target == player.name and record.cause == cause
             for source in record.sources
         ]
-        poison = game.spec(player).name
+        poison = game.role_facts(player).name
         return [(p.name, poison) for p in game.living() if p.name in users and p is not player]
 
 
 class Rabid(Behaviour):
     parameters = {"word": str}
 
-    def on_death(self, game: Game, player: PlayerState, cause: str) -> list[tuple[str, str]]:
+    def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         if cause != game.rules.day.cause:
             return []
         options = tuple(name for name in day.final_voters(game, player.name) if name != player.name)
@@ -72,7 +72,7 @@ class Rabid(Behaviour):
                 Question(
                     player=player.name,
                     kind="maul",
-                    word=game.spec(player).params["word"],
+                    word=game.role_facts(player).params["word"],
                     channels=("private",),
                     options=options,
                     prompt=say("question.maul"),
@@ -82,14 +82,14 @@ class Rabid(Behaviour):
 
 
 class Maul(QuestionHandler):
-    def resolve(self, game: Game, question: Question, choice: str, by_lot: bool) -> None:
-        game.kill([(choice, game.spec(game.player(question.player)).name)])
+    def resolve(self, game: GamePort, question: Question, choice: str, by_lot: bool) -> None:
+        game.kill([(choice, game.role_facts(game.player(question.player)).name)])
 
 
 class Knecht(Behaviour):
-    def witness_death(self, game: Game, player: PlayerState, dead: PlayerState) -> None:
+    def witness_death(self, game: GamePort, player: PlayerState, dead: PlayerState) -> None:
         lynched = dead.death_cause == game.rules.day.cause
-        if not player.alive or not lynched or not game.spec(dead).is_werwolf:
+        if not player.alive or not lynched or not game.role_facts(dead).is_werwolf:
             return
         if player.name in day.final_voters(game, dead.name):
-            game.kill([(player.name, game.spec(player).name)])
+            game.kill([(player.name, game.role_facts(player).name)])

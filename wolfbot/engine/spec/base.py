@@ -8,10 +8,10 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict
 
+from wolfbot.engine.facts import Channel, PhaseKind
 from wolfbot.engine.text import Text
 
-PhaseKind = Literal["night", "day", "dusk", "runoff"]
-Channel = Literal["thread", "private", "wolves", "lovers", "dead", "enchanted", "crypt", "spirits"]
+__all__ = ["Channel", "PhaseKind"]  # defined with the facts the spec is made of
 FactionKind = Literal["team", "lone", "ambiguous"]
 
 

@@ -61,15 +61,15 @@ def with_article(game: Game, name: str, case: str) -> str:
     player = game.find_player(name)
     if player is None:
         return name
-    spec = game.spec(player)
-    article = spec.heading.split()[0].casefold() if spec.heading else "der"
+    role = game.role_facts(player)
+    article = role.heading.split()[0].casefold() if role.heading else "der"
     words = {
         "dat": {"der": "dem", "die": "der", "das": "dem"},
         "acc": {"der": "den", "die": "die", "das": "das"},
     }[case]
     word = words.get(article, "")
     if case == "dat" and word == "dem":
-        return f"vom {spec.name} {name}"
+        return f"vom {role.name} {name}"
     if case == "dat":
-        return f"von {word} {spec.name} {name}".replace("  ", " ")
-    return f"{word} {spec.name} {name}".strip()
+        return f"von {word} {role.name} {name}".replace("  ", " ")
+    return f"{word} {role.name} {name}".strip()

@@ -146,7 +146,7 @@ class _Night:
     def actions(self, player: PlayerState, index: int) -> list[str]:
         out = []
         blocked = player.name in self.night.blocked
-        params = self.game.spec(player).params
+        params = self.game.role_facts(player).params
         for word, command in self.night.actions.get(player.name, {}).items():
             line = self.describe(player.name, command)
             why = self.refused(player.name, command)
@@ -180,7 +180,7 @@ class _Night:
 
     def pack(self, index: int) -> list[str]:
         game = self.game
-        members = [p.name for p in self.present() if game.spec(p).pack]
+        members = [p.name for p in self.present() if game.role_facts(p).pack]
         if not members:
             return []
         out = []
