@@ -19,6 +19,7 @@ ALLOWED = {
     "functools",
     "itertools",
     "re",
+    "types",  # `MappingProxyType`: a constant table nobody can change
     "typing",
     "unicodedata",
     "pydantic",

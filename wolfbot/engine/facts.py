@@ -2,12 +2,12 @@
 (`RoleSpec`) and the ruleset (`Ruleset`), as plain records: each is a validated model, each of
 whose attributes is a lookup of its own; the checks read a dozen of them for every command,
 the victory check a few of every player's role. Made once for each (`.facts`,
-`ruleset_facts`)."""
+`RulesetTables.facts`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from wolfbot.engine.immutable import Immutable
 
@@ -73,23 +73,19 @@ class RulesetFacts(Immutable):
     faction_kinds: dict[str, str]  # `victory.side`
 
 
-def ruleset_facts(ruleset: Ruleset, derived: dict[Any, Any]) -> RulesetFacts:
-    """The facts of the ruleset, made once for all its rounds (`derived`:
-    `Ruleset.derived`)."""
-    facts = derived.get("facts")
-    if facts is None:
-        day = ruleset.day
-        facts = derived["facts"] = RulesetFacts(
-            roles=ruleset.roles,
-            role_facts={
-                name: RoleFacts(name, r.faction, r.pack, r.is_werwolf, r.takes_win)
-                for name, r in ruleset.roles.items()
-            },
-            said_words=ruleset.said_words,
-            procedures=day.procedures,
-            procedure_words={n: (p.vote, p.withdraw) for n, p in day.procedures.items()},
-            election=day.election,
-            lovers_apart=frozenset(w for w, c in ruleset.command_specs.items() if c.lovers_apart),
-            faction_kinds={name: f.kind for name, f in ruleset.factions.items()},
-        )
-    return facts
+def ruleset_facts(ruleset: Ruleset) -> RulesetFacts:
+    """The facts of the ruleset (made once for all its rounds: `RulesetTables.facts`)."""
+    day = ruleset.day
+    return RulesetFacts(
+        roles=ruleset.roles,
+        role_facts={
+            name: RoleFacts(name, r.faction, r.pack, r.is_werwolf, r.takes_win)
+            for name, r in ruleset.roles.items()
+        },
+        said_words=ruleset.said_words,
+        procedures=day.procedures,
+        procedure_words={n: (p.vote, p.withdraw) for n, p in day.procedures.items()},
+        election=day.election,
+        lovers_apart=frozenset(w for w, c in ruleset.command_specs.items() if c.lovers_apart),
+        faction_kinds={name: f.kind for name, f in ruleset.factions.items()},
+    )

@@ -29,13 +29,13 @@ from wolfbot.engine.events import (
     QuestionAnswered,
     QuestionAsked,
 )
-from wolfbot.engine.facts import RoleFacts, UseFacts, ruleset_facts
+from wolfbot.engine.facts import RoleFacts, UseFacts
 from wolfbot.engine.interventions import rules as interventions
 from wolfbot.engine.interventions.kinds import ExpireQuestion, Intervention
 from wolfbot.engine.rng import choose
 from wolfbot.engine.role_index import RoleIndex
-from wolfbot.engine.roles.base import Behaviour
-from wolfbot.engine.roles.registry import GROUPS, PLAIN, QUESTIONS, WORDS, behaviour_of
+from wolfbot.engine.roles.base import Behaviour, GroupBehaviour
+from wolfbot.engine.roles.registry import PLAIN, QUESTIONS, WORDS, behaviour_of
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
 from wolfbot.engine.state import GameState, NightState, Offer, Phase, PlayerState, Question
 from wolfbot.engine.text import Text, say
@@ -52,13 +52,12 @@ class Game:
         self._posting = 0  # depth of `one_post` (an answer in several words waits for it)
         self._by_name: dict[str, PlayerState] = {}  # `player`: rebuilt when a name misses
         self.roles = RoleIndex(state.players)  # the players by their own role (`night`)
-        # what the ruleset and the round's variants derive (`checks`, `night`), for every
-        # round that plays them
-        variants = tuple(state.options.get("variants", ()))
-        self.cache: dict[Any, Any] = ruleset.derived(variants)
+        # what the ruleset and the round's variants derive (`uses`, `checks`, `night`), for
+        # every round that plays them
+        self.tables = ruleset.tables(tuple(state.options.get("variants", ())))
         # what the rules read most of the ruleset, read once: each read through the ruleset's
         # model is an attribute lookup of its own (a compiled engine reads a record at once)
-        self.facts = ruleset_facts(ruleset, self.cache)
+        self.facts = self.tables.facts
 
     # -- setup ------------------------------------------------------------------------------
     @classmethod
@@ -90,12 +89,12 @@ class Game:
             why = say("setup.unknown_variants", names=unknown_variants, known=known)
             raise SetupError(why)
         roster = []
-        derived = ruleset.derived(variants)  # a role found dealable, for every round
+        dealable = ruleset.tables(variants).dealable  # a role found dealable, for every round
         for name, role in players:
             spec = ruleset.roles.get(role) or ruleset.role(role)  # canonical, or any spelling
-            if ("dealt", spec.name) not in derived:
+            if spec.name not in dealable:
                 _check_dealt(ruleset, spec, variants)
-                derived["dealt", spec.name] = True
+                dealable.add(spec.name)
             canonical = spec.name
             roster.append(PlayerState(name=name, role=canonical, original_role=canonical))
         state = GameState(
@@ -512,19 +511,15 @@ class Game:
             found = self._behaviours[role] = behaviour_of(self.facts.roles[role])
         return found
 
-    def group(self, entry: str):
+    def group(self, entry: str) -> GroupBehaviour | None:
         """The group acting at a night-order entry (the pack at "Werwölfe"), if any – an
-        entry of the ruleset's night order, and of a variant only when the round plays it."""
-        if entry not in self.rules.staged_entries:
-            return None
-        variant = self.rules.variant_entries.get(entry)
-        if variant is not None and not self.variant_on(variant):
-            return None
-        return GROUPS.get(entry)
+        entry of the ruleset's night order, and of a variant only when the round plays it
+        (`RulesetTables.groups`)."""
+        return self.tables.groups.get(entry)
 
-    def groups(self):
+    def groups(self) -> list[GroupBehaviour]:
         """Every group in play (they witness deaths as players do)."""
-        return [group for entry in GROUPS if (group := self.group(entry)) is not None]
+        return list(self.tables.groups.values())
 
 
 class OnePost:

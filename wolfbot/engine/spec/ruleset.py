@@ -4,7 +4,7 @@ and its readers ask of it."""
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field, model_validator
 
@@ -21,6 +21,9 @@ from wolfbot.engine.spec.parts import (
 )
 from wolfbot.engine.spec.roles import RoleSpec, adjective_forms
 from wolfbot.spelling import name_key
+
+if TYPE_CHECKING:
+    from wolfbot.engine.tables import RulesetTables
 
 
 class Ruleset(_Frozen):
@@ -172,20 +175,21 @@ class Ruleset(_Frozen):
             raise ValueError(_problem("empty_role_group"))
         return self
 
-    def derived(self, variants: tuple[str, ...]) -> dict[Any, Any]:
-        """What the engine derives from the ruleset for the rounds that play `variants` – a
-        role's uses, the night's stage plan (`Game.cache`) – made once for all of them.
-        Kept with the ruleset itself: a copy (`model_copy`, another role list) derives its
-        own."""
-        kept: tuple[Ruleset, dict[tuple[str, ...], dict[Any, Any]]] | None
-        kept = self.__dict__.get("_derived")
-        if kept is None or kept[0] is not self:
-            store: dict[tuple[str, ...], dict[Any, Any]] = {}
-            kept = self.__dict__["_derived"] = (self, store)
-        made = kept[1].get(variants)
+    def tables(self, variants: tuple[str, ...]) -> RulesetTables:
+        """What the engine derives from the ruleset for the rounds that play `variants`
+        (`RulesetTables`), made once for all of them."""
+        made = self.tables_by_variants.get(variants)
         if made is None:
-            made = kept[1][variants] = {}
+            from wolfbot.engine.tables import RulesetTables  # it reads the spec
+
+            made = self.tables_by_variants[variants] = RulesetTables(self, variants)
         return made
+
+    @cached_property
+    def tables_by_variants(self) -> dict[tuple[str, ...], RulesetTables]:
+        """`tables`, by the variants of their rounds: kept with the ruleset itself, so that a
+        copy (`model_copy`, another role list) makes its own."""
+        return {}
 
     @cached_property
     def word_handlers(self) -> dict[str, str]:

@@ -1,0 +1,101 @@
+"""What the engine derives from a ruleset for the rounds of one set of variants, made once
+for all of them (`Ruleset.tables`, its one owner; `Game.tables` reads it).
+
+It may be kept because nothing in it depends on a round's state: the ruleset is frozen, and
+a round's variants are fixed when it is set up. What depends on the players as they are
+(alive or dead, powerless, the role they play now) is looked up here by those facts, never
+by a player; what depends on who plays which role is the game's own (`RoleIndex.night_plan`).
+The per-role tables are filled when a round first asks (a ruleset has some 80 roles, a round
+plays 12 to 24)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfbot.engine.facts import RulesetFacts, UseFacts, ruleset_facts
+from wolfbot.engine.roles.base import GroupBehaviour
+
+if TYPE_CHECKING:  # the spec imports this module when a ruleset first makes its tables
+    from wolfbot.engine.spec import Channel, CommandUse, Ruleset
+
+# the keys of the per-role tables: the role a player plays now, and whether he lost his
+# abilities ("verlieren … ihre Fähigkeiten"); whether he is alive; the time of the game as
+# far as it fixes a use (the phase's kind, whether it is the first night or day)
+RoleAs = tuple[str, bool]
+RoleAsAlive = tuple[str, bool, bool]
+RoleAtTime = tuple[str, bool, bool, str, bool]
+# a question's answers: its words that name a player, the word that declines, its channels
+AnswerShape = tuple[tuple[str, ...], str | None, tuple["Channel", ...]]
+# a use the player may give at this time of the game, and whether that settles it
+# (`checks._timely_uses`)
+TimelyUse = tuple[UseFacts, bool]
+WordUses = tuple[tuple["CommandUse", ...], tuple["CommandUse", ...]]
+
+
+class StageEntry:
+    """An entry of a night-order stage as it acts: the group acting there (the pack at
+    "Werwölfe"), or the roles placed there."""
+
+    def __init__(self, group: GroupBehaviour | None, roles: tuple[str, ...]) -> None:
+        self.group = group
+        self.roles = roles
+
+
+StagePlan = tuple[tuple[StageEntry, ...], ...]
+
+
+class RulesetTables:
+    def __init__(self, rules: Ruleset, variants: tuple[str, ...]) -> None:
+        self.rules = rules
+        self.variants = variants
+        # what the rules read most of the ruleset, read once (`Game.facts`)
+        self.facts: RulesetFacts = ruleset_facts(rules)
+        # night-order entry → the group acting there in these rounds (`Game.group`): an
+        # entry of a variant only when the rounds play it
+        self.groups: dict[str, GroupBehaviour] = _groups(rules, variants)
+        # each stage of the night order as its entries act (`night.run_stages`)
+        self.stage_plan: StagePlan = tuple(
+            tuple(
+                StageEntry(self.groups.get(entry), rules.roles_by_stage.get(entry, ()))
+                for entry in stage
+            )
+            for stage in rules.night_order
+        )
+        # each stage's roles → their place in it, as its entries name them (`night._prepare`)
+        self.role_places: tuple[dict[str, int], ...] = tuple(
+            {role: i for i, role in enumerate(r for entry in stage for r in entry.roles)}
+            for stage in self.stage_plan
+        )
+        # the roles found dealable in these rounds (`Game.new`)
+        self.dealable: set[str] = set()
+        # a role's commands in these rounds: the common ones, the variants', the pack's, its
+        # own (`uses.role_uses`); and what the checks read of each (`uses.command_facts`)
+        self.role_uses: dict[RoleAs, tuple[CommandUse, ...]] = {}
+        self.role_use_facts: dict[RoleAs, tuple[UseFacts, ...]] = {}
+        # the role's uses by word, and those of them the player may give as he is (alive or
+        # dead) (`uses.word_uses`)
+        self.uses_by_word: dict[RoleAsAlive, dict[str, WordUses]] = {}
+        # the role's uses the player may give at a time of the game (`checks._timely_uses`)
+        self.timely_uses: dict[RoleAtTime, tuple[TimelyUse, ...]] = {}
+        # a role's own uses (`RoleSpec.commands`), by identity (`checks._handler`)
+        self.own_uses: dict[str, frozenset[int]] = {}
+        # whether a role's behaviour limits its words beyond the data (`Behaviour.allows`)
+        self.limits_words: dict[str, bool] = {}
+        # the uses that answer a question of this shape (`uses.answer_uses`)
+        self.answer_uses: dict[AnswerShape, tuple[CommandUse, ...]] = {}
+
+
+def _groups(rules: Ruleset, variants: tuple[str, ...]) -> dict[str, GroupBehaviour]:
+    # the registry imports the roles, which import the night, which imports this module
+    from wolfbot.engine.roles.registry import GROUPS
+
+    return {entry: group for entry, group in GROUPS.items() if _acts(rules, variants, entry)}
+
+
+def _acts(rules: Ruleset, variants: tuple[str, ...], entry: str) -> bool:
+    """Whether a night-order entry acts in rounds of `variants`: an entry of the ruleset's
+    night order, and of a variant only when the rounds play it."""
+    if entry not in rules.staged_entries:
+        return False
+    variant = rules.variant_entries.get(entry)
+    return variant is None or variant in variants
