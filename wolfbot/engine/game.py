@@ -38,6 +38,7 @@ from wolfbot.engine.roles.base import Behaviour, GroupBehaviour
 from wolfbot.engine.roles.registry import PLAIN, QUESTIONS, WORDS, behaviour_of
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
 from wolfbot.engine.state import GameState, NightState, Offer, Phase, PlayerState, Question
+from wolfbot.engine.tables import tables_of
 from wolfbot.engine.text import Text, say
 
 T = TypeVar("T")
@@ -54,7 +55,7 @@ class Game:
         self.roles = RoleIndex(state.players)  # the players by their own role (`night`)
         # what the ruleset and the round's variants derive (`uses`, `checks`, `night`), for
         # every round that plays them
-        self.tables = ruleset.tables(tuple(state.options.get("variants", ())))
+        self.tables = tables_of(ruleset, tuple(state.options.get("variants", ())))
         # what the rules read most of the ruleset, read once: each read through the ruleset's
         # model is an attribute lookup of its own (a compiled engine reads a record at once)
         self.facts = self.tables.facts
@@ -89,7 +90,7 @@ class Game:
             why = say("setup.unknown_variants", names=unknown_variants, known=known)
             raise SetupError(why)
         roster = []
-        dealable = ruleset.tables(variants).dealable  # a role found dealable, for every round
+        dealable = tables_of(ruleset, variants).dealable  # a role found dealable, for every round
         for name, role in players:
             spec = ruleset.roles.get(role) or ruleset.role(role)  # canonical, or any spelling
             if spec.name not in dealable:

@@ -12,6 +12,7 @@ kill, announcing the cause that comes first in the night order. Death triggers f
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.commands import Command
@@ -24,8 +25,8 @@ from wolfbot.engine.events import (
     PhaseBegan,
     PrivateInfo,
 )
+from wolfbot.engine.night_plan import StageEntry
 from wolfbot.engine.state import Attack, Kill, Modifier, PlayerState
-from wolfbot.engine.tables import StageEntry
 from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
@@ -327,7 +328,9 @@ def spare(game: Game, target: str) -> None:
     night.kills = [k for k in night.kills if k.target != target]
 
 
-_OUTCOMES = {"failed.protected": "protected", "failed.cursed": "turned", "failed.immune": "immune"}
+_OUTCOMES = MappingProxyType(
+    {"failed.protected": "protected", "failed.cursed": "turned", "failed.immune": "immune"}
+)
 
 
 def _tell_failed_attacks(game: Game) -> None:

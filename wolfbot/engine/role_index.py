@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
-    from wolfbot.engine.tables import StageEntry
+    from wolfbot.engine.night_plan import StageEntry
 
 
 class RoleIndex:

@@ -1,5 +1,5 @@
 """What the engine derives from a ruleset for the rounds of one set of variants, made once
-for all of them (`Ruleset.tables`, its one owner; `Game.tables` reads it).
+for all of them (`tables_of`; the ruleset keeps it, `Game.tables` reads it).
 
 It may be kept because nothing in it depends on a round's state: the ruleset is frozen, and
 a round's variants are fixed when it is set up. What depends on the players as they are
@@ -13,9 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.facts import RulesetFacts, UseFacts, ruleset_facts
+from wolfbot.engine.night_plan import StageEntry, StagePlan
 from wolfbot.engine.roles.base import GroupBehaviour
+from wolfbot.engine.roles.registry import GROUPS
 
-if TYPE_CHECKING:  # the spec imports this module when a ruleset first makes its tables
+if TYPE_CHECKING:
     from wolfbot.engine.spec import Channel, CommandUse, Ruleset
 
 # the keys of the per-role tables: the role a player plays now, and whether he lost his
@@ -32,16 +34,13 @@ TimelyUse = tuple[UseFacts, bool]
 WordUses = tuple[tuple["CommandUse", ...], tuple["CommandUse", ...]]
 
 
-class StageEntry:
-    """An entry of a night-order stage as it acts: the group acting there (the pack at
-    "Werwölfe"), or the roles placed there."""
-
-    def __init__(self, group: GroupBehaviour | None, roles: tuple[str, ...]) -> None:
-        self.group = group
-        self.roles = roles
-
-
-StagePlan = tuple[tuple[StageEntry, ...], ...]
+def tables_of(rules: Ruleset, variants: tuple[str, ...]) -> RulesetTables:
+    """The ruleset's tables for the rounds that play `variants`, made once for all of them
+    and kept with the ruleset (`Ruleset.tables_by_variants`: a copy makes its own)."""
+    made = rules.tables_by_variants.get(variants)
+    if made is None:
+        made = rules.tables_by_variants[variants] = RulesetTables(rules, variants)
+    return made
 
 
 class RulesetTables:
@@ -86,9 +85,6 @@ class RulesetTables:
 
 
 def _groups(rules: Ruleset, variants: tuple[str, ...]) -> dict[str, GroupBehaviour]:
-    # the registry imports the roles, which import the night, which imports this module
-    from wolfbot.engine.roles.registry import GROUPS
-
     return {entry: group for entry, group in GROUPS.items() if _acts(rules, variants, entry)}
 
 

@@ -175,20 +175,11 @@ class Ruleset(_Frozen):
             raise ValueError(_problem("empty_role_group"))
         return self
 
-    def tables(self, variants: tuple[str, ...]) -> RulesetTables:
-        """What the engine derives from the ruleset for the rounds that play `variants`
-        (`RulesetTables`), made once for all of them."""
-        made = self.tables_by_variants.get(variants)
-        if made is None:
-            from wolfbot.engine.tables import RulesetTables  # it reads the spec
-
-            made = self.tables_by_variants[variants] = RulesetTables(self, variants)
-        return made
-
     @cached_property
     def tables_by_variants(self) -> dict[tuple[str, ...], RulesetTables]:
-        """`tables`, by the variants of their rounds: kept with the ruleset itself, so that a
-        copy (`model_copy`, another role list) makes its own."""
+        """What the engine derives from the ruleset, by the variants of the rounds
+        (`wolfbot.engine.tables.tables_of`): kept with the ruleset itself, so that a copy
+        (`model_copy`, another role list) makes its own."""
         return {}
 
     @cached_property
