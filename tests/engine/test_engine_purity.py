@@ -19,6 +19,7 @@ ALLOWED = {
     "functools",
     "itertools",
     "re",
+    "types",  # `MappingProxyType`: a constant table nobody can change
     "typing",
     "unicodedata",
     "pydantic",
@@ -58,3 +59,83 @@ def test_forbidden_modules_are_not_allowed(module: str) -> None:
 
 def test_the_check_sees_imports() -> None:
     assert "wolfbot.engine.rng" in _imports(ENGINE / "port.py")
+
+
+# -- no state beyond a game's -------------------------------------------------------------------
+# A module-level dict, list or set is state every game shares (a memo, a registry one could
+# change at run time): the engine keeps what it derives in the ruleset's tables
+# (`RulesetTables`) and the game. A constant is a tuple, a frozenset or a `MappingProxyType`.
+MUTABLE_VALUES = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
+MUTABLE_CALLS = {"dict", "list", "set", "defaultdict", "Counter", "OrderedDict", "deque"}
+# the tables of names a ruleset's data gives, built once at import and never changed by the
+# engine; tests extend them (`monkeypatch.setitem`: another league's modifier, a test's
+# behaviour). To become read-only with the behaviours' port (issue 35).
+REGISTRIES = {
+    ("day/procedures.py", "PROCEDURES"),
+    ("day/ties.py", "TIE_RULES"),
+    ("day/votes.py", "MODIFIERS"),
+    ("port.py", "ANY_ROLE_PARAMETERS"),
+    ("roles/registry.py", "BEHAVIOURS"),
+    ("roles/registry.py", "GROUPS"),
+    ("roles/registry.py", "WORDS"),
+    ("roles/registry.py", "QUESTIONS"),
+}
+
+
+def _mutable_state(source: str) -> list[str]:
+    """The module-level names bound to a mutable value, and the names a `global` statement
+    rebinds (`__all__`, the module's interface, aside)."""
+    tree = ast.parse(source)
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        else:
+            continue
+        called = value.func if isinstance(value, ast.Call) else None
+        name = called.id if isinstance(called, ast.Name) else getattr(called, "attr", None)
+        if isinstance(value, MUTABLE_VALUES) or name in MUTABLE_CALLS:
+            found += [ast.unparse(t) for t in targets if ast.unparse(t) != "__all__"]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Global):
+            found += [f"global {name}" for name in node.names]
+    return found
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ENGINE)) for p in FILES])
+def test_engine_module_holds_no_mutable_state(path: Path) -> None:
+    where = path.relative_to(ENGINE).as_posix()
+    state = [n for n in _mutable_state(path.read_text("utf-8")) if (where, n) not in REGISTRIES]
+    assert not state, f"{where}: module-level mutable state {state}"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "_built: dict[str, int] = {}",
+        "SEEN = set()",
+        "ORDER = [1, 2]",
+        "KEPT = collections.defaultdict(list)",
+        "def f():\n    global COUNT\n    COUNT = 1",
+    ],
+    ids=["annotated dict", "set()", "list", "defaultdict", "global"],
+)
+def test_the_check_sees_mutable_state(source: str) -> None:
+    assert _mutable_state(source)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "NAMES = ('a', 'b')",
+        "KINDS = frozenset({'a'})",
+        "TABLE = MappingProxyType({'a': 1})",
+        "__all__ = ['f']",
+        "def f():\n    found = {}\n    return found",
+    ],
+    ids=["tuple", "frozenset", "MappingProxyType", "__all__", "a function's own dict"],
+)
+def test_the_check_lets_constants_pass(source: str) -> None:
+    assert not _mutable_state(source)

@@ -40,11 +40,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from wolfbot.engine import command_values, victory
+from wolfbot.balance import command_values
+from wolfbot.balance.draws import pick
 from wolfbot.engine import events as ev
+from wolfbot.engine import victory
 from wolfbot.engine.commands import Command
 from wolfbot.engine.game import Game
-from wolfbot.engine.rng import pick
 from wolfbot.engine.roles.registry import votes_for
 from wolfbot.engine.spec import Channel, CommandUse, Ruleset
 from wolfbot.engine.state import PlayerState, Question

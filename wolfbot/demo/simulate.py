@@ -9,10 +9,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from wolfbot.engine import command_values
+from wolfbot.balance import command_values
+from wolfbot.balance.draws import pick, shuffle
 from wolfbot.engine.commands import Command
 from wolfbot.engine.game import Game
-from wolfbot.engine.rng import pick, shuffle
 from wolfbot.engine.spec import Channel, Ruleset
 
 # reasons a player may give (the Ruhelosen Geister's accusation: at most 50 characters)

@@ -5,17 +5,19 @@ except `apply`, which is called only for a command that passed `check`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Literal
 
 from wolfbot.engine import day
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.facts import CommandFacts, UseFacts
+from wolfbot.engine.facts import UseFacts
 from wolfbot.engine.offices import office_title
 from wolfbot.engine.port import Behaviour, WordHandler
 from wolfbot.engine.roles.registry import QUESTIONS, WORDS
-from wolfbot.engine.spec import NAMED_KINDS, CommandUse
+from wolfbot.engine.spec import NAMED_KINDS, Channel, CommandUse
 from wolfbot.engine.state import PlayerState, Question
+from wolfbot.engine.tables import TimelyUse
 from wolfbot.engine.text import Text, say
 from wolfbot.engine.uses import (
     command_uses,
@@ -63,10 +65,6 @@ def sent_ahead(game: EnginePort, use: UseFacts) -> bool:
     return use.ahead and phase.by_day and use.nights != "first"  # `ahead`: night only
 
 
-def _holds_office(game: EnginePort, player: PlayerState, use: UseFacts) -> bool:
-    return not use.mayor_only or game.state.mayor == player.name
-
-
 def standing_use(game: EnginePort, question: Question) -> CommandUse | None:
     """The player's use that answers this question in advance (`CommandUse.stands`)."""
     player = game.player(question.player)
@@ -75,8 +73,24 @@ def standing_use(game: EnginePort, question: Question) -> CommandUse | None:
     )
 
 
-def _uses_left(player: PlayerState, use: UseFacts) -> bool:
-    return use.uses is None or player.uses.get(use.word, 0) < use.uses
+Obstacle = Literal["not_now", "wrong_channel", "not_office", "used_up"]
+
+
+def obstacle(
+    game: EnginePort, player: PlayerState, use: UseFacts, channel: Channel | None = None
+) -> Obstacle | None:
+    """Whether the player may give `use` now (and in `channel`; None: in one of its own) –
+    None – or the first thing in the way: the time ("not_now"), the place
+    ("wrong_channel"), the office ("not_office"), the number of uses ("used_up")."""
+    if not _in_time(game, use):
+        return "not_now"
+    if channel is not None and channel not in use.channel:
+        return "wrong_channel"
+    if use.mayor_only and game.state.mayor != player.name:
+        return "not_office"
+    if use.uses is not None and player.uses.get(use.word, 0) >= use.uses:
+        return "used_up"
+    return None
 
 
 def available_words(game: EnginePort, player: PlayerState) -> list[str]:
@@ -91,57 +105,49 @@ def available_words(game: EnginePort, player: PlayerState) -> list[str]:
         return []
     words: list[str] = []
     behaviour = game.own_behaviour(player)
-    limited = _limits(behaviour)
-    for use, moment in _timely_uses(game, player):
+    limited = _limits_words(game, player)
+    for use, settled in _timely_uses(game, player):
         if use.word in words:
             continue
-        if moment is None and not limited:  # nothing left to ask
+        if settled and not limited:  # nothing left to ask
             words.append(use.word)
-            continue
-        if not _holds_office(game, player, use) or not _uses_left(player, use):
-            continue
-        if moment == "election" and not day.election_today(game):
-            continue
-        if moment == "procedure" and not day.votes_today(game, use.word):
-            continue
-        if behaviour.allows(game, player, use.word) is None:
+        elif (
+            obstacle(game, player, use) is None and behaviour.allows(game, player, use.word) is None
+        ):
             words.append(use.word)
     return words
 
 
-_LIMITS: dict[type, bool] = {}
-
-
-def _limits(behaviour: Behaviour) -> bool:
-    """Whether the behaviour limits its role's words beyond the data (`Behaviour.allows`)."""
-    kind = type(behaviour)
-    found = _LIMITS.get(kind)
+def _limits_words(game: EnginePort, player: PlayerState) -> bool:
+    """Whether the role's behaviour limits its words beyond the data (`Behaviour.allows`)."""
+    limits, role = game.tables.limits_words, role_of(player)
+    found = limits.get(role)
     if found is None:
-        found = _LIMITS[kind] = kind.allows is not Behaviour.allows
+        kind = type(game.own_behaviour(player))
+        found = limits[role] = kind.allows is not Behaviour.allows
     return found
 
 
-def _timely_uses(game: EnginePort, player: PlayerState) -> tuple[tuple[UseFacts, str | None], ...]:
+def _timely_uses(game: EnginePort, player: PlayerState) -> tuple[TimelyUse, ...]:
     """The role's uses the player may give as he is (alive or dead) at this time of the
     game, as far as the time is fixed – the phase's kind, its first night or day – made
-    once for each; with what is left to ask at the moment: "election" (an election today),
-    "procedure" (today's procedure votes with the word), "" (an office or a number of uses
-    only), None (nothing)."""
+    once for each (`obstacle` asks the rest); each with whether that settles it (in time,
+    no office, no number of uses)."""
     phase = game.state.phase
     role, powerless = role_of(player), player.name in game.state.powerless
-    key = ("timely", role, powerless, player.alive, phase.kind, phase.number == 1)
-    timely = game.cache.get(key)
+    made = game.tables.timely_uses
+    key = (role, powerless, player.alive, phase.kind, phase.number == 1)
+    timely = made.get(key)
     if timely is None:
-        found: list[tuple[UseFacts, str | None]] = []
+        found: list[TimelyUse] = []
         for use in (u.facts for u in role_uses(game, role, powerless)):
             if not his_now(player, use):
                 continue
             if phase.kind != "night" and phase.kind in use.phase and use.days in MOMENTS:
-                found.append((use, use.days))
+                found.append((use, False))  # in time if today has its election, its vote
             elif _in_time(game, use):
-                limited = use.mayor_only or use.uses is not None
-                found.append((use, "" if limited else None))
-        timely = game.cache[key] = tuple(found)
+                found.append((use, not use.mayor_only and use.uses is None))
+        timely = made[key] = tuple(found)
     return timely
 
 
@@ -205,50 +211,48 @@ def _find_use(
     game: EnginePort, player: PlayerState, command: Command, uses: Sequence[CommandUse]
 ) -> CommandUse:
     """The use of the player's (`uses`: those of the word he may give as he is) that allows
-    the command now and there."""
-    if len(uses) == 1 and _at_hand(game, player, command.facts, uses[0].facts):  # common
+    the command now and there; refused with what is in the way of the use that comes
+    furthest (the first of them)."""
+    channel = command.channel
+    if len(uses) == 1 and obstacle(game, player, uses[0].facts, channel) is None:  # common
         use = uses[0]
     else:
-        use = _refuse_or_find(game, player, command, uses)
+        use = _furthest(game, player, command, uses)
     refusal = game.own_behaviour(player).allows(game, player, command.word)
     if refusal:
         raise IllegalCommand(refusal)
     return use
 
 
-def _at_hand(game: EnginePort, player: PlayerState, command: CommandFacts, use: UseFacts) -> bool:
-    """Whether `use` allows the command now and there, with no limit in the way."""
-    return (
-        _in_time(game, use)
-        and command.channel in use.channel
-        and _holds_office(game, player, use)
-        and _uses_left(player, use)
-    )
-
-
-def _refuse_or_find(
+def _furthest(
     game: EnginePort, player: PlayerState, command: Command, uses: Sequence[CommandUse]
 ) -> CommandUse:
-    """`_find_use` with the reason of a refusal, in the order the checks give it."""
+    """The first use in time and place with nothing else in the way; or the refusal of the
+    use that comes furthest (`obstacle`, in its order)."""
     word = _shown(game, command.word)
     if not uses:
         valid = game.rules.shown_words(available_words(game, player))
         raise IllegalCommand(say("refused.no_such_command", word=word, valid=valid))
-    timely = [u for u in uses if _in_time(game, u.facts)]
-    if not timely:
+    refusals: list[tuple[Obstacle, CommandUse]] = []
+    for use in uses:
+        obstructed = obstacle(game, player, use.facts, command.channel)
+        if obstructed is None:
+            return use
+        refusals.append((obstructed, use))
+    why, use = max(refusals, key=lambda refusal: _FURTHER[refusal[0]])  # the first of them
+    if why == "not_now":
         today = day.procedure(game).vote if game.state.phase.by_day else None
         if uses[0].days == "procedure" and today:
             raise IllegalCommand(say("refused.not_today", word=word, today=_shown(game, today)))
         raise IllegalCommand(say("refused.not_now", word=word, when=_when(uses[0])))
-    placed = [u for u in timely if command.channel in u.channel]
-    if not placed:
-        raise IllegalCommand(say("refused.wrong_channel", word=word, channel=timely[0].channel[0]))
-    use = placed[0]
-    if not _holds_office(game, player, use.facts):
+    if why == "wrong_channel":
+        raise IllegalCommand(say("refused.wrong_channel", word=word, channel=use.channel[0]))
+    if why == "not_office":
         raise IllegalCommand(say("refused.not_office", word=word, office=office_title(game)))
-    if not _uses_left(player, use.facts):
-        raise IllegalCommand(say("refused.used_up", word=word))
-    return use
+    raise IllegalCommand(say("refused.used_up", word=word))
+
+
+_FURTHER = MappingProxyType({"not_now": 0, "wrong_channel": 1, "not_office": 2, "used_up": 2})
 
 
 def _when(use: CommandUse) -> Text:
@@ -319,10 +323,10 @@ def _handler(game: EnginePort, player: PlayerState, use: CommandUse) -> WordHand
 
 def _own_uses(game: EnginePort, role: str) -> frozenset[int]:
     """The role's own uses (`RoleSpec.commands`), by identity – made once for each role."""
-    key = ("own_uses", role)
-    own = game.cache.get(key)
+    made = game.tables.own_uses
+    own = made.get(role)
     if own is None:
-        own = game.cache[key] = frozenset(id(use) for use in game.rules.roles[role].commands)
+        own = made[role] = frozenset(id(use) for use in game.rules.roles[role].commands)
     return own
 
 

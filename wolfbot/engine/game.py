@@ -35,9 +35,9 @@ from wolfbot.engine.interventions.kinds import ExpireQuestion, Intervention
 from wolfbot.engine.port import Behaviour, EnginePort, GroupBehaviour
 from wolfbot.engine.role_index import RoleIndex
 from wolfbot.engine.roles.registry import GROUPS, PLAIN, QUESTIONS, WORDS, behaviour_of
-from wolfbot.engine.ruleset_facts import ruleset_facts
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
 from wolfbot.engine.state import GameState, NightState, Offer, Phase, PlayerState, Question
+from wolfbot.engine.tables import tables_of
 from wolfbot.engine.text import Text, say
 
 
@@ -50,13 +50,15 @@ class Game(EnginePort):
         self._posting = 0  # depth of `one_post` (an answer in several words waits for it)
         self._by_name: dict[str, PlayerState] = {}  # `player`: rebuilt when a name misses
         self.roles = RoleIndex(state.players)  # the players by their own role (`night`)
-        # what the ruleset and the round's variants derive (`checks`, `night`), for every
-        # round that plays them
+        # what the ruleset and the round's variants derive (`uses`, `checks`, `night`), for
+        # every round that plays them
         variants = tuple(state.options.get("variants", ()))
-        self.cache: dict[Any, Any] = ruleset.derived(variants)
+        self.tables = tables_of(ruleset, variants)
+        # night-order entry → the group acting there in this round (`group`)
+        self._groups = acting_groups(ruleset, variants)
         # what the rules read most of the ruleset, read once: each read through the ruleset's
         # model is an attribute lookup of its own (a compiled engine reads a record at once)
-        self.facts = ruleset_facts(ruleset, self.cache)
+        self.facts = self.tables.facts
 
     # -- setup ------------------------------------------------------------------------------
     @classmethod
@@ -88,12 +90,12 @@ class Game(EnginePort):
             why = say("setup.unknown_variants", names=unknown_variants, known=known)
             raise SetupError(why)
         roster = []
-        derived = ruleset.derived(variants)  # a role found dealable, for every round
+        dealable = tables_of(ruleset, variants).dealable  # a role found dealable, for every round
         for name, role in players:
             spec = ruleset.roles.get(role) or ruleset.role(role)  # canonical, or any spelling
-            if ("dealt", spec.name) not in derived:
+            if spec.name not in dealable:
                 _check_dealt(ruleset, spec, variants)
-                derived["dealt", spec.name] = True
+                dealable.add(spec.name)
             canonical = spec.name
             roster.append(PlayerState(name=name, role=canonical, original_role=canonical))
         state = GameState(
@@ -439,17 +441,26 @@ class Game(EnginePort):
 
     def group(self, entry: str) -> GroupBehaviour | None:
         """The group acting at a night-order entry (the pack at "Werwölfe"), if any – an
-        entry of the ruleset's night order, and of a variant only when the round plays it."""
-        if entry not in self.rules.staged_entries:
-            return None
-        variant = self.rules.variant_entries.get(entry)
-        if variant is not None and not self.variant_on(variant):
-            return None
-        return GROUPS.get(entry)
+        entry of the ruleset's night order, and of a variant only when the round plays it
+        (`acting_groups`)."""
+        return self._groups.get(entry)
 
     def groups(self) -> list[GroupBehaviour]:
         """Every group in play (they witness deaths as players do)."""
-        return [group for entry in GROUPS if (group := self.group(entry)) is not None]
+        return list(self._groups.values())
+
+
+def acting_groups(rules: Ruleset, variants: tuple[str, ...]) -> dict[str, GroupBehaviour]:
+    """Night-order entry → the group acting there in rounds of `variants`: an entry of the
+    ruleset's night order, and of a variant only when the rounds play it."""
+    return {entry: group for entry, group in GROUPS.items() if _acts(rules, variants, entry)}
+
+
+def _acts(rules: Ruleset, variants: tuple[str, ...], entry: str) -> bool:
+    if entry not in rules.staged_entries:
+        return False
+    variant = rules.variant_entries.get(entry)
+    return variant is None or variant in variants
 
 
 class OnePost:

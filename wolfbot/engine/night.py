@@ -12,7 +12,8 @@ kill, announcing the cause that comes first in the night order. Death triggers f
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from wolfbot.engine.commands import Command
 from wolfbot.engine.deaths import INAKTIVITAET, RUECKTRITT
@@ -24,6 +25,7 @@ from wolfbot.engine.events import (
     PhaseBegan,
     PrivateInfo,
 )
+from wolfbot.engine.night_plan import StageEntry
 from wolfbot.engine.state import Attack, Kill, Modifier, PlayerState
 from wolfbot.engine.text import Text, say
 
@@ -35,86 +37,74 @@ PACK_CAUSE = "Werwolf"  # the cause of the pack's attack
 
 
 def run_stages(game: GamePort) -> bool:
-    """Resolve the remaining stages; False if a question holds the night."""
+    """Resolve the remaining stages in night order; False if a question holds the night."""
     night = game.state.night
-    plan = _stage_plan(game)
     whole_night = bool(game.option("blocks_whole_night"))
     _bring_due_kills(game)
-    if night.stage == 0 and not night.prepared and whole_night:
+    if whole_night and night.stage == 0 and not night.prepared:
         night.prepared = True
         _prepare(game)
-    version, in_play = game.roles.version, _plan_in_play(game)
-    while night.stage < len(plan):
+    stages = len(game.tables.stage_plan)
+    while night.stage < stages:
         stage = night.stage
         night.stage += 1
-        for due in [a for a in night.scheduled if a.stage == stage] if night.scheduled else ():
-            night.scheduled.remove(due)
-            attack(game, due.target, due.cause, due.sources, stage, due.kind)
-        if game.roles.version != version:  # a role changed: who acts at the later stages
-            version, in_play = game.roles.version, _plan_in_play(game)
-        for group, roles in in_play[stage]:
-            if group is not None:
-                if not whole_night:
-                    group.prepare(game)
-                group.act(game, stage)
-                continue
-            for role in roles:
-                for player in game.roles.holders(role):
-                    if player.role != role or not player.active:  # changed on the way
-                        continue
-                    if player.name in night.blocked:
-                        _overturn(game, player, None)
-                        continue
-                    if not whole_night:
-                        game.behaviour(player).prepare(game, player)
-                    mark = len(game.state.log)
-                    game.behaviour(player).act(game, player, stage)
-                    _took_part(game, player, game.state.log[mark:])
+        _run_stage(game, stage, whole_night)
         if game.state.questions:
             return False
     return True
 
 
-def _stage_plan(game: GamePort) -> list[list[tuple[Any, tuple[str, ...]]]]:
-    """Each stage of the night order as its entries: the group acting there (the pack), or
-    the roles of the entry that the round deals or makes – made once for the round (its
-    variants do not change)."""
-    plan = game.cache.get("stage_plan")
-    if plan is None:
-        by_entry = game.rules.roles_by_stage
-        plan = game.cache["stage_plan"] = [
-            [(game.group(entry), by_entry.get(entry, ())) for entry in stage]
-            for stage in game.rules.night_order
-        ]
-    return plan
+def _run_stage(game: GamePort, stage: int, whole_night: bool) -> None:
+    """One stage: the attacks scheduled for it, then its entries as the stage lists them –
+    the group acting there, or each player of the roles placed there, in seat order (as
+    they are now: a player who took a role acts at its later stages)."""
+    night = game.state.night
+    if night.scheduled:
+        for due in [a for a in night.scheduled if a.stage == stage]:
+            night.scheduled.remove(due)
+            attack(game, due.target, due.cause, due.sources, stage, due.kind)
+    for entry in _night_plan(game)[stage]:
+        group = game.group(entry.name)
+        if group is not None:
+            if not whole_night:
+                group.prepare(game)
+            group.act(game, stage)
+            continue
+        for role in entry.roles:
+            for player in game.roles.holders(role):
+                _act(game, player, role, stage, whole_night)
 
 
-def _plan_in_play(game: GamePort) -> list[list[tuple[Any, tuple[str, ...]]]]:
-    """The stage plan without the roles nobody plays now (`RoleIndex.in_play`): made anew
-    after a change of role, so that a player who took a role acts at its later stages."""
-    plan = game.roles.memo.get("night_plan")
+def _act(game: GamePort, player: PlayerState, role: str, stage: int, whole_night: bool) -> None:
+    """The player's turn as `role` at its stage: a blocked player's night commands are
+    overturned; the others' act (prepared first, unless for the whole night before)."""
+    if player.role != role or not player.active:  # changed on the way
+        return
+    if player.name in game.state.night.blocked:
+        _overturn(game, player, None)
+        return
+    if not whole_night:
+        game.behaviour(player).prepare(game, player)
+    mark = len(game.state.log)
+    game.behaviour(player).act(game, player, stage)  # as he is now (made powerless?)
+    _took_part(game, player, game.state.log[mark:])
+
+
+def _night_plan(game: GamePort) -> list[list[StageEntry]]:
+    """The stage plan (`RulesetTables.stage_plan`) without the roles nobody plays now
+    (`RoleIndex.in_play`): made anew after a change of role (`RoleIndex.night_plan`)."""
+    plan = game.roles.night_plan
     if plan is None:
         in_play = game.roles.in_play()
-        plan = game.roles.memo["night_plan"] = [
+        plan = game.roles.night_plan = [
             [
-                (group, tuple(role for role in roles if role in in_play))
-                for group, roles in stage
-                if group is not None or not in_play.isdisjoint(roles)
+                StageEntry(entry.name, tuple(role for role in entry.roles if role in in_play))
+                for entry in stage
+                if game.group(entry.name) is not None or not in_play.isdisjoint(entry.roles)
             ]
-            for stage in _stage_plan(game)
+            for stage in game.tables.stage_plan
         ]
     return plan
-
-
-def _role_places(game: GamePort) -> list[dict[str, int]]:
-    """Each stage's roles → their place in it, as its entries name them (made once)."""
-    places = game.cache.get("role_places")
-    if places is None:
-        places = game.cache["role_places"] = [
-            {role: i for i, role in enumerate(r for _, roles in stage for r in roles)}
-            for stage in _stage_plan(game)
-        ]
-    return places
 
 
 def _bring_due_kills(game: GamePort) -> None:
@@ -177,20 +167,21 @@ def _prepare(game: GamePort) -> None:
     """Before the first stage: effects that hold for the whole night ("kann in dieser Nacht
     keine Fähigkeiten nutzen"), placed in night order – a blocked blocker blocks nobody;
     within a stage by rank: the Koch "am Vorabend" (params), the Trunkenbold's lot, the rest."""
-    version, in_play = game.roles.version, _plan_in_play(game)
-    places = _role_places(game)  # one for each stage
-    for index, stage in enumerate(_stage_plan(game)):
-        place = places[index]
-        for group, _ in stage:
+    tables = game.tables
+    for index, stage in enumerate(tables.stage_plan):
+        for entry in stage:
+            group = game.group(entry.name)
             if group is not None:
                 group.prepare(game)
-        if game.roles.version != version:  # a change of role shows at the later stages
-            version, in_play = game.roles.version, _plan_in_play(game)
-        acting = [
-            p for _, roles in in_play[index] for role in roles for p in game.roles.holders(role)
+        acting = [  # as they are now: a change of role shows at the later stages
+            p
+            for entry in _night_plan(game)[index]
+            for role in entry.roles
+            for p in game.roles.holders(role)
         ]
         if not acting:
             continue
+        place = tables.role_places[index]
         acting.sort(  # by rank, then as the stage names the roles, then by seat
             key=lambda p: (
                 game.role_facts(p).params.get("prepare_rank", game.behaviour(p).prepare_rank),
@@ -343,7 +334,9 @@ def spare(game: GamePort, target: str) -> None:
     night.kills = [k for k in night.kills if k.target != target]
 
 
-_OUTCOMES = {"failed.protected": "protected", "failed.cursed": "turned", "failed.immune": "immune"}
+_OUTCOMES = MappingProxyType(
+    {"failed.protected": "protected", "failed.cursed": "turned", "failed.immune": "immune"}
+)
 
 
 def _tell_failed_attacks(game: GamePort) -> None:

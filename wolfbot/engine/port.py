@@ -24,6 +24,7 @@ from wolfbot.engine.rng import choose
 from wolfbot.engine.role_index import RoleIndex
 from wolfbot.engine.ruleset_facts import RulesetFacts
 from wolfbot.engine.state import Attack, GameState, Modifier, Phase, PlayerState, Question
+from wolfbot.engine.tables import RulesetTables
 from wolfbot.engine.text import Text, say
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class GamePort:
     state: GameState
     facts: RulesetFacts  # what the rules read most of the ruleset (`ruleset_facts`)
     roles: RoleIndex  # the players by their own role (the night's stages)
-    cache: dict[Any, Any]  # what the ruleset and the round's variants derive, for every round
+    tables: RulesetTables  # what the ruleset and the round's variants derive (`tables_of`)
     _by_name: dict[str, PlayerState]  # `find_player`: rebuilt when a name misses
 
     # -- reads --------------------------------------------------------------------------------
@@ -194,9 +195,6 @@ ANY_ROLE_PARAMETERS: Final[dict[str, object]] = {
 }
 
 
-# a role's behaviour may be written in plain Python (a test's, a house rule's) even when the
-# engine is compiled (`WOLFBOT_COMPILE`, docs/balance.md)
-@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class SetAside:
     """Roles the deal keeps from the players for a role – what the role needs from the setup,
@@ -214,6 +212,9 @@ class SetAside:
     announced: bool
 
 
+# a role's behaviour may be written in plain Python (a test's, a house rule's) even when the
+# engine is compiled (`WOLFBOT_COMPILE`, docs/balance.md)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Behaviour:
     prepare_rank = 2  # order of `prepare` within a stage (a role's `params.prepare_rank` wins)
     # its night commands take effect when accepted (`accepted`), not when the night is

@@ -1,11 +1,10 @@
 """What the rules read most of the ruleset (`Ruleset`) and of its roles (`RoleSpec`), as
-plain records made once for all of the ruleset's rounds (`ruleset_facts`): each attribute of a
+plain records made once for all of the ruleset's rounds (`RulesetTables.facts`): each attribute of a
 validated model is a lookup of its own."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from wolfbot.engine.facts import RoleFacts
 from wolfbot.engine.immutable import Immutable
@@ -25,22 +24,18 @@ class RulesetFacts(Immutable):
     faction_kinds: dict[str, str]  # `victory.side`
 
 
-def ruleset_facts(ruleset: Ruleset, derived: dict[Any, Any]) -> RulesetFacts:
-    """The facts of the ruleset, made once for all its rounds (`derived`:
-    `Ruleset.derived`)."""
-    facts = derived.get("facts")
-    if facts is None:
-        day = ruleset.day
-        facts = derived["facts"] = RulesetFacts(
-            role_facts={name: role_facts(r) for name, r in ruleset.roles.items()},
-            said_words=ruleset.said_words,
-            procedures=day.procedures,
-            procedure_words={n: (p.vote, p.withdraw) for n, p in day.procedures.items()},
-            election=day.election,
-            lovers_apart=frozenset(w for w, c in ruleset.command_specs.items() if c.lovers_apart),
-            faction_kinds={name: f.kind for name, f in ruleset.factions.items()},
-        )
-    return facts
+def ruleset_facts(ruleset: Ruleset) -> RulesetFacts:
+    """The facts of the ruleset (made once for all its rounds: `RulesetTables.facts`)."""
+    day = ruleset.day
+    return RulesetFacts(
+        role_facts={name: role_facts(r) for name, r in ruleset.roles.items()},
+        said_words=ruleset.said_words,
+        procedures=day.procedures,
+        procedure_words={n: (p.vote, p.withdraw) for n, p in day.procedures.items()},
+        election=day.election,
+        lovers_apart=frozenset(w for w, c in ruleset.command_specs.items() if c.lovers_apart),
+        faction_kinds={name: f.kind for name, f in ruleset.factions.items()},
+    )
 
 
 def role_facts(role: RoleSpec) -> RoleFacts:

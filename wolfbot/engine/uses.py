@@ -28,10 +28,10 @@ def command_facts(game: GamePort, player: PlayerState) -> list[UseFacts]:
     """`command_uses`, as what the checks read of each (`CommandUse.facts`; the role's made
     once)."""
     role, powerless = role_of(player), player.name in game.state.powerless
-    key = ("facts", role, powerless)
-    found = game.cache.get(key)
+    made = game.tables.role_use_facts
+    found = made.get((role, powerless))
     if found is None:
-        found = game.cache[key] = tuple(u.facts for u in role_uses(game, role, powerless))
+        found = made[role, powerless] = tuple(u.facts for u in role_uses(game, role, powerless))
     facts = list(found)
     if game.state.questions:
         facts.extend(use.facts for use in answers(game, player))
@@ -56,8 +56,8 @@ def role_of(player: PlayerState) -> str:
 def role_uses(game: GamePort, role: str, powerless: bool) -> tuple[CommandUse, ...]:
     """The commands of a role in this round, made once (the round's variants and its
     ruleset do not change): the common ones, the variants', the pack's, its own."""
-    key = ("uses", role, powerless)
-    uses = game.cache.get(key)
+    made = game.tables.role_uses
+    uses = made.get((role, powerless))
     if uses is None:
         spec = game.rules.roles[role]
         rules = game.rules
@@ -67,7 +67,7 @@ def role_uses(game: GamePort, role: str, powerless: bool) -> tuple[CommandUse, .
             found.extend(u for u in rules.pack_commands if words is None or u.word in words)
         if not powerless:
             found.extend(spec.commands)
-        uses = game.cache[key] = tuple(found)
+        uses = made[role, powerless] = tuple(found)
     return uses
 
 
@@ -77,13 +77,13 @@ def word_uses(
     """The role's uses of `word` in this round (`role_uses`), and those of them the player
     may give as he is (`his_now`) – made once for each word."""
     role, powerless = role_of(player), player.name in game.state.powerless
-    key = ("word_uses", role, powerless, player.alive)
-    by_word = game.cache.get(key)
+    made, key = game.tables.uses_by_word, (role, powerless, player.alive)
+    by_word = made.get(key)
     if by_word is None:
         found: dict[str, list[CommandUse]] = {}
         for use in role_uses(game, role, powerless):
             found.setdefault(use.word, []).append(use)
-        by_word = game.cache[key] = {
+        by_word = made[key] = {
             w: (tuple(uses), tuple(u for u in uses if his_now(player, u.facts)))
             for w, uses in found.items()
         }
@@ -112,13 +112,13 @@ def his_now(player: PlayerState, use: UseFacts) -> bool:
 def answer_uses(game: GamePort, question: Question) -> tuple[CommandUse, ...]:
     """The answers (with a name: its word and any further ones) and the word that declines,
     if the question has one (made once for each such question)."""
-    key = ("answers", question.words, question.decline, question.channels)
-    uses = game.cache.get(key)
+    made, shape = game.tables.answer_uses, (question.words, question.decline, question.channels)
+    uses = made.get(shape)
     if uses is None:
         answers: list[tuple[str, tuple[str, ...]]] = [(w, ("player",)) for w in question.words]
         if question.decline:
             answers.append((question.decline, ()))
-        uses = game.cache[key] = tuple(
+        uses = made[shape] = tuple(
             CommandUse.model_validate(
                 {"word": word, "args": args, "phase": PHASES, "channel": question.channels}
             )

@@ -172,20 +172,12 @@ class Ruleset(_Frozen):
             raise ValueError(_problem("empty_role_group"))
         return self
 
-    def derived(self, variants: tuple[str, ...]) -> dict[Any, Any]:
-        """What the engine derives from the ruleset for the rounds that play `variants` – a
-        role's uses, the night's stage plan (`Game.cache`) – made once for all of them.
-        Kept with the ruleset itself: a copy (`model_copy`, another role list) derives its
-        own."""
-        kept: tuple[Ruleset, dict[tuple[str, ...], dict[Any, Any]]] | None
-        kept = self.__dict__.get("_derived")
-        if kept is None or kept[0] is not self:
-            store: dict[tuple[str, ...], dict[Any, Any]] = {}
-            kept = self.__dict__["_derived"] = (self, store)
-        made = kept[1].get(variants)
-        if made is None:
-            made = kept[1][variants] = {}
-        return made
+    @cached_property
+    def tables_by_variants(self) -> dict[tuple[str, ...], object]:
+        """What the engine derives from the ruleset, by the variants of the rounds
+        (`wolfbot.engine.tables.RulesetTables`, made and read by `tables_of` alone): kept with
+        the ruleset itself, so that a copy (`model_copy`, another role list) makes its own."""
+        return {}
 
     @cached_property
     def word_handlers(self) -> dict[str, str]:

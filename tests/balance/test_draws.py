@@ -1,4 +1,4 @@
-"""The simulated players' draws (`wolfbot.engine.rng.pick`, `shuffle`) are those of
+"""The simulated players' draws (`wolfbot.balance.draws.pick`, `shuffle`) are those of
 `random.Random.choice` and `shuffle`, so a seeded rating or random game is the same game
 whichever the simulators call."""
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wolfbot.engine.rng import below, pick, shuffle
+from wolfbot.balance.draws import below, pick, shuffle
 
 
 @given(seed=st.integers(0, 2**64), items=st.lists(st.integers(), min_size=1, max_size=40))

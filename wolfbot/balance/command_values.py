@@ -1,7 +1,8 @@
 """Commands as values: a command is immutable, so one built for the same fields before is as
 good as a new one. The simulated players of the benchmarks and of a rating
 (`wolfbot.demo.simulate`, `wolfbot.balance.players`) send the same few commands thousands of
-times; `of` builds each once (validated, as any command) and hands it out again."""
+times; `of` builds each once (validated, as any command) and hands it out again. (Kept by the
+simulators, not the engine: the engine holds no state beyond a game's.)"""
 
 from __future__ import annotations
 
