@@ -141,8 +141,9 @@ class Conversation:
 @dataclass(frozen=True, slots=True)
 class Activity:
     """What one look at the conversation list tells about the bot's conversations, so that
-    a poll reads only those with something new (WoltLab lists them by the time of their
-    last message, newest first).
+    a poll reads only those with something new. How the forum lists them is the adapter's
+    business (WoltLab: by the time of their last message, newest first, page by page:
+    `woltlab.conversation_list`); the bot reads only this.
 
     - `last_post`: conversation id → the time of its last message, for those listed;
     - `listed_after`: every conversation whose last message is later than this is listed;
