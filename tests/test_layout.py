@@ -334,6 +334,23 @@ def test_the_seam_check_sees_an_adapter_import(tmp_path: Path) -> None:
     assert len(_adapter_imports(demo)) == 1  # the demo starts the look-alike, not WoltLab
 
 
+# how a forum pages and validates its reads: the adapter's part of a read mark
+PAGING = {"last_page", "etag", "last_modified"}
+
+
+def test_the_bot_reads_no_paging_of_a_read_mark() -> None:
+    """The bot stores a read mark and hands it back (`ReadMark.to_json`/`from_json`); where
+    the forum's pages are is the adapter's."""
+    wrong = [
+        f"{path.relative_to(ROOT)}:{node.lineno} reads .{node.attr}"
+        for path in FILES
+        if _dotted(path).startswith("wolfbot.bot.")
+        for node in ast.walk(trees()[path])
+        if isinstance(node, ast.Attribute) and node.attr in PAGING
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
 # -- no cycles -------------------------------------------------------------------------------
 def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     """The strongly connected components of more than one node (Tarjan)."""
