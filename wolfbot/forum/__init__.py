@@ -5,8 +5,9 @@ HTML → `body.MessageBody`; neutral markup → the forum's), the table of forum
 (a WoltLab look-alike for the demo and end-to-end tests, `local`) and `wolfbot forum …`
 (`cli`). Adding a forum: a folder here and a line in `software.SOFTWARE`.
 
-Outside this package only `base`, `body`, `dialect` and `software` are imported (checked by
-`tests/test_layout.py`; the demo and the CLI start the look-alike from `local`).
+Outside this package no adapter (`woltlab`, `local`) is imported – the seam is `base`,
+`body`, `dialect` and `software`, besides `trouble` (a forum's failure in words) and `cli`
+(checked by `tests/test_layout.py`; the demo and the CLI start the look-alike from `local`).
 
 May import: `wolfbot.spelling` – never the engine, the store, the write queue
 (`wolfbot.outbox`), the intake or the bot."""
