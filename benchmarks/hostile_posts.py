@@ -28,8 +28,8 @@ from pathlib import Path
 import httpx
 import intake  # type: ignore[import-not-found]  # benchmarks/intake.py
 
+from wolfbot.forum.woltlab.markup.message import parse_message
 from wolfbot.forum.woltlab.pages import parse_thread_page
-from wolfbot.markup import parse_message
 
 MB = 1_000_000
 VOTE = "<p><strong>!Lynch Spieler05</strong></p>"

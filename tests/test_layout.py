@@ -5,7 +5,10 @@
 - no cycle between packages, and none between the modules of a package (imports inside
   functions count, `if TYPE_CHECKING:` blocks do not: they never run);
 - the modules the package reorganisation moved are gone: nothing imports or names an old
-  path, and a package's `__init__.py` is its docstring (nothing to import from it).
+  path, and a package's `__init__.py` is its docstring (nothing to import from it);
+- the forum seam: nothing outside `wolfbot.forum` imports an adapter (`wolfbot.forum.woltlab`,
+  `wolfbot.forum.local`): it takes the forum and its dialect from `wolfbot.forum.software`.
+  Only the demo and the CLI import the local look-alike – they start it.
 """
 
 from __future__ import annotations
@@ -26,7 +29,6 @@ WOLFBOT = ROOT / "wolfbot"
 # (see wolfbot/__init__.py).
 PACKAGES = (
     "forum",
-    "markup",
     "intake",
     "engine",
     "rulesets",
@@ -47,7 +49,6 @@ BELOW_THE_BOT = {
     "engine",
     "rulesets",
     "intake",
-    "markup",
     "posts",
     "forum",
     "store",
@@ -59,14 +60,13 @@ BELOW_THE_BOT = {
 # What each may import besides itself and `wolfbot.spelling`; anything not listed is forbidden.
 MAY_IMPORT: dict[str, set[str]] = {
     "spelling": set(),
-    "markup": set(),
     "engine": set(),
     "rulesets": {"engine"},
-    "intake": {"engine", "rulesets", "markup"},
+    "intake": {"engine", "rulesets", "forum"},  # forum.body: what a post says
     "posts": {"engine", "rulesets"},
-    "forum": {"markup"},
+    "forum": set(),
     # posts and rulesets: reasons and questions are stored worded, for the moderators
-    "store": {"engine", "rulesets", "forum", "intake", "markup", "posts"},
+    "store": {"engine", "rulesets", "forum", "intake", "posts"},
     "outbox": {"forum", "store"},
     "setup": {"engine", "rulesets", "forum", "outbox", "posts"},
     "balance": {"engine"},
@@ -74,7 +74,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "bot": BELOW_THE_BOT,
     "spielleitung": set(PACKAGES) - {"demo", "scenario", "cli"},
     "demo": set(PACKAGES) - {"spielleitung", "cli"},
-    "scenario": {"engine", "rulesets", "intake", "markup", "posts"},
+    "scenario": {"engine", "rulesets", "intake", "forum", "posts"},
     "cli": set(PACKAGES),
 }
 # The reorganisation: old module → where it lives now.
@@ -121,6 +121,12 @@ MOVED = {
     "wolfbot.demo_parts": "wolfbot.demo.settings",
     "wolfbot.demo_players": "wolfbot.demo.players",
     "wolfbot.simulate": "wolfbot.demo.simulate",
+    # issue 35: WoltLab below the forum seam
+    "wolfbot.markup": "wolfbot.forum.woltlab.markup.message",
+    "wolfbot.markup.message": "wolfbot.forum.woltlab.markup.message",
+    "wolfbot.markup.elements": "wolfbot.forum.woltlab.markup.elements",
+    "wolfbot.markup.nesting": "wolfbot.forum.woltlab.markup.nesting",
+    "wolfbot.posts.woltlab": "wolfbot.forum.woltlab.html",
 }
 # Package `__init__.py`s that hold more than their docstring, and why.
 NOT_ONLY_A_DOCSTRING = {
@@ -128,7 +134,6 @@ NOT_ONLY_A_DOCSTRING = {
     "wolfbot.forum.local": "the local forum's API: LocalForum, LocalForumServer, serve_main",
     "wolfbot.engine.day": "the day's API (tally, finish, the tables) for the engine, posts, views",
     "wolfbot.engine.spec": "the ruleset's typed specification (Ruleset, RoleSpec, …) for everybody",
-    "wolfbot.markup": "a post's body (parse_message, MessageBody, Stray) for the forum and intake",
 }
 
 
@@ -236,7 +241,7 @@ def all_imports() -> list[Import]:
 
 
 def package_of(module: str) -> str:
-    """ "wolfbot.bot.round" → "bot", "wolfbot.markup" → "markup" ("wolfbot": the top)."""
+    """ "wolfbot.bot.round" → "bot", "wolfbot.forum.base" → "forum" ("wolfbot": the top)."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "wolfbot"
 
@@ -288,6 +293,62 @@ def test_the_check_sees_imports() -> None:
     assert ("wolfbot.cli", "wolfbot.forum.cli", "module") in by_when
     assert ("wolfbot.cli", "wolfbot.demo.round", "function") in by_when
     assert ("wolfbot.schedule.timetable", "wolfbot.setup.config", "types") in by_when
+
+
+# -- the forum seam --------------------------------------------------------------------------
+ADAPTERS = ("wolfbot.forum.woltlab", "wolfbot.forum.local")
+# they start the local look-alike (`wolfbot demo`, `wolfbot forum serve`'s time zones)
+MAY_START_THE_LOOK_ALIKE = {"demo", "cli"}
+
+
+def _adapter_imports(imports: list[Import]) -> list[str]:
+    """The imports of an adapter's module from outside `wolfbot.forum` that may not be."""
+    return [
+        str(i)
+        for i in imports
+        if package_of(i.module) != "forum"
+        and any(i.target == a or i.target.startswith(a + ".") for a in ADAPTERS)
+        and not (
+            i.target.startswith("wolfbot.forum.local")
+            and package_of(i.module) in MAY_START_THE_LOOK_ALIKE
+        )
+    ]
+
+
+def test_nothing_outside_the_forum_imports_an_adapter() -> None:
+    wrong = _adapter_imports(package_imports())
+    assert not wrong, "take the forum and its dialect from wolfbot.forum.software:\n" + "\n".join(
+        wrong
+    )
+
+
+def test_the_seam_check_sees_an_adapter_import(tmp_path: Path) -> None:
+    source = (
+        "from wolfbot.forum.woltlab.client import WoltLabForum\n"
+        "from wolfbot.forum.local import LocalForum\n"
+        "from wolfbot.forum import software\n"
+    )
+    probe = _imports(tmp_path / "round.py", ast.parse(source), "wolfbot.bot.round")
+    assert len(_adapter_imports(probe)) == 2
+    demo = _imports(tmp_path / "round.py", ast.parse(source), "wolfbot.demo.round")
+    assert len(_adapter_imports(demo)) == 1  # the demo starts the look-alike, not WoltLab
+
+
+# how a forum pages and validates its reads: the adapter's part of a read mark
+PAGING = {"last_page", "etag", "last_modified"}
+
+
+def test_the_bot_reads_no_paging_of_a_read_mark() -> None:
+    """The bot stores a read mark and hands it back (`ReadMark.to_json`/`from_json`); where
+    the forum's pages are is the adapter's."""
+    wrong = [
+        f"{path.relative_to(ROOT)}:{node.lineno} reads .{node.attr}"
+        for path in FILES
+        if _dotted(path).startswith("wolfbot.bot.")
+        for node in ast.walk(trees()[path])
+        if isinstance(node, ast.Attribute) and node.attr in PAGING
+    ]
+    assert not wrong, "\n".join(wrong)
 
 
 # -- no cycles -------------------------------------------------------------------------------

@@ -3,9 +3,10 @@
 The packages in the order of the design – a post's way from the forum into the game and
 the Spielleitung's words back out:
 
-    forum/         the only code that speaks HTTP: the `Forum` protocol, the WoltLab client
-                   (`forum.woltlab`), the local WoltLab look-alike (`forum.local`)
-    markup/        a post's HTML → its text and the bold command lines at its end
+    forum/         the forum below the seam: the `Forum` protocol (transport) and the
+                   `Dialect` (a post's HTML → its text and bold command lines; neutral
+                   markup → the forum's), per software in `forum.software`: WoltLab
+                   (`forum.woltlab`), its local look-alike (`forum.local`)
     intake/        one post → typed commands → the game
     engine/        the pure rules engine: state, commands, events; no I/O, clock or random
     rulesets/      `rules/<name>/` read into the engine's `Ruleset`

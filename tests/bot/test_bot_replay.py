@@ -17,6 +17,7 @@ from wolfbot.demo.simulate import TWELVE, everybody_acts, roster
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.forum.base import ChannelRef, ForumPost
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.rulesets import loader
 from wolfbot.store import db, records
 from wolfbot.store.models import EventRow
@@ -69,9 +70,15 @@ def record_random_round(sessions: sessionmaker[Session], roles: list[str], seed:
                     else ChannelRef("conversation", 10 + [n for n, _ in players].index(author))
                 )
                 post = ForumPost(
-                    post_id, where, author, None, T0 + timedelta(minutes=post_id), html
+                    post_id,
+                    where,
+                    author,
+                    None,
+                    T0 + timedelta(minutes=post_id),
+                    html,
+                    parsed=WOLTLAB.read(html),
                 )
-                results = run_post(game, author, channel, html)
+                results = run_post(game, author, channel, WOLTLAB.read(html))
                 records.record_input(session, game_id, post, results)
             for _ in range(rng.choice([1, 1, 2])):  # sometimes two deadlines in a row
                 start = len(game.state.log)
@@ -86,7 +93,9 @@ def test_a_recorded_round_replays_to_the_same_game(sessions, roles: str, seed: i
     data = stored.load_round(sessions, 1)
     game = replay.new_game(RULES, data.roster, data.seed, data.options)
     steps: list[int] = []
-    replay.replay(game, data.events, data.inputs, lambda start, events: steps.append(start))
+    replay.replay(
+        game, data.events, data.inputs, lambda start, events: steps.append(start), WOLTLAB
+    )
     assert game.state == live.state
     assert steps == sorted(steps) and steps[0] == 0
 
@@ -115,7 +124,7 @@ def test_a_store_that_holds_other_events_is_refused(sessions) -> None:
     data = stored.load_round(sessions, 1)
     game = replay.new_game(RULES, data.roster, data.seed, data.options)
     with pytest.raises(ReplayError, match="event 3"):
-        replay.replay(game, data.events, data.inputs, lambda *_: None)
+        replay.replay(game, data.events, data.inputs, lambda *_: None, WOLTLAB)
 
 
 def test_a_store_with_fewer_events_than_the_inputs_make_is_refused(sessions) -> None:
@@ -123,5 +132,5 @@ def test_a_store_with_fewer_events_than_the_inputs_make_is_refused(sessions) -> 
     data = stored.load_round(sessions, 1)
     game = replay.new_game(RULES, data.roster, data.seed, data.options)
     with pytest.raises(ReplayError):
-        replay.replay(game, data.events[:-3], data.inputs, lambda *_: None)
+        replay.replay(game, data.events[:-3], data.inputs, lambda *_: None, WOLTLAB)
     assert isinstance(data.events[0], ev.GameStarted)

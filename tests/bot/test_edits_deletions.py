@@ -11,7 +11,7 @@ from roundkit import BOT, SCRIPT, Site, bold, site
 from sqlalchemy import select, text
 
 from wolfbot.bot.edits import NOT_COUNTED
-from wolfbot.markup import parse_message
+from wolfbot.forum.woltlab.markup.message import parse_message
 from wolfbot.store import interventions as store
 from wolfbot.store.models import CommandRow, InputPost
 

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from wolfbot.bot.live import Live
 from wolfbot.cli import app
-from wolfbot.posts.woltlab import mentioned_user_ids
+from wolfbot.forum.woltlab.html import mentioned_user_ids
 from wolfbot.setup.config import Config, parse_config
 from wolfbot.store.models import GameRow, PlayerRow
 

@@ -11,6 +11,7 @@ from sqlalchemy import delete
 
 from wolfbot.bot.reading import MAX_READS, read_on
 from wolfbot.forum.base import ChannelRef, ForumPost, ReadMark, ReadResult
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.store.models import ReadMarkRow
 
 THREAD = ChannelRef("thread", 1)
@@ -27,7 +28,15 @@ class Paged:
         start = mark.last_page if mark.last_post_id else 1
         stop = min(self.pages, start + self.per_read - 1)
         posts = [
-            ForumPost(n, channel, "Anna", 1, datetime(2026, 12, 1, tzinfo=UTC), f"<p>{n}</p>")
+            ForumPost(
+                n,
+                channel,
+                "Anna",
+                1,
+                datetime(2026, 12, 1, tzinfo=UTC),
+                f"<p>{n}</p>",
+                parsed=WOLTLAB.read(f"<p>{n}</p>"),
+            )
             for n in range(start, stop + 1)
             if n > mark.last_post_id
         ]

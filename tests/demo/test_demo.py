@@ -24,7 +24,7 @@ from wolfbot.demo.round import GAME_MASTER, run_demo
 from wolfbot.demo.screenshots import find_chromium
 from wolfbot.engine import events as ev
 from wolfbot.forum.local import LocalForum, display
-from wolfbot.markup import parse_message
+from wolfbot.forum.woltlab.markup.message import parse_message
 from wolfbot.posts import language
 from wolfbot.rulesets import loader
 

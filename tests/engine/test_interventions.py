@@ -24,6 +24,7 @@ from wolfbot.engine.interventions.kinds import (
     RevivePlayer,
 )
 from wolfbot.engine.text import Text
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.intake.commands import parse_command
 from wolfbot.intake.process import process_post
 from wolfbot.posts.wording import death_phrase, worded
@@ -47,7 +48,7 @@ def new_game() -> Game:
 
 
 def say(game: Game, actor: str, channel: str, line: str) -> list[ev.Event]:
-    return process_post(game, actor, channel, f"<p><strong>{line}</strong></p>")
+    return process_post(game, actor, channel, WOLTLAB.read(f"<p><strong>{line}</strong></p>"))
 
 
 def night_one(game: Game) -> Game:

@@ -18,6 +18,7 @@ from wolfbot.engine.roles.registry import BEHAVIOURS
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
 from wolfbot.engine.state import Modifier
 from wolfbot.engine.text import say
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.intake.process import process_post
 from wolfbot.rulesets import loader
 
@@ -197,7 +198,7 @@ def test_a_blocked_players_accepted_command_is_overturned_once() -> None:
         ("Zoë", "private", "!Heiltrank Dora"),
         ("Anna", "wolves", "!Fressen Dora"),
     ]:
-        process_post(game, author, channel, f"<p><strong>{line}</strong></p>")
+        process_post(game, author, channel, WOLTLAB.read(f"<p><strong>{line}</strong></p>"))
     events = game.advance()
     overturned = [e for e in events if isinstance(e, ev.CommandOverturned)]
     assert [(e.actor, e.text, e.reason.key) for e in overturned] == [

@@ -29,6 +29,7 @@ from wolfbot.engine.interventions.kinds import (
     KillPlayer,
 )
 from wolfbot.engine.roles.registry import QUESTIONS
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.intake.process import process_post
 from wolfbot.rulesets import loader
 
@@ -41,7 +42,7 @@ VILLAGE = [("Dora", "Seherin"), ("Emil", "Bürger"), ("Frieda", "Bürger"), ("Ge
 
 
 def say(game: Game, author: str, channel: str, command: str) -> None:
-    process_post(game, author, channel, f"<p><strong>{command}</strong></p>")
+    process_post(game, author, channel, WOLTLAB.read(f"<p><strong>{command}</strong></p>"))
 
 
 def new(players, seed: int) -> Game:

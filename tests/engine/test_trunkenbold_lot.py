@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.intake.process import process_post
 from wolfbot.rulesets import loader
 
@@ -22,9 +23,9 @@ PLAYERS = [
 
 def night_one(seed: int) -> dict[str, str]:
     game = Game.new(RULES, PLAYERS, seed=seed)
-    process_post(game, "Toni", "private", "<p><strong>!Abfüllen Attila</strong></p>")
-    process_post(game, "Attila", "private", "<p><strong>!Attentat Anna</strong></p>")
-    process_post(game, "Anna", "wolves", "<p><strong>!Fressen Dora</strong></p>")
+    process_post(game, "Toni", "private", WOLTLAB.read("<p><strong>!Abfüllen Attila</strong></p>"))
+    process_post(game, "Attila", "private", WOLTLAB.read("<p><strong>!Attentat Anna</strong></p>"))
+    process_post(game, "Anna", "wolves", WOLTLAB.read("<p><strong>!Fressen Dora</strong></p>"))
     events = game.advance()
     return {e.player: e.cause for e in events if isinstance(e, ev.PlayerDied)}
 
@@ -49,9 +50,9 @@ def drunk_wolf_night(role: str, command: str, seed: int) -> Game:
         ("Gerd", "Bürger"),
     ]
     game = Game.new(RULES, players, seed=seed)
-    process_post(game, "Toni", "private", "<p><strong>!Abfüllen Urs</strong></p>")
-    process_post(game, "Urs", "private", f"<p><strong>{command}</strong></p>")
-    process_post(game, "Anna", "wolves", "<p><strong>!Fressen Emil</strong></p>")
+    process_post(game, "Toni", "private", WOLTLAB.read("<p><strong>!Abfüllen Urs</strong></p>"))
+    process_post(game, "Urs", "private", WOLTLAB.read(f"<p><strong>{command}</strong></p>"))
+    process_post(game, "Anna", "wolves", WOLTLAB.read("<p><strong>!Fressen Emil</strong></p>"))
     game.advance()
     return game
 

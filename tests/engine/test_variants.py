@@ -11,6 +11,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.errors import SetupError
 from wolfbot.engine.game import Game
 from wolfbot.engine.interventions.kinds import ChooseVictim, InterventionError, KillPlayer
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.intake.commands import parse_command
 from wolfbot.intake.process import process_post
 from wolfbot.posts.publisher import Publisher
@@ -130,6 +131,6 @@ def test_a_conversation_used_when_it_may_not_be_is_told(channel, phase_steps, to
     for _ in range(phase_steps):
         game.advance()
     mark = len(game.state.log)
-    process_post(game, "Anna", channel, "<p>Guten Morgen!</p>")
+    process_post(game, "Anna", channel, WOLTLAB.read("<p>Guten Morgen!</p>"))
     infos = [e for e in game.state.log[mark:] if isinstance(e, ev.PrivateInfo)]
     assert bool(infos) == told

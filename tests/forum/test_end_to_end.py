@@ -17,6 +17,7 @@ from wolfbot.forum.base import ChannelRef, ReadMark
 from wolfbot.forum.local import LocalForum, LocalForumServer
 from wolfbot.forum.local.rules import Rules
 from wolfbot.forum.woltlab.client import WoltLabForum
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.intake.process import process_post
 from wolfbot.outbox.queue import Outbox
 from wolfbot.outbox.values import FloodLimits
@@ -61,7 +62,7 @@ def _day_one() -> Game:
         [("Anna", "Bürger"), ("Bernd", "Werwolf"), ("Clara", "Bürger"), ("Dora", "Bürger")],
         seed=1,
     )
-    process_post(game, "Bernd", "wolves", "<p><strong>!Fressen Dora</strong></p>")
+    process_post(game, "Bernd", "wolves", WOLTLAB.read("<p><strong>!Fressen Dora</strong></p>"))
     game.advance()
     return game
 
@@ -87,7 +88,7 @@ def test_the_bot_reads_exactly_the_commands_and_writes_each_message_once(site, t
     assert commands == [("Anna", "!Lynch Bernd"), ("Bernd", "!Lynch Anna")]
     game = _day_one()
     for post in result.new:
-        events = process_post(game, post.author, "thread", post.html)
+        events = process_post(game, post.author, "thread", WOLTLAB.read(post.html))
         assert all(not isinstance(e, CommandAccepted) or e.actor != "Clara" for e in events)
     assert dict(lynch_tally(game)) == {"Bernd": 1, "Anna": 1}
 

@@ -19,6 +19,7 @@ from wolfbot.forum.local import LocalForum, LocalForumServer
 from wolfbot.forum.local.rules import Rules
 from wolfbot.forum.woltlab import pages
 from wolfbot.forum.woltlab.client import WoltLabForum
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.intake.process import process_post
 from wolfbot.rulesets import loader
 
@@ -57,7 +58,7 @@ def site() -> Iterator[tuple[LocalForum, WoltLabForum]]:
 def day_one() -> Game:
     roles = ["Bürger", "Werwolf", "Bürger", "Bürger", "Bürger"]
     game = Game.new(loader.load("duesterliga"), list(zip(PLAYERS, roles, strict=True)), seed=1)
-    process_post(game, "Bernd", "wolves", "<p><strong>!Fressen Emil</strong></p>")
+    process_post(game, "Bernd", "wolves", WOLTLAB.read("<p><strong>!Fressen Emil</strong></p>"))
     game.advance()
     return game
 
@@ -89,7 +90,7 @@ def test_a_deeply_nested_post_hides_no_post_after_it(site, kind: str, depth: int
     assert result.new[0].body.commands == ("!Lynch Bernd",)  # after the nest; not Dora
     game = day_one()
     for post in result.new:
-        events = process_post(game, post.author, "thread", post.html, post.body)
+        events = process_post(game, post.author, "thread", post.body)
         assert [e.text for e in events if isinstance(e, CommandAccepted)] == [*post.body.commands]
     assert dict(tally(game)) == {"Bernd": 2, "Anna": 1, "Clara": 1}
 

@@ -9,10 +9,11 @@ from datetime import UTC, datetime
 import pytest
 from test_local_support import START, Browser, Clock, browser, make_forum, running, soup
 
-from wolfbot.forum.base import content_hash
+from wolfbot.forum.dialect import content_hash
 from wolfbot.forum.local import LocalForum, Rules, make_server
-from wolfbot.markup import parse_message
-from wolfbot.posts.woltlab import mention
+from wolfbot.forum.woltlab.dialect import WOLTLAB
+from wolfbot.forum.woltlab.html import mention
+from wolfbot.forum.woltlab.markup.message import parse_message
 
 
 def test_every_page_links_the_stylesheet_and_it_is_served(forum: LocalForum, bot: Browser) -> None:
@@ -52,7 +53,7 @@ def message_text(page, post_id: int):
 def reads_the_same(shown: str, stored: str) -> None:
     """What the client makes of the shown message is what it makes of the stored one."""
     assert parse_message(shown) == parse_message(stored)
-    assert content_hash(shown) == content_hash(stored)
+    assert content_hash(WOLTLAB, shown) == content_hash(WOLTLAB, stored)
 
 
 SPOILERS = (

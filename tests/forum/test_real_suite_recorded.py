@@ -35,15 +35,16 @@ from wolfbot.bot.channels import Reading
 from wolfbot.bot.reading import read_channels
 from wolfbot.cli import app
 from wolfbot.forum.base import (
+    AccountView,
     ChannelRef,
     FloodLimited,
     ForumPost,
     LoginFailed,
     ReadMark,
-    content_hash,
 )
-from wolfbot.forum.woltlab.account import AccountView
+from wolfbot.forum.dialect import content_hash
 from wolfbot.forum.woltlab.conversation_list import BY_LAST_MESSAGE
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.outbox.queue import FloodLimits, Outbox, RetryPolicy
 from wolfbot.store import db
 
@@ -255,7 +256,7 @@ def test_an_edit_of_a_message_read_before_is_reported_as_edited(real: Real) -> N
     recording = Recording(real, "11-conversation-page-bob")
     reader = real.forum()
     before = reader.read(CONV, ReadMark()).mark
-    before.seen[2] = (f"{content_hash(sent_message('12-ajax-quickReply-bob'))}@1", 0)
+    before.seen[2] = (f"{content_hash(WOLTLAB, sent_message('12-ajax-quickReply-bob'))}@1", 0)
     before.last_post_id = 2
     recording.page = "16-conversation-page-bob-after-edit"
     after = reader.read(CONV, before)

@@ -7,8 +7,9 @@ import pytest
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
+from wolfbot.forum.woltlab.dialect import WOLTLAB
+from wolfbot.forum.woltlab.markup import message
 from wolfbot.intake.process import MAX_COMMANDS_PER_POST, process_post
-from wolfbot.markup import message
 from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
 
@@ -37,7 +38,7 @@ SPOILER = (
 
 def day_one() -> Game:
     game = Game.new(RULES, PLAYERS, seed=1)
-    process_post(game, "Anna", "wolves", "<p><strong>!Fressen Opfer</strong></p>")
+    process_post(game, "Anna", "wolves", WOLTLAB.read("<p><strong>!Fressen Opfer</strong></p>"))
     game.advance()
     assert not game.player("Opfer").alive
     return game
@@ -101,7 +102,7 @@ CASES = [
 )
 def test_post_in_the_thread_on_day_one(html: str, accepted: list[str], reasons: list[str]) -> None:
     game = day_one()
-    events = process_post(game, "Spieler 7", "thread", html)
+    events = process_post(game, "Spieler 7", "thread", WOLTLAB.read(html))
     got = [e.text.removeprefix("!") for e in events if isinstance(e, ev.CommandAccepted)]
     rejected = [worded(RULES, e.reason) for e in events if isinstance(e, ev.CommandRejected)]
     assert got == accepted
@@ -112,7 +113,9 @@ def test_post_in_the_thread_on_day_one(html: str, accepted: list[str], reasons: 
 
 def test_post_by_someone_not_in_the_round_is_rejected() -> None:
     game = day_one()
-    events = process_post(game, "Zaungast", "thread", "<p><strong>!Lynch Anna</strong></p>")
+    events = process_post(
+        game, "Zaungast", "thread", WOLTLAB.read("<p><strong>!Lynch Anna</strong></p>")
+    )
     assert [type(e).__name__ for e in events] == ["CommandRejected"]
     assert "nicht mit" in worded(RULES, events[0].reason)
 
@@ -123,7 +126,7 @@ def test_a_post_counts_with_at_most_ten_commands_and_one_rejection_for_the_rest(
 ) -> None:
     game = day_one()
     html = "".join("<p><strong>!Lynch Anna</strong></p>" for _ in range(lines))
-    events = process_post(game, "Zoë", "thread", html)
+    events = process_post(game, "Zoë", "thread", WOLTLAB.read(html))
     verdicts = [e for e in events if isinstance(e, ev.CommandAccepted | ev.CommandRejected)]
     assert len(verdicts) == min(lines, MAX_COMMANDS_PER_POST) + (lines > MAX_COMMANDS_PER_POST)
     if lines > MAX_COMMANDS_PER_POST:
@@ -135,7 +138,7 @@ def test_what_someone_not_in_the_round_writes_about_commands_is_no_command() -> 
     """A Spielleiter explains the commands in the thread: nothing is rejected or answered."""
     game = day_one()
     html = "<p>Abgestimmt wird mit !Lynch Name, zum Beispiel:</p><p><b>!Lynch Anna</b> – so.</p>"
-    events = process_post(game, "Spielleitung", "thread", html)
+    events = process_post(game, "Spielleitung", "thread", WOLTLAB.read(html))
     assert not [e for e in events if isinstance(e, ev.CommandRejected)]
 
 
@@ -151,7 +154,9 @@ def test_a_post_that_cannot_be_read_is_answered_and_nothing_in_it_counts(
     else:
         html = "<p>" + "x" * 11_000_000 + "</p>"
     game = day_one()
-    events = process_post(game, "Spieler 7", "thread", html + "<p><b>!Lynch Anna</b></p>")
+    events = process_post(
+        game, "Spieler 7", "thread", WOLTLAB.read(html + "<p><b>!Lynch Anna</b></p>")
+    )
     assert [type(e).__name__ for e in events] == ["CommandRejected"]
     assert events[0].text.endswith("!Lynch Anna")
     assert worded(RULES, events[0].reason).startswith("Dein Beitrag ließ sich nicht lesen")

@@ -22,6 +22,7 @@ from wolfbot.forum.base import (
     ReadMark,
     ReadResult,
 )
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.outbox.values import FloodLimits
 
 PAGE = 20
@@ -112,6 +113,8 @@ class FakeForum:
         return list(self.convs[channel.id].messages)
 
     # -- the protocol --------------------------------------------------------------------
+    dialect = WOLTLAB
+
     @property
     def username(self) -> str:
         return self._username
@@ -259,7 +262,18 @@ class FakeForum:
         post_id = self._next_post
         self._next_post += 1
         page = len(posts) // PAGE + 1
-        posts.append(ForumPost(post_id, channel, author, None, self.clock(), html, page=page))
+        posts.append(
+            ForumPost(
+                post_id,
+                channel,
+                author,
+                None,
+                self.clock(),
+                html,
+                page=page,
+                parsed=WOLTLAB.read(html),
+            )
+        )
         if author == self._username:
             self.stored.append(html)
             if channel.kind == "thread":

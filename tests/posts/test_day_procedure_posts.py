@@ -10,6 +10,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from wolfbot.engine.game import Game
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.intake.process import process_post
 from wolfbot.posts.publisher import Publisher
 from wolfbot.rulesets import loader
@@ -28,7 +29,7 @@ def _day_after_the_death_of(role: str, first_step: tuple[str, str] | None) -> Ga
     game = Game.new(RULES, players, seed=3)
 
     def post(by: str, channel: str, command: str) -> None:
-        process_post(game, by, channel, f"<p><strong>{command}</strong></p>")
+        process_post(game, by, channel, WOLTLAB.read(f"<p><strong>{command}</strong></p>"))
 
     post("Anna", "wolves", "!Fressen Bert")
     game.advance()
@@ -75,7 +76,9 @@ def test_the_zwischenstand_shows_the_days_procedure(role, steps, shown, not_show
 
 def test_the_daemmerung_of_a_misstrauen_day_says_friends_may_only_be_changed() -> None:
     game = _day_after_the_death_of("Fremder", None)
-    process_post(game, "Clara", "private", "<p><strong>!Freund Dora Emil</strong></p>")
+    process_post(
+        game, "Clara", "private", WOLTLAB.read("<p><strong>!Freund Dora Emil</strong></p>")
+    )
     publisher = Publisher()
     messages = publisher.feed(game, game.advance())
     dusk = next(m for m in messages if m.title.startswith("Dämmerung"))

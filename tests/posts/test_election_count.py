@@ -12,6 +12,7 @@ from bs4 import BeautifulSoup
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.intake.process import process_post
 from wolfbot.posts.publisher import Publisher
 from wolfbot.rulesets import loader
@@ -89,7 +90,7 @@ def test_the_abend_shows_the_final_count_of_the_election(case: Election) -> None
 
     def post(by: str, command: tuple[str, str], target: str) -> None:
         html = f"<p><strong>{command[0]} {target}</strong></p>"
-        out.extend(publisher.feed(game, process_post(game, by, command[1], html)))
+        out.extend(publisher.feed(game, process_post(game, by, command[1], WOLTLAB.read(html))))
 
     post("Wolf", case.attack, "Fia")
     for _ in range(3):

@@ -10,6 +10,7 @@ from pathlib import Path
 from bs4 import BeautifulSoup
 
 from wolfbot.engine.game import Game
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.intake.process import process_post
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher
@@ -40,7 +41,7 @@ def test_a_living_kopfgeldjaeger_is_not_named_until_the_abschlussbeitrag() -> No
 
     def post(by: str, channel: str, line: str) -> None:
         html = f"<p><strong>{line}</strong></p>"
-        out.extend(publisher.feed(game, process_post(game, by, channel, html)))
+        out.extend(publisher.feed(game, process_post(game, by, channel, WOLTLAB.read(html))))
 
     def advance() -> None:
         out.extend(publisher.feed(game, game.advance()))

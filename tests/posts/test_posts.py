@@ -18,13 +18,14 @@ from bs4 import BeautifulSoup, NavigableString, Tag
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.text import say
+from wolfbot.forum.woltlab.dialect import WOLTLAB
+from wolfbot.forum.woltlab.html import mention
 from wolfbot.intake.process import process_post
 from wolfbot.posts import language
 from wolfbot.posts.context import PostContext, daily_schedule
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher, environment
 from wolfbot.posts.summary import phase_summaries
-from wolfbot.posts.woltlab import mention
 from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
 
@@ -110,7 +111,7 @@ def play(publisher: Publisher) -> Round:
 
     def post(by: str, channel: str, command: str) -> None:
         html = f"<p>Hm.</p><p><strong>{command}</strong></p>"
-        messages.extend(publisher.feed(game, process_post(game, by, channel, html)))
+        messages.extend(publisher.feed(game, process_post(game, by, channel, WOLTLAB.read(html))))
 
     def advance(expected: str) -> None:
         messages.extend(publisher.feed(game, game.advance()))
@@ -161,7 +162,8 @@ def bare() -> Round:
 
 
 def soup(message: Message) -> BeautifulSoup:
-    return BeautifulSoup(message.html, "html.parser")
+    """The message as WoltLab gets it (its dialect renders the neutral markup)."""
+    return BeautifulSoup(WOLTLAB.render(message.html), "html.parser")
 
 
 BLOCKS = {"p", "li", "ul", "ol", "h2", "h3", "br", "woltlab-spoiler"}
@@ -283,7 +285,7 @@ def test_morgen_without_deaths_says_so() -> None:
         ("Anna", "wolves", "!Fressen Dora"),
         ("Frau Holle", "private", "!Heiltrank Dora"),
     ]:
-        publisher.feed(game, process_post(game, by, channel, f"<b>{command}</b>"))
+        publisher.feed(game, process_post(game, by, channel, WOLTLAB.read(f"<b>{command}</b>")))
     posts = [m for m in publisher.feed(game, game.advance()) if m.channel == "thread"]
     assert all(p.alive for p in game.state.players)
     page = soup(posts[0])
@@ -432,7 +434,9 @@ def test_abend_names_the_successor_of_a_lynched_mayor() -> None:
     out = publisher.feed(game, game.state.log)
 
     def post(by: str, channel: str, command: str) -> None:
-        out.extend(publisher.feed(game, process_post(game, by, channel, f"<b>{command}</b>")))
+        out.extend(
+            publisher.feed(game, process_post(game, by, channel, WOLTLAB.read(f"<b>{command}</b>")))
+        )
 
     post("Wolf", "wolves", "!Alpha Wolf")
     post("Wolf", "wolves", "!Fressen Eva")
@@ -521,7 +525,7 @@ def test_the_rueckblick_says_what_the_night_did_not_carry_out() -> None:
         ("Anna", "wolves", "!Fressen Dora"),
         ("Frau Holle", "private", "!Heiltrank Gustav"),
     ]:
-        process_post(game, by, channel, f"<p><strong>{line}</strong></p>")
+        process_post(game, by, channel, WOLTLAB.read(f"<p><strong>{line}</strong></p>"))
     game.advance()
     (night,) = [p for p in phase_summaries(game) if p.kind == "night"]
     (heal,) = [line for line in night.lines if "!Heiltrank Gustav" in line]
@@ -716,7 +720,9 @@ def test_every_private_command_gets_a_receipt(actor, channel, command, title, wo
     game = Game.new(RULES, PLAYERS, seed=5)
     publisher = Publisher()
     publisher.feed(game, game.state.log)
-    out = publisher.feed(game, process_post(game, actor, channel, f"<b>{command}</b>"))
+    out = publisher.feed(
+        game, process_post(game, actor, channel, WOLTLAB.read(f"<b>{command}</b>"))
+    )
     (receipt,) = [m for m in out if m.title.startswith(("Angenommen", "Abgelehnt"))]
     assert receipt.title == title
     assert receipt.channel == "private" and receipt.recipients == (actor,)

@@ -14,6 +14,7 @@ import pytest
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.text import say
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.intake.process import process_post
 from wolfbot.posts.summary import phase_summaries
 from wolfbot.posts.wording import worded, worded_about
@@ -146,7 +147,7 @@ def test_explain_says_a_refused_heal_in_the_third_person() -> None:
         ("Wolf", "wolves", "!Fressen Dora"),
         ("Hanna", "private", "!Heiltrank Otto"),  # Otto is not attacked: refused
     ]:
-        process_post(game, author, channel, f"<p><strong>{line}</strong></p>")
+        process_post(game, author, channel, WOLTLAB.read(f"<p><strong>{line}</strong></p>"))
     game.advance()
     (line,) = [line.strip() for line in explain_night(game, 1) if "!Heiltrank" in line]
     assert line.startswith("Hanna heilt Otto mit dem Heiltrank – abgelehnt: Otto wurde"), line

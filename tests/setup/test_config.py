@@ -171,6 +171,11 @@ def test_the_password_from_a_file(tmp_path: Path) -> None:
         (r"^dusk_begins = .*$", 'dusk_begins = "7pm"', "schedule.dusk_begins: keine Uhrzeit HH:MM"),
         (r"^night_begins = .*$", 'night_begins = "25:00"', "schedule.night_begins: keine Uhrzeit"),
         (r"^path = .*$", "path = 3", "store.path: muss ein Dateiname sein"),
+        (
+            r"^software = .*$",
+            'software = "phpbb"',
+            'forum.software: unbekannte Forensoftware "phpbb" (bekannt: "woltlab")',
+        ),
     ],
 )
 def test_invalid_values_name_the_key(tmp_path: Path, old: str, new: str, message: str) -> None:

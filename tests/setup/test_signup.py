@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from wolfbot.forum.base import ChannelRef, ForumPost
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.rulesets import loader
 from wolfbot.setup.signup import Signup, command_word, read_signups
 
@@ -69,6 +70,7 @@ def to_posts(items: list[P]) -> list[ForumPost]:
                 html=item.html,
                 deleted=item.deleted,
                 disabled=item.disabled,
+                parsed=WOLTLAB.read(item.html),
             )
         )
     return posts

@@ -27,6 +27,8 @@ from wolfbot.forum.base import (
     ReadResult,
     Refused,
 )
+from wolfbot.forum.dialect import Dialect
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.outbox.queue import FloodLimits, RetryPolicy
 from wolfbot.posts.context import PostContext
 from wolfbot.rulesets import loader
@@ -73,11 +75,21 @@ class MemoryForum:
     rooms: dict[int, Conversation] = field(default_factory=dict)
     failures: list[Exception] = field(default_factory=list)  # raised by the next posts
     last_id: int = 100
+    dialect: Dialect = WOLTLAB
 
     def add(self, channel: ChannelRef, author: str, html: str) -> int:
         self.last_id += 1
         url = f"https://forum.example/{channel.kind}/{channel.id}/#post{self.last_id}"
-        post = ForumPost(self.last_id, channel, author, None, self.clock(), html, url=url)
+        post = ForumPost(
+            self.last_id,
+            channel,
+            author,
+            None,
+            self.clock(),
+            html,
+            url=url,
+            parsed=WOLTLAB.read(html),
+        )
         self.channels.setdefault(channel, []).append(post)
         return self.last_id
 

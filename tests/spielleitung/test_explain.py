@@ -12,6 +12,7 @@ from test_controls import ENV, play
 from typer.testing import CliRunner
 
 from wolfbot.engine.game import Game
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.intake.process import process_post
 from wolfbot.rulesets import loader
 from wolfbot.spielleitung.explain.command import register
@@ -34,7 +35,7 @@ def game_with(players: list[tuple[str, str]], posts: list[tuple[str, str, str]])
 
 def send(game: Game, posts: list[tuple[str, str, str]]) -> None:
     for author, channel, command in posts:
-        process_post(game, author, channel, bold(command))
+        process_post(game, author, channel, WOLTLAB.read(bold(command)))
 
 
 def indented(lines: list[str]) -> list[str]:

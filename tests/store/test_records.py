@@ -4,6 +4,7 @@ their commands and events in one transaction, once."""
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.interventions.kinds import KillPlayer
 from wolfbot.forum.base import ChannelRef, ForumPost
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.intake.process import process_post
 from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
@@ -92,13 +94,14 @@ class Round:
             time=self.tick(),
             html=html,
             url=f"https://forum.example/{where.kind}/{where.id}/?postID={self.next_post}",
+            parsed=WOLTLAB.read(html),
         )
 
     def post(self, author: str, channel: str, html: str) -> tuple[PostResults, Recorded]:
         post = self.forum_post(author, channel, html)
         with self.sessions() as session:
             assert not records.is_processed(session, self.game_id, post)
-            results = run_post(self.game, author, channel, html)
+            results = run_post(self.game, author, channel, WOLTLAB.read(html))
             done = records.record_input(session, self.game_id, post, results, now=self.tick())
         self.posts.append(post)
         return results, done
@@ -214,7 +217,7 @@ def test_the_same_post_recorded_twice_adds_nothing(round_: Round) -> None:
     night_one(round_)
     post = round_.forum_post("Anna", "wolves", bold("!Fressen Bernd"))
     with round_.sessions() as session:
-        results = run_post(round_.game, "Anna", "wolves", post.html)
+        results = run_post(round_.game, "Anna", "wolves", WOLTLAB.read(post.html))
         first = records.record_input(session, round_.game_id, post, results)
         counts = [round_.count(t) for t in (InputPost, CommandRow, EventRow)]
         assert records.is_processed(session, round_.game_id, post)
@@ -225,9 +228,8 @@ def test_the_same_post_recorded_twice_adds_nothing(round_: Round) -> None:
         reread = ForumPost(**{**{f: getattr(post, f) for f in post.__slots__}, "page": 2})
         assert records.is_processed(session, round_.game_id, reread)
         # edited, with other content: a new input (the bot decides what an edit means)
-        edited = ForumPost(
-            **{**{f: getattr(post, f) for f in post.__slots__}, "html": bold("!Fressen Zoë")}
-        )
+        html = bold("!Fressen Zoë")
+        edited = dataclasses.replace(post, html=html, parsed=WOLTLAB.read(html))
         assert edited.content_hash != post.content_hash
         assert not records.is_processed(session, round_.game_id, edited)
 
@@ -238,7 +240,7 @@ def test_a_crash_in_the_middle_leaves_nothing_half_written(
     round_.post("Anna", "wolves", bold("!Fressen Opfer"))
     before = [round_.count(t) for t in (InputPost, CommandRow, EventRow, QuestionRow)]
     post = round_.forum_post("Frau Holle", "private", bold("!Sehen Anna"))
-    results = run_post(round_.game, "Frau Holle", "private", post.html)
+    results = run_post(round_.game, "Frau Holle", "private", WOLTLAB.read(post.html))
 
     def crash(batch: RowBatch) -> None:  # after the post and its events are written
         write(batch)
@@ -290,7 +292,7 @@ def test_events_are_recorded_in_order_without_gaps_and_once(round_: Round) -> No
         assert game is not None and (game.phase, game.status) == ("day 1", "running")
     # a post whose start_seq does not follow the recorded log is refused
     post = round_.forum_post("Zoë", "thread", bold("!Lynch Anna"))
-    results = run_post(round_.game, "Zoë", "thread", post.html)
+    results = run_post(round_.game, "Zoë", "thread", WOLTLAB.read(post.html))
     stale = PostResults(results.channel, 2, results.events, results.commands)
     with round_.sessions() as session, pytest.raises(SequenceError):
         records.record_input(session, round_.game_id, post, stale)
@@ -433,13 +435,24 @@ def test_the_stored_inputs_replay_the_round(round_: Round) -> None:
         assert stored_input.engine_channel is not None and stored_input.log_position is not None
         while len(game.state.log) < stored_input.log_position:
             game.advance()
-        process_post(game, stored_input.author, stored_input.engine_channel, stored_input.html)
+        process_post(
+            game, stored_input.author, stored_input.engine_channel, WOLTLAB.read(stored_input.html)
+        )
     assert game.state.log == round_.game.state.log
 
 
 def test_a_sign_up_post_has_commands_and_no_events(round_: Round) -> None:
     signup = ChannelRef("thread", 11)
-    post = ForumPost(7, signup, "Neuling", 55, T0, bold("!Dabei"), url="https://f/7")
+    post = ForumPost(
+        7,
+        signup,
+        "Neuling",
+        55,
+        T0,
+        bold("!Dabei"),
+        url="https://f/7",
+        parsed=WOLTLAB.read(bold("!Dabei")),
+    )
     results = PostResults(
         channel=None,
         start_seq=None,

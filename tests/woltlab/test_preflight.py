@@ -20,6 +20,7 @@ from preflight import (
 from woltlab_support import GROUPS, MESSAGES_PER_PAGE, PASSWORDS, SITE_OPTIONS, configured_url
 
 from wolfbot.forum.base import (
+    AccountView,
     ChannelRef,
     FloodLimited,
     ForumError,
@@ -27,7 +28,6 @@ from wolfbot.forum.base import (
     ReadMark,
     ReadResult,
 )
-from wolfbot.forum.woltlab.account import AccountView
 
 README = (Path(__file__).parent / "README.md").read_text()
 BASE = "http://woltlab.test/"

@@ -3,8 +3,9 @@
 schedule; `live.Live` is `wolfbot run` on a configuration, from the Spielerliste on, and
 `journal` what it tells the Spielleitung (in German) while it runs.
 
-May import every package below it: `wolfbot.engine`, `rulesets`, `intake`, `markup`,
-`posts`, `forum`, `store`, `outbox`, `setup`, `schedule` – never the Spielleitung's
+May import every package below it: `wolfbot.engine`, `rulesets`, `intake`, `posts`,
+`forum` (its seam: `base`, `body`, `dialect`, `software` – never an adapter), `store`,
+`outbox`, `setup`, `schedule` – never the Spielleitung's
 commands (`wolfbot.spielleitung`), the demo, the scenarios or the command line.
 
 `RoundBot`, `PollReport` and `ReplayError` are imported from here when first asked for, so

@@ -27,7 +27,7 @@ from datetime import datetime
 from wolfbot.bot.writing import Desk
 from wolfbot.engine.spec import Ruleset
 from wolfbot.forum.base import ChannelRef, ForumPost
-from wolfbot.markup import parse_message
+from wolfbot.forum.dialect import Dialect
 from wolfbot.posts.edits import Answered, KeptPost, deletion_notice, edit_notice
 from wolfbot.spelling import name_key
 from wolfbot.store import records
@@ -41,15 +41,15 @@ NOT_COUNTED = (
 )
 
 
-def command_lines(html: str) -> tuple[str, ...]:
+def command_lines(dialect: Dialect, html: str) -> tuple[str, ...]:
     """What of a post the bot answers as commands: the bold lines at its end, then the
     lines of the right form elsewhere (not bold, text after them, in a quote or spoiler)."""
-    body = parse_message(html)
+    body = dialect.read(html)
     return body.commands + tuple(stray.line for stray in body.strays)
 
 
 def kept(row: InputPost, channel: str | None = None) -> KeptPost:
-    return KeptPost(row.author, row.posted_at, row.url, channel or row.engine_channel, row.html)
+    return KeptPost(row.author, row.posted_at, row.url, channel or row.engine_channel)
 
 
 def _first(rows: list[InputPost]) -> InputPost | None:
@@ -77,10 +77,10 @@ def note_edit(
     version_id, new = records.add_version(batch, game_id, post, now=now, earlier=earlier)
     if not new:
         return False
-    lines = command_lines(post.html)
-    if lines in {command_lines(row.html) for row in earlier}:
+    lines = command_lines(desk.dialect, post.html)
+    if lines in {command_lines(desk.dialect, row.html) for row in earlier}:
         return False  # the text alone changed, or the post is as it was once before
-    first_lines = set(command_lines(first.html))
+    first_lines = set(command_lines(desk.dialect, first.html))
     added = [line for line in lines if line not in first_lines]
     channel = first.engine_channel or "thread"
     if added:

@@ -265,8 +265,11 @@ def _restore(bot: Round, row: StoredIntervention) -> list[ev.Event] | None:
         return None
     first = next((v for v in versions if v.processed_at is not None), chosen)
     desk = bot.desk
-    post = KeptPost(chosen.author, chosen.posted_at, chosen.url, first.engine_channel, chosen.html)
-    message = restored(desk.publisher, bot.game.rules, desk.context, post, deleted=chosen.deleted)
+    post = KeptPost(chosen.author, chosen.posted_at, chosen.url, first.engine_channel)
+    quoted = desk.dialect.quotable(chosen.html)
+    message = restored(
+        desk.publisher, bot.game.rules, desk.context, post, quoted, deleted=chosen.deleted
+    )
     channel = ChannelRef.parse(chosen.channel)
     title = message.title if channel.kind == "thread" else None
     key = desk.book.keys.post_note(chosen.id, "wiederhergestellt")

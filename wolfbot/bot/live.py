@@ -52,9 +52,17 @@ from wolfbot.balance.rating import Rating, rate
 from wolfbot.bot import RoundBot, loop
 from wolfbot.bot.journal import JOURNAL, ForumWatch
 from wolfbot.bot.planning import Planner
-from wolfbot.forum.base import ChannelRef, Forum, ForumError, ForumPost, LoginFailed, ReadMark
+from wolfbot.forum import software
+from wolfbot.forum.base import (
+    ChannelRef,
+    Forum,
+    ForumClient,
+    ForumError,
+    ForumPost,
+    LoginFailed,
+    ReadMark,
+)
 from wolfbot.forum.trouble import described
-from wolfbot.forum.woltlab.client import WoltLabForum
 from wolfbot.outbox.values import PENDING, utc_now
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.opening import outing_said
@@ -103,16 +111,18 @@ class Deal:
         return [role for _, role in self.assignment.players]
 
 
-def forum_for(config: Config) -> WoltLabForum:
+def forum_for(config: Config) -> ForumClient:
+    """The forum of `[forum]`, by the software it names (`wolfbot.forum.software`)."""
     section = config.forum
-    return WoltLabForum(
+    connection = software.Connection(
         section.base_url,
         section.username,
         section.password.get_secret_value(),
         user_agent=section.user_agent,
         timeout=section.timeout,
-        min_interval=section.request_interval,
+        request_interval=section.request_interval,
     )
+    return software.named(section.software).connect(connection)
 
 
 def _with_dealt_roles(options: dict, assignment: Assignment) -> dict:

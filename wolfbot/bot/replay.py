@@ -36,6 +36,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.interventions.kinds import InterventionError
 from wolfbot.engine.spec import Ruleset
+from wolfbot.forum.dialect import Dialect
 from wolfbot.intake.process import process_post
 from wolfbot.posts.wording import worded
 from wolfbot.store.interventions import StoredIntervention
@@ -63,11 +64,12 @@ def replay(
     recorded: Sequence[ev.Event],
     inputs: Sequence[StoredInput | StoredIntervention],
     on_step: Step,
+    dialect: Dialect,
     stop: Stop | None = None,
 ) -> Game:
     """Bring the freshly started `game` to the end of the `recorded` log (see the module
-    docstring); `game.state.log` must be its start. With `stop`, end right after the first
-    step whose events `stop` accepts."""
+    docstring); `game.state.log` must be its start; `dialect` reads the stored posts. With
+    `stop`, end right after the first step whose events `stop` accepts."""
     if stop is not None:
 
         def stopping(start: int, events: list[ev.Event]) -> None:
@@ -76,7 +78,7 @@ def replay(
                 raise _Stopped
 
         try:
-            return replay(game, recorded, inputs, stopping)
+            return replay(game, recorded, inputs, stopping, dialect)
         except _Stopped:
             log.info("replay stopped after %d events", len(game.state.log))
             return game
@@ -96,7 +98,8 @@ def replay(
                 f"post {item.post_id} ({item.channel}) was processed after {item.log_position} "
                 f"events, the replay is at {mark}"
             )
-        events = process_post(game, item.author, item.engine_channel, item.html)
+        body = dialect.read(item.html)
+        events = process_post(game, item.author, item.engine_channel, body)
         _check(game, recorded, mark)
         on_step(mark, events)
     _advance_to(game, recorded, len(recorded), on_step)

@@ -202,6 +202,7 @@ class RoundBot:
             self.context,
             self.sessions,
             data.conversations,
+            self.forum.dialect,
             post_url=self.forum.post_url,
         )
         game = replay.new_game(self.rules, data.roster, data.seed, data.options)
@@ -213,7 +214,7 @@ class RoundBot:
         with desk.rebuilding():
             desk.start(game)
             step = functools.partial(interventions.publish, desk, game)
-            replay.replay(game, recorded, data.inputs, step)
+            replay.replay(game, recorded, data.inputs, step, self.forum.dialect)
         self._game, self._desk = game, desk
         with self.sessions() as session:
             self._floors = stored.read_floors(session, game_id)
@@ -357,7 +358,7 @@ class RoundBot:
             note_edit(self.desk, self.rules, self._id, phase, post, batch, earlier, self.clock())
             return 0
         start = len(self.game.state.log)
-        results = run_post(self.game, post.author, reading.engine, post.html, post.body)
+        results = run_post(self.game, post.author, reading.engine, post.body)
         now = self.clock()
         records.add_input(batch, self._id, post, results, now=now, earlier=earlier)
         self.desk.publish(self.game, start, results.events, batch)

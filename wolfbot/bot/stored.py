@@ -121,7 +121,7 @@ def read_marks(session: Session, game_id: int) -> dict[ChannelRef, ReadMark]:
     """Where the reading of each channel continues, as the last poll left it."""
     with session.begin():
         rows = session.scalars(select(ReadMarkRow).where(ReadMarkRow.game_id == game_id)).all()
-        return {ChannelRef.parse(row.channel): _mark(row.mark) for row in rows}
+        return {ChannelRef.parse(row.channel): ReadMark.from_json(row.mark) for row in rows}
 
 
 def save_read_marks(
@@ -134,39 +134,13 @@ def save_read_marks(
             for row in session.scalars(select(ReadMarkRow).where(ReadMarkRow.game_id == game_id))
         }
         for channel, mark in marks.items():
-            data = _mark_json(mark)
+            data = mark.to_json()
             row = rows.get(str(channel))
             if row is None:
                 row = ReadMarkRow(game_id=game_id, channel=str(channel), mark=data, updated_at=now)
                 session.add(row)
             elif row.mark != data:
                 row.mark, row.updated_at = data, now
-
-
-def _mark_json(mark: ReadMark) -> dict[str, Any]:
-    return {
-        "last_post_id": mark.last_post_id,
-        "last_page": mark.last_page,
-        "etag": mark.etag,
-        "last_modified": mark.last_modified,
-        "seen": {str(post_id): list(state) for post_id, state in mark.seen.items()},
-        "seen_until": mark.seen_until.isoformat() if mark.seen_until else None,
-        "last_time": mark.last_time.isoformat() if mark.last_time else None,
-    }
-
-
-def _mark(data: dict[str, Any]) -> ReadMark:
-    seen = {int(post_id): (state[0], int(state[1])) for post_id, state in data["seen"].items()}
-    until, last = data.get("seen_until"), data.get("last_time")  # older marks have none
-    return ReadMark(
-        data["last_post_id"],
-        data["last_page"],
-        data["etag"],
-        data["last_modified"],
-        seen,
-        datetime.fromisoformat(until) if until else None,
-        datetime.fromisoformat(last) if last else None,
-    )
 
 
 def schedule_state(session: Session, game_id: int, name: str) -> ScheduleState:

@@ -20,13 +20,13 @@ from wolfbot.bot.links import PhaseLinks, PostUrl
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.spec import Ruleset
+from wolfbot.forum.dialect import Dialect
 from wolfbot.outbox.queue import Outbox, Priority
 from wolfbot.outbox.values import TooManyParticipants
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.messages import Message
 from wolfbot.posts.private import receipts
 from wolfbot.posts.publisher import Publisher
-from wolfbot.posts.woltlab import without_bbcode
 from wolfbot.store import records
 from wolfbot.store.batch import RowBatch
 
@@ -80,11 +80,14 @@ class Desk:
         context: PostContext,
         sessions: sessionmaker[Session],
         conversations: dict[str, int],
+        dialect: Dialect,
         post_url: PostUrl | None = None,
     ) -> None:
-        """`post_url` (the forum's `Forum.post_url`) makes the links of the
-        Eröffnungsbeitrag; without it (a test double) the Eröffnungsbeitrag is not edited."""
+        """`dialect` (the forum's) writes the posts' neutral markup as the forum stores it
+        when a message is queued; `post_url` (the forum's `Forum.post_url`) makes the links
+        of the Eröffnungsbeitrag; without it (a test double) it is not edited."""
         self.outbox = outbox
+        self.dialect = dialect
         self.book = book
         self.publisher = publisher
         self.context = context
@@ -153,7 +156,7 @@ class Desk:
     def enqueue(self, item: Outgoing, batch: RowBatch | None = None) -> None:
         if self._queued is not None and item.key in self._queued:
             return
-        item = replace(item, html=without_bbcode(item.html))  # a name's "[b]" stays text
+        item = replace(item, html=self.dialect.render(item.html))  # neutral → the forum's
         try:
             self.outbox.enqueue(
                 item.key,

@@ -11,7 +11,7 @@ What happens, all on this machine (loopback only, no network):
 3. The roles: `deal.demo_roles` (a ready-made setup of the ruleset, the "Rollenverteilung"
    advice with the `SHOWCASE_ROLES` first, or a showcase of the ruleset's roles) and
    `assign_roles`, seeded.
-4. `RoundBot` starts the round over real HTTP with the real `WoltLabForum` client: the
+4. `RoundBot` starts the round over real HTTP with the real WoltLab client (`forum.software`): the
    Rollenmitteilung conversations, the Wolfshöhle, the Eröffnungsbeitrag – from here on the
    bot only learns what it reads on the forum.
 5. Each phase, simulated players (`wolfbot.demo.players`) post commands as forum HTML in the
@@ -72,6 +72,7 @@ from wolfbot.demo.settings import (  # noqa: F401 - re-exported
 )
 from wolfbot.engine.game import Game
 from wolfbot.engine.text import say
+from wolfbot.forum import software
 from wolfbot.forum.local import (
     LocalForum,
     LocalForumServer,
@@ -79,7 +80,6 @@ from wolfbot.forum.local import (
 )
 from wolfbot.forum.local.faults import FaultMode
 from wolfbot.forum.local.rules import SPIELLEITUNG
-from wolfbot.forum.woltlab.client import WoltLabForum
 from wolfbot.outbox.queue import FloodLimits, RetryPolicy
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.wording import worded
@@ -144,14 +144,15 @@ class Demo:
         self.http = httpx.Client(timeout=timeout, trust_env=False)  # loopback: never a proxy
         self.engine: Engine = upgrade(self.bot_db)
         self.sessions = session_factory(self.engine)
-        self.client = WoltLabForum(
+        connection = software.Connection(
             self.server.base_url,
             self.game_master,
             GM_PASSWORD,
-            client=self.http,
-            min_interval=0,
             timeout=timeout,  # each request's own: it overrides the client's
+            request_interval=0,
+            client=self.http,
         )
+        self.client = software.named(software.DEFAULT).connect(connection)
         self.context = PostContext(
             league=self.rules.title,
             ruleset=self.rules,

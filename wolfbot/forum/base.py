@@ -2,18 +2,18 @@
 
 Everything above this layer (the bot, the store) sees forums only through `Forum`: the
 WoltLab client implements it over HTTP, tests use the local forum or an in-memory fake.
+What a post's markup says, and how wolfbot's neutral markup is written in it, is the
+forum's `dialect` (`wolfbot.forum.dialect`).
 """
 
 from __future__ import annotations
 
-import functools
-import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
-from wolfbot.markup import MessageBody, parse_message
-from wolfbot.spelling import normalize_text
+from wolfbot.forum.body import MessageBody, body_hash
+from wolfbot.forum.dialect import Dialect
 
 ChannelKind = Literal["thread", "conversation"]
 
@@ -36,17 +36,6 @@ class ChannelRef:
         return cls(kind, int(number))  # type: ignore[arg-type]
 
 
-def content_hash(html: str) -> str:
-    """A hash of a message's visible content that ignores markup noise (whitespace, nbsp)."""
-    return body_hash(parse_message(html))
-
-
-@functools.lru_cache(maxsize=4096)  # a post is hashed when read, checked and recorded
-def body_hash(body: MessageBody) -> str:
-    text = normalize_text(body.text) + "\x00" + "\x00".join(body.commands)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
-
-
 @dataclass(frozen=True, slots=True)
 class ForumPost:
     """One post of a thread or message of a conversation, as the forum shows it."""
@@ -63,13 +52,15 @@ class ForumPost:
     disabled: bool = False  # waiting for moderation (`messageDisabled`)
     url: str = ""
     page: int = 1
-    # `html` parsed once when the page was read (a post is hashed, recorded and given to
-    # the engine: each asks for its body); None: parsed when asked
+    # `html` read by the forum's dialect when the page was read (a post is hashed,
+    # recorded and given to the engine: each asks for its body)
     parsed: MessageBody | None = field(default=None, compare=False, repr=False)
 
     @property
     def body(self) -> MessageBody:
-        return self.parsed if self.parsed is not None else parse_message(self.html)
+        if self.parsed is None:
+            raise ValueError(f"post {self.post_id}: not read by a dialect (ForumPost.parsed)")
+        return self.parsed
 
     @property
     def content_hash(self) -> str:
@@ -80,7 +71,8 @@ class ForumPost:
 class ReadMark:
     """Where reading a channel continues: the last post seen, its page, the validators of
     that page for a conditional request, and what each recent post looked like (to see
-    edits and deletions). Plain data: the bot stores it between polls."""
+    edits and deletions). The adapter's data: the bot stores it between polls (`to_json`)
+    and hands it back; it reads only `seen_until` and `last_time` (see `Activity`)."""
 
     last_post_id: int = 0
     last_page: int = 1
@@ -91,6 +83,35 @@ class ReadMark:
     # list's time, see `Activity`); None: unknown, the channel must be read to know
     seen_until: datetime | None = None
     last_time: datetime | None = None  # the time of the newest post read
+
+    def to_json(self) -> dict[str, Any]:
+        """The mark as the store keeps it (a `read_marks` row): the bot stores it and hands
+        it back, it never reads what is in it."""
+        return {
+            "last_post_id": self.last_post_id,
+            "last_page": self.last_page,
+            "etag": self.etag,
+            "last_modified": self.last_modified,
+            "seen": {str(post_id): list(state) for post_id, state in self.seen.items()},
+            "seen_until": self.seen_until.isoformat() if self.seen_until else None,
+            "last_time": self.last_time.isoformat() if self.last_time else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ReadMark:
+        """A stored mark back (`to_json`); a mark stored before the idle polls has no
+        `seen_until` and no `last_time`."""
+        seen = {int(post_id): (state[0], int(state[1])) for post_id, state in data["seen"].items()}
+        until, last = data.get("seen_until"), data.get("last_time")
+        return cls(
+            data["last_post_id"],
+            data["last_page"],
+            data["etag"],
+            data["last_modified"],
+            seen,
+            datetime.fromisoformat(until) if until else None,
+            datetime.fromisoformat(last) if last else None,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +141,9 @@ class Conversation:
 @dataclass(frozen=True, slots=True)
 class Activity:
     """What one look at the conversation list tells about the bot's conversations, so that
-    a poll reads only those with something new (WoltLab lists them by the time of their
-    last message, newest first).
+    a poll reads only those with something new. How the forum lists them is the adapter's
+    business (WoltLab: by the time of their last message, newest first, page by page:
+    `woltlab.conversation_list`); the bot reads only this.
 
     - `last_post`: conversation id → the time of its last message, for those listed;
     - `listed_after`: every conversation whose last message is later than this is listed;
@@ -138,6 +160,18 @@ class Activity:
     def unknown(cls, requests: int = 0) -> Activity:
         """No listing: every conversation is read."""
         return cls(requests=requests)
+
+
+@dataclass(frozen=True, slots=True)
+class AccountView:
+    """What the bot's account may do, as far as the forum shows it to the account itself
+    (`wolfbot check-config --login`); None: not shown."""
+
+    username: str
+    add_form: str | None  # None: the conversation-add form opens; else the forum's reason
+    max_participants: int | None
+    conversations: int | None
+    max_conversations: int | None
 
 
 class ForumError(Exception):
@@ -166,6 +200,11 @@ class LoginFailed(ForumError):
 
 class Forum(Protocol):
     """What wolfbot needs from a forum."""
+
+    @property
+    def dialect(self) -> Dialect:
+        """How the forum's message HTML reads and how neutral markup is written in it."""
+        ...
 
     def read(self, channel: ChannelRef, mark: ReadMark) -> ReadResult:
         """Posts of `channel` after `mark`, plus edits and deletions of posts seen before."""
@@ -221,3 +260,14 @@ class Forum(Protocol):
     def resolve_user(self, name: str) -> int | None:
         """The user id of a forum user name, None if there is no such user."""
         ...
+
+
+class ForumClient(Forum, Protocol):
+    """A `Forum` connected from the config (`wolfbot.forum.software`): it also shows what
+    the account may do, and it is closed when done."""
+
+    def account(self) -> AccountView:
+        """What the bot's account may do (logs in; writes nothing)."""
+        ...
+
+    def close(self) -> None: ...

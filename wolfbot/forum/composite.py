@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from wolfbot.forum.base import Activity, ChannelRef, Conversation, Forum, ReadMark, ReadResult
+from wolfbot.forum.dialect import Dialect
 
 
 class SplitForum:
@@ -52,6 +53,10 @@ class SplitForum:
 
     def activity(self, since: datetime | None) -> Activity:
         return self.conversation_forum.activity(since)
+
+    @property
+    def dialect(self) -> Dialect:
+        return self.threads.dialect
 
     @property
     def username(self) -> str:

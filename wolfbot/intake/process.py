@@ -1,4 +1,5 @@
-"""One forum post → the game: message markup → command lines → typed commands → engine.
+"""One forum post → the game: its body (the forum's dialect read the markup) → command
+lines → typed commands → engine.
 
 The live bot and the scenario runner both go through `process_post`, so a scenario tests
 exactly what a scraped post would do."""
@@ -13,8 +14,8 @@ from wolfbot.engine.errors import CommandError
 from wolfbot.engine.events import Event
 from wolfbot.engine.game import Game
 from wolfbot.engine.text import say
+from wolfbot.forum.body import MessageBody, Stray
 from wolfbot.intake.commands import names_a_command, parse_command
-from wolfbot.markup import MessageBody, Stray, parse_message
 from wolfbot.spelling import name_key
 
 # No post needs more: a player's commands of one phase are a handful. The lines after the
@@ -75,18 +76,16 @@ def process_post(
     game: Game,
     author: str,
     channel: str,
-    html: str,
-    body: MessageBody | None = None,
+    body: MessageBody,
     lines_read: list[LineRead] | None = None,
 ) -> list[Event]:
     """Reject what is `misplaced`, then apply every command at the end of the post, in
     order, as one post (`Game.one_post`: an answer may hold several of them; at most
     `MAX_COMMANDS_PER_POST`; the rest is one rejection); return the events.
-    `body`: `html` parsed already (the reader parsed it); `lines_read`: where each command
+    `body`: the post as the forum's dialect read it; `lines_read`: where each command
     line's verdict is noted, in the order of the lines."""
     noted: list[LineRead] = [] if lines_read is None else lines_read
     mark = len(game.state.log)
-    body = body or parse_message(html)
     words = [line for line in body.text.splitlines() if line.strip() not in body.commands]
     text = "\n".join(words).strip()
     writing.note_post(game, author, channel, text)

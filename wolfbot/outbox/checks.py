@@ -15,7 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from wolfbot.forum.base import ChannelRef, Conversation, Forum, ForumPost, ReadMark, content_hash
+from wolfbot.forum.base import ChannelRef, Conversation, Forum, ForumPost, ReadMark
+from wolfbot.forum.dialect import content_hash
 from wolfbot.outbox.values import QueuedMessage
 from wolfbot.spelling import name_key, normalize_text
 
@@ -47,7 +48,7 @@ def find_post(
     queue already knows as other messages (the same receipt may legitimately be sent
     twice)."""
     result = forum.read(channel, mark_from_json(mark_to_json(since)))
-    want, me, known = content_hash(html), name_key(forum.username), set(exclude)
+    want, me, known = content_hash(forum.dialect, html), name_key(forum.username), set(exclude)
     for post in result.new:
         if post.post_id in known or post.post_id <= since.last_post_id:
             continue

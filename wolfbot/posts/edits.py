@@ -7,7 +7,7 @@ Spielleitung den früheren Zustand eines Beitrags wieder her."
   version counts (its commands as they were answered), what the edit added does not;
 - `deletion_notice`: to the author of a deleted post that had commands – they stand;
 - `restored`: the post by which the Spielleitung quotes the kept version back where it
-  stood (a WoltLab quote of the author's post; a quote never counts as a command).
+  stood (a quote of the author's post; a quote never counts as a command).
 
 The engine knows nothing of this: what an edit or a deletion changes is nothing."""
 
@@ -17,12 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from markupsafe import Markup
+
 from wolfbot.engine.spec import Ruleset
 from wolfbot.engine.text import say
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher
-from wolfbot.posts.woltlab import quotable
 from wolfbot.posts.wording import worded
 
 
@@ -42,7 +43,6 @@ class KeptPost:
     written: datetime
     link: str
     channel: str | None  # the engine's channel of the version that counts ("thread", …)
-    html: str
 
 
 def where(rules: Ruleset, channel: str | None) -> str:
@@ -108,15 +108,22 @@ def deletion_notice(
 
 
 def restored(
-    publisher: Publisher, rules: Ruleset, context: PostContext, post: KeptPost, *, deleted: bool
+    publisher: Publisher,
+    rules: Ruleset,
+    context: PostContext,
+    post: KeptPost,
+    quoted: str,
+    *,
+    deleted: bool,
 ) -> Message:
-    """The kept version quoted back; `deleted`: the post is gone (else: it was edited)."""
+    """The kept version quoted back (`quoted`: it in neutral markup, as the forum's dialect
+    gives it to quote); `deleted`: the post is gone (else: it was edited)."""
     data = {
         "author": post.author,
         "written": post.written,
         "link": post.link,
         "deleted": deleted,
-        "kept": quotable(post.html),
+        "kept": Markup(quoted),
     }
     title = worded(rules, say("post.title.restored"))
     html = publisher.render_html(rules, "wiederhergestellt.html.j2", title, context, data)

@@ -5,9 +5,9 @@ the Zwischenstände are made on demand (`opening`, `role_messages`, `zwischensta
 
 Templates are looked up first in the Spielleitung's own folder (if given), then in the
 ruleset's (`rules/<name>/templates/`), then in the shipped ones (`environment`). Every
-template gets `title`, `ctx` (the
-`PostContext`), `rules` (the `Ruleset`), `mention(name)` (a user mention as WoltLab stores
-it), `when(datetime)` (in the ruleset's language, in the forum's time zone) and
+template gets `title`, `ctx` (the `PostContext`), `rules` (the `Ruleset`), `mention(name)`
+(a user mention in neutral markup: `wolfbot.posts.mentions`), `when(datetime)` (in the
+ruleset's language, in the forum's time zone) and
 `msg('key', name=value)` (an entry of the ruleset's catalog, as HTML: `wording.marked`)
 besides its own data; the filter `phase_time` says "night 2" in the ruleset's language.
 
@@ -34,6 +34,7 @@ from wolfbot.engine.text import Text, say
 from wolfbot.posts import language
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.environment import environment, for_ruleset
+from wolfbot.posts.mentions import mentioner
 from wolfbot.posts.messages import Message
 from wolfbot.posts.opening import Faction, RoleEntry, opening_data, role_message_data
 from wolfbot.posts.phase_posts import (
@@ -48,7 +49,6 @@ from wolfbot.posts.phase_posts import (
     todays_procedure,
 )
 from wolfbot.posts.private import private_messages
-from wolfbot.posts.woltlab import mentioner
 from wolfbot.posts.wording import marked, worded
 
 __all__ = [

@@ -12,6 +12,7 @@ from wolfbot.engine.game import Game
 from wolfbot.engine.interventions.kinds import AwardWin, Decision, about_a_player
 from wolfbot.engine.roles.registry import behaviour_of
 from wolfbot.engine.spec import Ruleset
+from wolfbot.forum import software
 from wolfbot.intake.process import process_post
 from wolfbot.posts.messages import Message
 from wolfbot.posts.publisher import Publisher
@@ -68,6 +69,10 @@ class Result:
         return self.failure is None and self.error is None
 
 
+# a scenario's posts are written as WoltLab shows them (`<strong>` lines, quote boxes …)
+SCENARIO_DIALECT = software.named("woltlab").dialect
+
+
 class Run:
     """A scenario being played: the game, the published messages and what is new since the
     previous `expect`."""
@@ -99,7 +104,8 @@ class Run:
         """Run one step; for an `expect`, return the mismatches (key, expected, found)."""
         if step.post is not None:
             author = self._player_name(step.post.by)
-            events = process_post(self.game, author, step.post.in_, step.post.text)
+            body = SCENARIO_DIALECT.read(step.post.text)
+            events = process_post(self.game, author, step.post.in_, body)
             self.messages += self.publisher.feed(self.game, events)
         elif step.advance is not None:
             events = self.game.advance()

@@ -35,6 +35,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from wolfbot.forum import software as forum_software
 from wolfbot.outbox.values import FloodLimits, RetryPolicy
 from wolfbot.rulesets import loader
 from wolfbot.setup.config_errors import did_you_mean, explain
@@ -172,6 +173,7 @@ class RetryConfig(_Section):
 
 
 class ForumConfig(_Section):
+    software: str = forum_software.DEFAULT  # a name of `wolfbot.forum.software.SOFTWARE`
     base_url: str
     username: str = Field(min_length=1)
     password_env: str | None = None
@@ -185,6 +187,15 @@ class ForumConfig(_Section):
     limits: LimitsConfig = Field(default_factory=LimitsConfig)
     retry: RetryConfig = Field(default_factory=RetryConfig)
     _password: SecretStr = PrivateAttr(default=SecretStr(""))
+
+    @field_validator("software")
+    @classmethod
+    def _software(cls, value: str) -> str:
+        try:
+            forum_software.named(value)
+        except forum_software.UnknownSoftware as error:
+            raise _error("software", "{why}", why=str(error)) from None
+        return value
 
     @field_validator("base_url")
     @classmethod

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from wolfbot.engine.spec import Ruleset
-    from wolfbot.forum.woltlab.account import AccountView
+    from wolfbot.forum.base import AccountView
     from wolfbot.setup.config import Config
     from wolfbot.spielleitung.start_check import StartCheck
 

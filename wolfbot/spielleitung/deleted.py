@@ -15,7 +15,7 @@ from rich.table import Table
 from sqlalchemy import text
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot.markup import parse_message
+from wolfbot.forum import software
 from wolfbot.spielleitung.rounds import GameInfo, local, plain
 
 FORUM_CHANNELS = {"thread": "Thema", "conversation": "Konversation"}
@@ -46,7 +46,7 @@ def load_changed(sessions: sessionmaker[Session], game: GameInfo) -> Changed:
 def kept_text(html: str | None) -> str:
     """A kept post's visible text, its command lines included (quotes and spoilers left
     out, as everywhere the bot reads a post)."""
-    return parse_message(html or "").text
+    return software.stored_dialect().read(html or "").text
 
 
 def where(forum_channel: str) -> str:

@@ -28,6 +28,7 @@ from wolfbot.bot import interventions, replay, stored
 from wolfbot.bot.channels import ChannelBook, Keys
 from wolfbot.bot.writing import Desk
 from wolfbot.engine import events as ev
+from wolfbot.forum import software
 from wolfbot.forum.base import ChannelRef
 from wolfbot.outbox.rows import check_participants, snapshot, validate
 from wolfbot.outbox.values import FloodLimits, QueuedMessage
@@ -146,12 +147,13 @@ def replay_round(
     thread = ChannelRef("thread", data.thread_id) if data.thread_id else None
     publisher = Publisher(env=environment(templates))
     book = ChannelBook(Keys(game_id), thread)
-    desk = Desk(collector, book, publisher, ctx, sessions, data.conversations)  # type: ignore[arg-type]
+    dialect = software.stored_dialect()
+    desk = Desk(collector, book, publisher, ctx, sessions, data.conversations, dialect)  # type: ignore[arg-type]
     failure: Exception | None = None
     try:
         desk.start(game)
         step = functools.partial(interventions.publish, desk, game)
-        replay.replay(game, data.events, data.inputs, step)
+        replay.replay(game, data.events, data.inputs, step, dialect)
     except Exception as error:  # ReplayError, or the engine refusing a stored input
         failure = error
     report.rebuilt = len(game.state.log)

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, cast
 
+from wolfbot.forum import software
+from wolfbot.forum.dialect import Dialect
 from wolfbot.outbox.pacing import paced
 from wolfbot.outbox.values import NO_LIMIT, FloodLimits, QueuedMessage, utc_now
 from wolfbot.setup.role_checks import ERROR
@@ -115,7 +117,7 @@ def rehearse(config: Config, now: datetime) -> StartCheck | str | None:
         closes = section.closes.replace(tzinfo=zone)
         if closes > now:
             start, said = closes, "signup.closes"
-    offline = _Offline(config.forum.username)
+    offline = _Offline(config.forum.username, software.named(config.forum.software).dialect)
     forum = cast("Forum", offline)  # asked nothing: the start only queues its messages
     live = Live(config, forum=forum, clock=lambda: start, engine=upgrade(":memory:"))
     try:
@@ -153,11 +155,13 @@ def rehearse(config: Config, now: datetime) -> StartCheck | str | None:
 
 
 class _Offline:
-    """The forum of a rehearsal: it knows the bot's name and makes links; it is never asked
-    anything (the start only queues its messages)."""
+    """The forum of a rehearsal: it knows the bot's name and its dialect (the messages are
+    queued as the forum gets them) and makes links; it is never asked anything (the start
+    only queues its messages)."""
 
-    def __init__(self, username: str) -> None:
+    def __init__(self, username: str, dialect: Dialect) -> None:
         self.username = username
+        self.dialect = dialect
 
     def post_url(self, thread_id: int, post_id: int) -> str:
         return f"thread:{thread_id}#{post_id}"

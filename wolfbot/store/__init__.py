@@ -4,6 +4,6 @@ and the programmatic `alembic upgrade` (`db`), the round's records (`records`, `
 `models.metadata` is what they are checked against.
 
 May import: `wolfbot.engine` (the events it records), `wolfbot.forum` (the posts it
-records), `wolfbot.intake` and `wolfbot.markup` (`results.run_post`), `wolfbot.rulesets` and
+records), `wolfbot.intake` (`results.run_post`), `wolfbot.rulesets` and
 `wolfbot.posts.wording` (a reason or a question is stored worded, for the moderators),
 `wolfbot.spelling` – never the write queue or the bot."""

@@ -1,7 +1,7 @@
 """What one post did, in the form the store records it, and events as JSON.
 
-`run_post(game, author, channel, html)` is `wolfbot.intake.process.process_post` that also reports
-what became of each command line: the typed command (if the line parsed), the verdict, the
+`run_post(game, author, channel, body)` is `wolfbot.intake.process.process_post` that also
+reports what became of each command line: the typed command (if the line parsed), the verdict, the
 reason and the index of its CommandAccepted/CommandRejected event in the engine's log. Its
 `PostResults` is what `records.record_input` stores in one transaction with the post.
 
@@ -19,8 +19,8 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.commands import Command
 from wolfbot.engine.game import Game
 from wolfbot.engine.text import Text
+from wolfbot.forum.body import MessageBody
 from wolfbot.intake.process import LineRead, process_post
-from wolfbot.markup import MessageBody
 from wolfbot.posts.wording import worded
 
 Verdict = Literal["accepted", "rejected", "pending"]
@@ -96,13 +96,11 @@ def _result(game: Game, line: LineRead) -> CommandResult:
     )
 
 
-def run_post(
-    game: Game, author: str, channel: str, html: str, body: MessageBody | None = None
-) -> PostResults:
-    """`process_post(game, author, channel, html)`, and what each command line became."""
+def run_post(game: Game, author: str, channel: str, body: MessageBody) -> PostResults:
+    """`process_post(game, author, channel, body)`, and what each command line became."""
     start = len(game.state.log)
     lines_read: list[LineRead] = []
-    events = process_post(game, author, channel, html, body, lines_read)
+    events = process_post(game, author, channel, body, lines_read)
     commands = tuple(_result(game, line) for line in lines_read)
     return PostResults(channel, start, tuple(events), commands)
 

@@ -11,10 +11,10 @@ A person's browser knows none of these elements, so the pages show them as WoltL
   attribute is the user id) and the typed "@Name" / "@'Frau Holle'" (a known user's name,
   as WoltLab links it when the message is saved; the quotes are hidden by the stylesheet).
 
-What the client reads does not change: both spoiler shapes are spoilers to
-`wolfbot.markup`, and a mention link has the class `localMention`, not WoltLab's
-`userMention` (which `wolfbot.markup` reads as "@Name" where the stored metacode reads
-"Name"), with the text it had – so every message has the same text, commands and content
+What the client reads does not change: both spoiler shapes are spoilers to WoltLab's
+dialect (`wolfbot.forum.woltlab.markup`), and a mention link has the class `localMention`,
+not WoltLab's `userMention` (which the dialect reads as "@Name" where the stored metacode
+reads "Name"), with the text it had – so every message has the same text, commands and content
 hash as stored (`tests/forum/test_local_look.py` checks it on a played demo round).
 """
 

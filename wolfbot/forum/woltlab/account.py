@@ -21,9 +21,8 @@ its own messages (``canEditMessage``; seen on the first edit).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from wolfbot.forum.base import ForumError
+from wolfbot.forum.base import AccountView, ForumError
 from wolfbot.forum.woltlab.http import WoltLabSession
 
 _MAX_ITEMS = re.compile(r"maxItems:\s*(\d+)")
@@ -31,15 +30,6 @@ _QUOTA = re.compile(
     r'class="conversationQuotaMeter".*?<small>[^<]*?\(\s*([\d.,]+)\D+?([\d.,]+)\s*\)',
     re.DOTALL,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class AccountView:
-    username: str
-    add_form: str | None  # None: the conversation-add form opens; else the forum's reason
-    max_participants: int | None
-    conversations: int | None
-    max_conversations: int | None
 
 
 def _number(text: str) -> int:

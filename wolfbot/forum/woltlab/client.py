@@ -78,8 +78,10 @@ from wolfbot.forum.base import (
     ReadResult,
     Refused,
 )
+from wolfbot.forum.dialect import Dialect
 from wolfbot.forum.woltlab import conversation_list
 from wolfbot.forum.woltlab.account import AccountView, account_view
+from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.forum.woltlab.http import WoltLabSession
 from wolfbot.forum.woltlab.pages import Page
 from wolfbot.forum.woltlab.participants import add_participants
@@ -172,6 +174,10 @@ class WoltLabForum:
     @property
     def username(self) -> str:
         return self._session.username
+
+    @property
+    def dialect(self) -> Dialect:
+        return WOLTLAB
 
     @property
     def requests(self) -> int:

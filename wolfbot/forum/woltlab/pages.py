@@ -20,10 +20,12 @@ the forum package wbb is not public, its thread markup is the one listed in issu
   from ``nav#topMenu.userPanel[.userPanelLoggedIn]`` (pageHeaderUser.tpl).
 
 lxml's HTML parser is used directly (not through BeautifulSoup) because a page is parsed on
-every poll; message bodies are handed on as HTML to :func:`wolfbot.markup.parse_message`.
+every poll; message bodies are handed on as HTML to
+:func:`wolfbot.forum.woltlab.markup.message.parse_message`.
 libxml2 reads 255 levels of nesting and silently drops the rest of a page: a page nested
-deeper is read again flattened (:func:`wolfbot.markup.nesting.flatten_deep`), and one that still
-cannot be read whole says so (``Page.cut_short``; the client's read fails loudly then).
+deeper is read again flattened
+(:func:`~wolfbot.forum.woltlab.markup.nesting.flatten_deep`), and one that still cannot be
+read whole says so (``Page.cut_short``; the client's read fails loudly then).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from urllib.parse import urljoin
 import lxml.html
 
 from wolfbot.forum.base import ChannelRef, Conversation, ForumPost
+from wolfbot.forum.woltlab.markup.nesting import MAX_DEPTH, flatten_deep, stopped_early
 from wolfbot.forum.woltlab.posts import (
     classes,
     flag,
@@ -51,7 +54,6 @@ from wolfbot.forum.woltlab.posts import (
     to_int,
     xpath,
 )
-from wolfbot.markup.nesting import MAX_DEPTH, flatten_deep, stopped_early
 
 log = logging.getLogger(__name__)
 

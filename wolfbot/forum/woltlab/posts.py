@@ -26,7 +26,7 @@ from urllib.parse import urljoin
 from lxml import etree
 
 from wolfbot.forum.base import ChannelKind, ChannelRef, ForumPost
-from wolfbot.markup import parse_message
+from wolfbot.forum.woltlab.markup.message import parse_message
 
 log = logging.getLogger(__name__)
 

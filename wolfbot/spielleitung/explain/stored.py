@@ -8,6 +8,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from wolfbot.bot import replay, stored
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
+from wolfbot.forum import software
 from wolfbot.rulesets import loader
 from wolfbot.spielleitung.explain.common import NotYet
 from wolfbot.spielleitung.explain.lynch import explain_lynch
@@ -48,7 +49,8 @@ def rebuild(sessions: sessionmaker[Session], game_id: int, stop: replay.Stop | N
         raise ControlError(f"Runde {game_id} lässt sich nicht nachbauen: {error}") from None
     game = replay.new_game(loader.load(data.ruleset), data.roster, data.seed, data.options)
     try:
-        return replay.replay(game, data.events, data.inputs, lambda *_: None, stop)
+        dialect = software.stored_dialect()
+        return replay.replay(game, data.events, data.inputs, lambda *_: None, dialect, stop)
     except replay.ReplayError as error:
         raise ControlError(
             f"Runde {game_id} lässt sich nicht nachbauen ({error}); siehe `wolfbot replay`."

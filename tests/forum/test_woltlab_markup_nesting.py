@@ -1,13 +1,14 @@
-"""wolfbot.markup's facts about libxml2 against the installed libxml2 (lxml): the
-flattening of markup nested too deep (`wolfbot.markup.nesting.flatten_deep`) follows them, so an
-lxml whose libxml2 nests otherwise must fail here, not read posts wrongly."""
+"""WoltLab's markup reader's facts about libxml2 against the installed libxml2 (lxml): the
+flattening of markup nested too deep (`wolfbot.forum.woltlab.markup.nesting.flatten_deep`)
+follows them, so an lxml whose libxml2 nests otherwise must fail here, not read posts
+wrongly."""
 
 from __future__ import annotations
 
 import lxml.html
 import pytest
 
-from wolfbot.markup.nesting import (
+from wolfbot.forum.woltlab.markup.nesting import (
     CLOSED_BY,
     DEFAULT_PRIORITY,
     END_PRIORITY,

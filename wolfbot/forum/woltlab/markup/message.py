@@ -22,47 +22,18 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from html import unescape
 from typing import NamedTuple
 
 import lxml.html
 
-from wolfbot.markup import elements
-from wolfbot.markup.nesting import MAX_DEPTH, flatten_deep, stopped_early
+from wolfbot.forum.body import MessageBody, Stray
+from wolfbot.forum.woltlab.markup import elements
+from wolfbot.forum.woltlab.markup.nesting import MAX_DEPTH, flatten_deep, stopped_early
 from wolfbot.spelling import normalize_text
 
 log = logging.getLogger(__name__)
-
-__all__ = ["MessageBody", "Stray", "parse_message"]
-
-
-@dataclass(frozen=True, slots=True)
-class Stray:
-    """A line that looks like a command but does not count, and why: ``text_after`` (bold,
-    but text follows it), ``not_bold``, ``quote`` (bold, in a quote – ``author`` is the
-    quoted one, None when the quote names nobody) or ``spoiler`` (bold, in a spoiler)."""
-
-    line: str
-    why: str
-    author: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class MessageBody:
-    """``text``: visible text without quotes/spoilers/code, one normalised line per line;
-    ``commands``: the trailing bold "!" lines; ``quotes``: text of each top-level quote;
-    ``strays``: what looks like a command elsewhere in the post, in document order."""
-
-    text: str
-    commands: tuple[str, ...]
-    quotes: tuple[str, ...]
-    strays: tuple[Stray, ...] = ()
-    # not None: the message could not be read (nested too deep even flattened, or broken);
-    # the end of its text, tags stripped, to quote it back to its author
-    unread: str | None = None
-
 
 _HTML_WS = re.compile(r"[\t\n\r\f\v\x85\u2028\u2029]")
 _SURROGATES = re.compile("[\ud800-\udfff]")

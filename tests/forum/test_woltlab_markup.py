@@ -1,4 +1,5 @@
-"""Tests for wolfbot.markup: rendered WoltLab message HTML -> MessageBody.
+"""Tests for WoltLab's markup reader (wolfbot.forum.woltlab.markup): rendered WoltLab
+message HTML -> MessageBody.
 
 The box shapes below follow WoltLab Suite's output templates (WoltLab/WCF):
 quoteMetaCode.tpl (5.x and 6.x), spoilerMetaCode.tpl (5.x ``div.spoilerBox`` and 6.x
@@ -11,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wolfbot.markup import message
-from wolfbot.markup.message import MAX_MESSAGE_HTML, MessageBody, Stray, parse_message
-from wolfbot.markup.nesting import flatten_deep
+from wolfbot.forum.woltlab.markup import message
+from wolfbot.forum.woltlab.markup.message import MAX_MESSAGE_HTML, MessageBody, Stray, parse_message
+from wolfbot.forum.woltlab.markup.nesting import flatten_deep
 from wolfbot.spelling import normalize_text
 
 FORUM = "https://forum.example"

@@ -1,5 +1,6 @@
-"""WoltLab message HTML the posts need beyond plain tags: user mentions, and text that
-WoltLab's BBCode parser leaves alone.
+"""WoltLab's message HTML as wolfbot writes it: the neutral markup of the posts
+(`wolfbot.forum.dialect`) rendered in WoltLab's tags (`rendered`), user mentions, text that
+WoltLab's BBCode parser leaves alone, and a read post in neutral markup to quote it.
 
 WoltLab (5.x/6.x) stores a mention as a metacode element whose only attribute is the user id,
 base64-encoded JSON (``[123]``), with the user name as its text. When the bot does not know a
@@ -11,7 +12,7 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Callable, Mapping
+from html import unescape
 from typing import Any
 
 import lxml.html
@@ -34,19 +35,6 @@ def mention(name: str, user_id: int | None = None) -> Markup:
     return Markup(f"@{escape(name)}")
 
 
-def mentioner(user_ids: Mapping[str, int]) -> Callable[[str], Markup]:
-    """`mention` with the ids the bot knows (by exact name, else by case-folded name)."""
-    folded = {name.casefold(): uid for name, uid in user_ids.items()}
-
-    def _mention(name: str) -> Markup:
-        uid = user_ids.get(name)
-        if uid is None:
-            uid = folded.get(name.casefold())
-        return mention(name, uid)
-
-    return _mention
-
-
 def without_bbcode(html: str) -> str:
     """`html` with every "[" written as "&#91;". WoltLab runs its BBCode parser over the
     message HTML as a string when it saves a message (`HtmlInputProcessor::process` →
@@ -54,6 +42,34 @@ def without_bbcode(html: str) -> str:
     repeats would become markup in its post. "&#91;" is the same "[" to every reader (in
     text and in attribute values alike) but no tag to the parser."""
     return html.replace("[", "&#91;")
+
+
+_NEUTRAL = re.compile(
+    r'<(/?)(spoiler|quote)\b([^>]*)>|<mention(?: user="(\d+)")?>([^<]*)</mention>'
+)
+_ATTRIBUTES = {"title": "data-label", "author": "data-author", "link": "data-link"}
+_ATTRIBUTE = re.compile(r'(?<![\w-])(title|author|link)="')
+_TAGS = {"spoiler": "woltlab-spoiler", "quote": "woltlab-quote"}
+
+
+def rendered(html: str) -> str:
+    """Neutral markup as WoltLab stores it: `woltlab_tags`, then `without_bbcode`."""
+    return without_bbcode(woltlab_tags(html))
+
+
+def woltlab_tags(html: str) -> str:
+    """The neutral elements in WoltLab's: a spoiler as `woltlab-spoiler` (its title as
+    `data-label`), a quote as `woltlab-quote` (`data-author`, `data-link`), a mention in its
+    stored form (`mention`)."""
+
+    def _tag(match: re.Match[str]) -> str:
+        closing, name, attributes, user, text = match.groups()
+        if name is None:
+            return str(mention(unescape(text), int(user) if user else None))
+        written = _ATTRIBUTE.sub(lambda m: f'{_ATTRIBUTES[m[1]]}="', attributes)
+        return f"<{closing}{_TAGS[name]}{written}>"
+
+    return _NEUTRAL.sub(_tag, html)
 
 
 def mentioned_user_ids(html: str) -> list[int]:
@@ -75,11 +91,11 @@ _QUOTE_TITLE = re.compile(r"^(?:Zitat von|Quote from)\s+(.+?)$|^(.+?)\s+(?:schri
 
 
 def quotable(html: str) -> Markup:
-    """A post as the bot read it (WoltLab's rendered HTML) in the form a message is saved
-    in, to quote it: plain formatting kept without attributes, a link with its address, a
-    quote as `woltlab-quote` (with its author), a spoiler as `woltlab-spoiler` (with its
-    label), a mention as the typed "@Name", a smiley as its text; any other element is
-    left out around its text, scripts and styles altogether."""
+    """A post as the bot read it (WoltLab's rendered HTML) in neutral markup, to quote it:
+    plain formatting kept without attributes, a link with its address, a quote (with its
+    author), a spoiler (with its label), a mention by name (WoltLab writes it as the typed
+    "@Name"), a smiley as its text; any other element is left out around its text, scripts
+    and styles altogether."""
     if not html.strip():
         return Markup("")
     root = lxml.html.fragment_fromstring(html, create_parent="div")
@@ -113,20 +129,20 @@ def _element(element: Element) -> str:
         author = element.get("data-author") or _titled(element, "quoteBoxTitle")
         match = _QUOTE_TITLE.match(author)
         author = (match.group(1) or match.group(2)) if match else author
-        named = f' data-author="{escape(author)}"' if author else ""
-        return f"<woltlab-quote{named}>{inner}</woltlab-quote>"
+        named = f' author="{escape(author)}"' if author else ""
+        return f"<quote{named}>{inner}</quote>"
     if tag in ("details", "woltlab-spoiler") or "spoilerBox" in classes:
         label = element.get("data-label") or _titled(element, "spoilerSummary", "summary")
         label = label or _titled(element, "jsSpoilerToggle")
-        named = f' data-label="{escape(label)}"' if label and label != "Spoiler anzeigen" else ""
-        return f"<woltlab-spoiler{named}>{inner}</woltlab-spoiler>"
+        named = f' title="{escape(label)}"' if label and label != "Spoiler anzeigen" else ""
+        return f"<spoiler{named}>{inner}</spoiler>"
     if (
         tag == "a"
         and "userMention" in classes
         or (tag == "woltlab-metacode" and element.get("data-name") == "user")
     ):
         name = _text(element).lstrip("@")
-        return str(mention(name)) if name else ""
+        return f"<mention>{escape(name)}</mention>" if name else ""
     if tag == "img":
         return str(escape(element.get("alt") or ""))
     if tag == "a":

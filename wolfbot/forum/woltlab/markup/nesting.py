@@ -6,8 +6,8 @@ post after it on its page. `flatten_deep` walks such markup as a stream of `toke
 writes it again, flatter, with libxml2's facts below (2.14, HTMLparser.c: htmlStartClose,
 htmlEndPriority): which elements hold nothing (`VOID`), which hold raw text (`RAW_TEXT`),
 which end tag may close which open elements (`END_PRIORITY`), which start tag closes which
-open element first (`CLOSED_BY`). `tests/test_markup_nesting.py` checks each against the
-installed libxml2.
+open element first (`CLOSED_BY`). `tests/forum/test_woltlab_markup_nesting.py` checks each
+against the installed libxml2.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from html import unescape
 from typing import Any, NamedTuple
 
-from wolfbot.markup import elements
+from wolfbot.forum.woltlab.markup import elements
 
 # elements libxml2 never gives content (HTML5's `wbr`, `source`, `track`, `embed` are not)
 VOID = frozenset("area base basefont br col frame hr img input isindex link meta param".split())
