@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine.changes import become
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class Dieb(Behaviour):
@@ -65,7 +59,7 @@ class Dieb(Behaviour):
 
 
 def _steal(game: GamePort, player: PlayerState, role: str) -> None:
-    become(game, player, role)
+    game.become(player, role)
     tell(game, player, say("dieb.stole", role=player.role))
 
 

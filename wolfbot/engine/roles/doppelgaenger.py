@@ -6,18 +6,11 @@ made when `!Kopieren` is accepted, so the copied role's commands count that nigh
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine.changes import become
 from wolfbot.engine.commands import Command
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
-from wolfbot.engine.victory import faction
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class Doppelgaenger(Behaviour):
@@ -27,6 +20,6 @@ class Doppelgaenger(Behaviour):
         if command.word != "Kopieren":
             return
         copied = game.player(command.target)
-        side = faction(game, copied)
-        become(game, player, copied.role, faction=side)
+        side = game.faction(copied)
+        game.become(player, copied.role, faction=side)
         tell(game, player, say("doppelgaenger.copied", name=copied.name, role=copied.role))

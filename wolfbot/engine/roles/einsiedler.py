@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine.changes import become
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import tell, used
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class Hermit(Behaviour):
@@ -33,7 +27,7 @@ class Hermit(Behaviour):
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = used(game, player)
         if command is not None:
-            become(game, player, command.roles[0])
+            game.become(player, command.roles[0])
             tell(game, player, say("hermit.plays", role=player.role))
 
 

@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine.changes import become
 from wolfbot.engine.commands import Command
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class Gestaltwandler(Behaviour):
@@ -33,6 +27,6 @@ class Gestaltwandler(Behaviour):
             return
         model = game.player(command.target)
         faction = game.role_facts(player).faction
-        become(game, player, model.role, faction=faction)
+        game.become(player, model.role, faction=faction)
         player.uses = dict(model.uses)  # "alle Fähigkeiten, die dieser Dorfbewohner hat"
         tell(game, player, say("gestaltwandler.took", name=model.name, role=player.role))

@@ -6,18 +6,11 @@ Lehrlings ein Werwolf war, so wird der Lehrling stattdesen gefressen." """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine.changes import become
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action, tell
 from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
-
 
 # whom he follows (`PlayerState.memory`)
 _MASTER = "master"
@@ -38,5 +31,5 @@ class Lehrling(Behaviour):
             tell(game, player, say("lehrling.master_was_wolf", master=dead.name))
             game.kill([(player.name, PACK_CAUSE)])
             return
-        become(game, player, role)  # with that role's own faction
+        game.become(player, role)  # with that role's own faction
         tell(game, player, say("lehrling.took_over", master=dead.name, role=role))

@@ -5,10 +5,8 @@ importing any role module runs it, and the tables import every role module.)"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wolfbot.engine import day, offices, voting
-from wolfbot.engine.port import Behaviour, GroupBehaviour, QuestionHandler, WordHandler
+from wolfbot.engine.port import Behaviour, GamePort, GroupBehaviour, QuestionHandler, WordHandler
 from wolfbot.engine.roles import (
     amor,
     aussaetzige,
@@ -62,9 +60,6 @@ from wolfbot.engine.roles import (
     wolf_deaths,
 )
 from wolfbot.engine.spec import RoleSpec
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 PLAIN = Behaviour()  # a role without abilities
 

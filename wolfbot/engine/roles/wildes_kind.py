@@ -3,17 +3,10 @@ it dies."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine.changes import become
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import tell, used
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
-
 
 # whom he follows (`PlayerState.memory`)
 _MASTER = "master"
@@ -36,5 +29,5 @@ class Model(Behaviour):
     def witness_death(self, game: GamePort, player: PlayerState, dead: PlayerState) -> None:
         if not player.alive or player.memory.get(_MASTER) != dead.name:
             return
-        become(game, player, game.role_facts(player).params["becomes"])
+        game.become(player, game.role_facts(player).params["becomes"])
         tell(game, player, say("model.died", model=dead.name, role=player.role))
