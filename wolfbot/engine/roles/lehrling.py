@@ -6,9 +6,9 @@ Lehrlings ein Werwolf war, so wird der Lehrling stattdesen gefressen." """
 
 from __future__ import annotations
 
+from wolfbot.engine.names import PACK_CAUSE
 from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action, tell
-from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 

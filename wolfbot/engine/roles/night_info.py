@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from wolfbot.engine.commands import Command
 from wolfbot.engine.events import CommandRejected
+from wolfbot.engine.names import PACK_CAUSE
 from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action, refuse_keeping, tell, told_then_choose
-from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import CommandRejected
+from wolfbot.engine.names import PACK_CAUSE
 from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action, tell, used
-from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import Attack, PlayerState
 from wolfbot.engine.text import say
 

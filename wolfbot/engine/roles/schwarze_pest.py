@@ -14,8 +14,8 @@ does not win by outliving the others – nobody else is there.
 from __future__ import annotations
 
 from wolfbot.engine.commands import Command
+from wolfbot.engine.names import PACK_CAUSE
 from wolfbot.engine.port import GamePort, GroupBehaviour, WordHandler
-from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import PlayerState
 
 VARIANT = "schwarze_pest"

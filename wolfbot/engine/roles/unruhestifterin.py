@@ -12,9 +12,9 @@ Unruhestifterin is told his role, not who gave it (reading 64)."""
 
 from __future__ import annotations
 
+from wolfbot.engine.names import PACK_CAUSE
 from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import tell, used
-from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
