@@ -521,3 +521,79 @@ def test_the_top_package_is_the_map() -> None:
     assert all(
         re.search(rf"^    {name}/? ", docstring, re.M) for name in set(PACKAGES) - {"spelling"}
     )
+
+
+# -- the engine's layers ---------------------------------------------------------------------
+# What a behaviour (a module of `wolfbot/engine/roles/`) may import besides the other modules
+# of `roles/`: the port – what it may read and do of the game, the rules it calls included –,
+# the events it emits, the texts it says, the data it reads and makes and the names it shares
+# with the rules; never the game that drives it, nor the rules themselves.
+ROLES_MAY_IMPORT = {
+    "wolfbot.engine.port",
+    "wolfbot.engine.names",
+    "wolfbot.engine.events",
+    "wolfbot.engine.text",
+    "wolfbot.engine.state",
+    "wolfbot.engine.commands",
+    "wolfbot.engine.errors",
+    "wolfbot.engine.facts",
+    "wolfbot.engine.spec",
+}
+# …and the registry, which names every behaviour by the names of the ruleset data: the day's
+# procedures and votes, the offices' successors (handlers the rules define)
+REGISTRY_MAY_IMPORT = {"wolfbot.engine.day", "wolfbot.engine.offices", "wolfbot.engine.voting"}
+
+
+def _engine_edges() -> dict[str, set[str]]:
+    """The engine's imports, module → modules, `if TYPE_CHECKING:` ones included."""
+    edges: dict[str, set[str]] = {}
+    for i in package_imports():
+        if package_of(i.module) != "engine":
+            continue
+        for target in (i.target, *_parents(i.module, i.target)):
+            if package_of(target) == "engine" and target != i.module:
+                edges.setdefault(i.module, set()).add(target)
+    return edges
+
+
+def test_no_cycle_in_the_engine_even_for_types() -> None:
+    """The engine's modules form layers, even counting the imports for types only: the
+    data (state, events, the spec, …), the port (`GamePort`, the hooks), the rules that take
+    it (night, day, deaths, …), the behaviours, their registry, the game – which implements
+    the port, so nothing below names it."""
+    engine = [i for i in package_imports() if package_of(i.module) == "engine"]
+    cycles = _cycles(_engine_edges())
+    assert not cycles, "\n".join(_describe(c, engine, lambda m: m) for c in cycles)
+
+
+def test_the_engine_check_counts_imports_for_types() -> None:
+    source = "if TYPE_CHECKING:\n    from wolfbot.engine.game import Game\n"
+    imports = _imports(Path("probe.py"), ast.parse(source), "wolfbot.engine.probe")
+    assert [(i.target, i.when) for i in imports] == [("wolfbot.engine.game", "types")]
+    assert _cycles({"wolfbot.engine.game": {"wolfbot.engine.probe"}, **_probe_edges(imports)})
+
+
+def _probe_edges(imports: list[Import]) -> dict[str, set[str]]:
+    return {i.module: {i.target} for i in imports}
+
+
+def _roles_may_import(module: str) -> set[str]:
+    allowed = set(ROLES_MAY_IMPORT)
+    if module == "wolfbot.engine.roles.registry":
+        allowed |= REGISTRY_MAY_IMPORT
+    return allowed
+
+
+def test_a_behaviour_imports_only_the_port_and_the_data() -> None:
+    wrong = [
+        str(i)
+        for i in package_imports()
+        if i.module.startswith("wolfbot.engine.roles.")
+        and package_of(i.target) == "engine"
+        and not i.target.startswith("wolfbot.engine.roles.")
+        and not any(
+            i.target == allowed or i.target.startswith(allowed + ".")
+            for allowed in _roles_may_import(i.module)
+        )
+    ]
+    assert not wrong, "\n".join(wrong)

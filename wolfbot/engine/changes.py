@@ -13,17 +13,12 @@ from wolfbot.engine.events import (
     PrivateInfo,
     RoleChanged,
 )
+from wolfbot.engine.names import DEAD, WOLVES
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
 if TYPE_CHECKING:
     from wolfbot.engine.port import GamePort
-
-WOLVES = "wolves"  # the Wolfshöhle of the pack
-LOVERS = "lovers"  # the Bettgeflüster of the Verliebten
-DEAD = "dead"  # the Totenreich gathers the dead
-ENCHANTED = "enchanted"  # the Flötenspieler's enchanted, without him
-SPIRITS = "spirits"  # the Totenreich of the Ruhelosen Geister
 
 
 def change_role(

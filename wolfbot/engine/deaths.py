@@ -10,15 +10,11 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.events import PlayerDied, PlayerExcluded
+from wolfbot.engine.names import LIEBESKUMMER, RUECKTRITT, UNREVEALED
 from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
     from wolfbot.engine.port import GamePort
-
-LIEBESKUMMER = "Liebeskummer"
-INAKTIVITAET = "Inaktivität"  # an inactive player's death: his role is not revealed
-RUECKTRITT = "Rücktritt"  # a player withdrew from the round: dies as the inactive do
-UNREVEALED = (INAKTIVITAET, RUECKTRITT)  # "Seine Rolle wird nicht offenbart."
 
 
 def revealed(game: GamePort, player: PlayerState) -> bool:

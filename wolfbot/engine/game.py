@@ -16,6 +16,7 @@ from typing import Any
 from wolfbot.engine import changes, checks, day, night, offices, uses, victory, voting
 from wolfbot.engine.commands import Command
 from wolfbot.engine.deaths import kill
+from wolfbot.engine.deeds import Deeds
 from wolfbot.engine.errors import CommandError, SetupError
 from wolfbot.engine.events import (
     CommandAccepted,
@@ -32,7 +33,8 @@ from wolfbot.engine.events import (
 from wolfbot.engine.facts import UseFacts
 from wolfbot.engine.interventions import rules as interventions
 from wolfbot.engine.interventions.kinds import ExpireQuestion, Intervention
-from wolfbot.engine.port import Behaviour, EnginePort, GroupBehaviour
+from wolfbot.engine.names import WOLVES
+from wolfbot.engine.port import Behaviour, GroupBehaviour
 from wolfbot.engine.role_index import RoleIndex
 from wolfbot.engine.roles.registry import GROUPS, PLAIN, QUESTIONS, WORDS, behaviour_of
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
@@ -41,7 +43,7 @@ from wolfbot.engine.tables import tables_of
 from wolfbot.engine.text import Text, say
 
 
-class Game(EnginePort):
+class Game(Deeds):
     def __init__(self, ruleset: Ruleset, state: GameState) -> None:
         self.rules = ruleset
         self.state = state
@@ -105,7 +107,7 @@ class Game(EnginePort):
         game.emit(GameStarted(tuple(names), seed))
         pack = [p.name for p in game.pack()]
         if pack:
-            changes.open_conversation(game, changes.WOLVES, pack)
+            changes.open_conversation(game, WOLVES, pack)
         game.emit(PhaseBegan(str(state.phase)))
         for player in game.state.players:
             game.start_role(player)
@@ -127,7 +129,7 @@ class Game(EnginePort):
             pack = tuple(p.name for p in self.pack())
             if pack:
                 text = say("informed.known_to_pack", name=player.name, heading=role.heading)
-                self.emit(PrivateInfo(pack, changes.WOLVES, text))
+                self.emit(PrivateInfo(pack, WOLVES, text))
         self.behaviour(player).setup(self, player)
 
     # -- the log ----------------------------------------------------------------------------

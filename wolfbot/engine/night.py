@@ -16,7 +16,6 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.commands import Command
-from wolfbot.engine.deaths import INAKTIVITAET, RUECKTRITT
 from wolfbot.engine.events import (
     AttackFailed,
     AttackSurvived,
@@ -25,6 +24,7 @@ from wolfbot.engine.events import (
     PhaseBegan,
     PrivateInfo,
 )
+from wolfbot.engine.names import INAKTIVITAET, PACK_CAUSE, RUECKTRITT
 from wolfbot.engine.night_plan import StageEntry
 from wolfbot.engine.state import Attack, Kill, Modifier, PlayerState
 from wolfbot.engine.text import Text, say
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from wolfbot.engine.port import GamePort
 
 ATTACK_STEPS = ("redirect", "immunity", "protection")
-PACK_CAUSE = "Werwolf"  # the cause of the pack's attack
 
 
 def run_stages(game: GamePort) -> bool:

@@ -5,9 +5,11 @@ is stateless; what it remembers lives in the game state (`PlayerState.memory`, `
 night's actions). The resolver never names a role: it calls these hooks on whatever behaviour
 the ruleset data names.
 
-The engine's modules form layers on it: the data (state, events, text, the spec) below, then
-this port, then the rules a behaviour calls (night, day, deaths, …), the behaviours (`roles/`),
-their registry, and at the top the game that drives them all (`tests/test_layout.py`)."""
+The engine's modules form layers on it, without a cycle even for types
+(`tests/test_layout.py`): the data (state, events, text, the spec, `names`) below; this port;
+the rules that take it (night, day, changes, deaths, victory, …); the behaviours (`roles/`),
+which reach those rules only as the port's deeds (`game.attack`, `game.become`, …); their
+registry; the deeds done by the rules (`deeds.Deeds`); the game on top."""
 
 from __future__ import annotations
 
@@ -37,8 +39,10 @@ class GamePort:
     """What a behaviour – and a rule it calls – may read and do of the game. The reads are
     the game's state and its ruleset (as the rules read them: `facts`, `role_facts`); the
     deeds are `emit` (an event), `draw` (the seeded lot), `consume`, `ask`, `kill`,
-    `declare_win`; `behaviour` asks another player's role. `Game` implements the deeds that
-    drive the resolution (the questions, the deaths, the end)."""
+    `declare_win`, and the rules a behaviour calls, each named after the rule that does it
+    (`attack`: `night.attack`; done in `deeds.Deeds`); `behaviour` asks another player's
+    role. `Game` implements the deeds that drive the resolution (the questions, the deaths,
+    the end)."""
 
     rules: Ruleset
     state: GameState
@@ -163,6 +167,142 @@ class GamePort:
 
     def localized(self, command: Command) -> Command:
         """`command` as this ruleset's players write it (`Command.said`: `!Elixer`)."""
+        raise NotImplementedError
+
+    # -- the rules a behaviour calls (`deeds.Deeds`: each is done by the rule named) ----------
+    # the night's attacks and effects (`night`)
+    def attack(
+        self, target: str, cause: str, sources: tuple[str, ...], stage: int, kind: str = "direct"
+    ) -> Attack:
+        """An attack on `target`, through redirect → immunity → protection (`night.attack`)."""
+        raise NotImplementedError
+
+    def schedule_attack(
+        self, target: str, cause: str, sources: tuple[str, ...], stage: int, kind: str
+    ) -> None:
+        """An attack at a later `stage` (`night.schedule`)."""
+        raise NotImplementedError
+
+    def burn(
+        self,
+        target: str,
+        cause: str,
+        sources: tuple[str, ...],
+        stage: int,
+        counts_for: Sequence[str],
+    ) -> None:
+        """A death that is an attack only towards the roles `counts_for` (`night.burn`)."""
+        raise NotImplementedError
+
+    def kill_tonight(self, target: str, cause: str, sources: tuple[str, ...], stage: int) -> None:
+        """A death this night that is not an attack, so no heal saves him (`night.kill`)."""
+        raise NotImplementedError
+
+    def place(self, modifier: Modifier) -> None:
+        """A standing effect on this night's later attacks (`night.place`)."""
+        raise NotImplementedError
+
+    def block(self, target: str, told: Text) -> None:
+        """`target` cannot use abilities nor conversations this night (`night.block`)."""
+        raise NotImplementedError
+
+    def heal(self, target: str) -> bool:
+        """Heal every hit attack on `target`; False if there was none (`night.heal`)."""
+        raise NotImplementedError
+
+    def spare(self, target: str) -> None:
+        """`target` does not die this night after all (`night.spare`)."""
+        raise NotImplementedError
+
+    def withdraw(self, player: PlayerState, command: Command, why: Text) -> None:
+        """The player's accepted night command no longer stands (`night.withdraw`)."""
+        raise NotImplementedError
+
+    def may_act(self, player: PlayerState) -> bool:
+        """Whether the player may use his abilities this night (`night.may_act`)."""
+        raise NotImplementedError
+
+    def causes(self, cause: str) -> tuple[str, ...]:
+        """An attack's cause and the one it is treated as (`night.causes`)."""
+        raise NotImplementedError
+
+    def successfully_attacked(self, towards: str | None = None) -> list[str]:
+        """Who has an attack on him neither failed nor healed (`night.successfully_attacked`)."""
+        raise NotImplementedError
+
+    def pack_victims(self) -> list[str]:
+        """Whom the pack attacked this night (`night.pack_victims`)."""
+        raise NotImplementedError
+
+    def dying(self) -> list[str]:
+        """Who dies this night as it stands (`night.dying`)."""
+        raise NotImplementedError
+
+    # a player's role, faction and life (`changes`, `deaths`)
+    def become(self, player: PlayerState, role: str, *, faction: str | None = None) -> None:
+        """He plays `role` from now on and joins its conversations (`changes.become`)."""
+        raise NotImplementedError
+
+    def change_role(self, player: PlayerState, role: str, *, faction: str | None = None) -> None:
+        """He plays `role` from now on (`changes.change_role`)."""
+        raise NotImplementedError
+
+    def swap_roles(self, taker: PlayerState, giver: PlayerState) -> None:
+        """The Unruhestifterin's swap (`changes.swap_roles`)."""
+        raise NotImplementedError
+
+    def convert(self, player: PlayerState, faction: str) -> None:
+        """He plays for `faction` from now on, keeping his role (`changes.convert`)."""
+        raise NotImplementedError
+
+    def revive(self, player: PlayerState, by_role: str) -> None:
+        """The dead player lives again (`changes.revive`)."""
+        raise NotImplementedError
+
+    def exclude(self, player: PlayerState, *, by: str = "") -> None:
+        """He is out of the round from now on (`deaths.exclude`)."""
+        raise NotImplementedError
+
+    # the group conversations (`changes`)
+    def open_conversation(self, channel: str, members: list[str]) -> None:
+        """Open the group conversation `channel` (`changes.open_conversation`)."""
+        raise NotImplementedError
+
+    def join_conversation(self, channel: str, names: list[str]) -> None:
+        """`names` join the open conversation (`changes.join`)."""
+        raise NotImplementedError
+
+    def enter_conversation(self, channel: str, names: list[str]) -> None:
+        """Join the conversation, or open it with `names` (`changes.enter`)."""
+        raise NotImplementedError
+
+    def leave_conversation(self, channel: str, names: list[str]) -> None:
+        """`names` leave the conversation (`changes.leave`)."""
+        raise NotImplementedError
+
+    # the sides (`victory`) and the day (`day`)
+    def faction(self, player: PlayerState) -> str:
+        """The faction he plays for (`victory.faction`)."""
+        raise NotImplementedError
+
+    def side(self, player: PlayerState) -> str:
+        """The side he wins with (`victory.side`)."""
+        raise NotImplementedError
+
+    def lovers_side(self) -> str | None:
+        """The side the lovers count for (`victory.lovers_side`)."""
+        raise NotImplementedError
+
+    def final_voters(self, name: str) -> tuple[str, ...]:
+        """Who voted for `name` in the day's final count (`day.final_voters`)."""
+        raise NotImplementedError
+
+    def check_not_against_lover(self, player: PlayerState, target: str) -> None:
+        """Raise IllegalCommand if `target` is his lover (`day.check_not_against_lover`)."""
+        raise NotImplementedError
+
+    def self_allowed(self, use: UseFacts) -> bool:
+        """Whether the use may name its own player (`uses.self_allowed`)."""
         raise NotImplementedError
 
 

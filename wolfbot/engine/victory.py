@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wolfbot.engine.names import LIEBESPAAR
 from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
     from wolfbot.engine.port import GamePort
-
-LIEBESPAAR = "Liebespaar"
 
 
 def faction(game: GamePort, player: PlayerState) -> str:

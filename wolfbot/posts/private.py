@@ -11,8 +11,8 @@ from typing import Any
 
 from markupsafe import escape as esc
 
-from wolfbot.engine import deaths
 from wolfbot.engine import events as ev
+from wolfbot.engine import names as engine_names
 from wolfbot.engine.game import Game
 from wolfbot.engine.spec import Ruleset
 from wolfbot.engine.text import Text, say
@@ -92,7 +92,7 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
             title = _title(game, channel)
             text = say("left_conversation.wolves", names=names(rules, gone), count=len(gone))
             return [Message(channel, members, title, _p(rules, text))]
-        case ev.PlayerExcluded(player=player, by=deaths.RUECKTRITT):
+        case ev.PlayerExcluded(player=player, by=engine_names.RUECKTRITT):
             resigned = _p(rules, say("post.private.resigned"))
             return [_to(player, worded(rules, say("post.title.resigned")), resigned)]
         case ev.PlayerExcluded(player=player, by=by):

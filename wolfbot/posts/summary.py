@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from wolfbot.engine import deaths
 from wolfbot.engine import events as ev
+from wolfbot.engine import names as engine_names
 from wolfbot.engine.game import Game
 from wolfbot.engine.state import Phase
 from wolfbot.engine.text import Text, say
@@ -137,12 +137,12 @@ def _line(game: Game, event: ev.Event, roles: dict[str, str]) -> Text | None:
             return say("summary.tally", rows=rows) if votes or mob else None
         case ev.LynchDecided(player=player, votes=votes, decided_by=decided_by):
             return say("summary.lynched", player=player, votes=votes, decided_by=decided_by)
-        case ev.PlayerDied(player=player, cause=deaths.INAKTIVITAET):
+        case ev.PlayerDied(player=player, cause=engine_names.INAKTIVITAET):
             return say("summary.died_inactive", player=player, role=roles.get(player, "?"))
         case ev.PlayerDied(player=player, cause=cause):
             phrase = death_phrase(game.rules, cause)
             return say("summary.died", player=player, role=roles.get(player, "?"), phrase=phrase)
-        case ev.PlayerExcluded(player=player, by=deaths.RUECKTRITT):
+        case ev.PlayerExcluded(player=player, by=engine_names.RUECKTRITT):
             return say("summary.resigned", player=player)
         case ev.PlayerExcluded(player=player):
             return say("summary.excluded", player=player)

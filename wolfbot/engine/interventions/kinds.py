@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from wolfbot.engine import changes, victory
+from wolfbot.engine import names
 from wolfbot.engine.commands import Command
 from wolfbot.engine.spec import Ruleset
 from wolfbot.engine.text import Text
@@ -19,7 +19,7 @@ SPIELLEITUNG = "Spielleitung"  # the cause of a death, the `by` of an exclusion 
 RESERVED_NAMES = (
     SPIELLEITUNG,
     *("thread", "private", "public"),
-    *(changes.WOLVES, changes.LOVERS, changes.DEAD, changes.ENCHANTED),
+    *(names.WOLVES, names.LOVERS, names.DEAD, names.ENCHANTED),
 )
 
 
@@ -108,7 +108,7 @@ def faction_named(rules: Ruleset, name: str) -> str | None:
 
 def winning_sides(rules: Ruleset) -> tuple[str, ...]:
     teams = [name for name, spec in rules.factions.items() if spec.kind == "team"]
-    return (*teams, victory.LIEBESPAAR)
+    return (*teams, names.LIEBESPAAR)
 
 
 @dataclass(frozen=True, slots=True)

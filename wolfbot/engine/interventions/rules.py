@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfbot.engine import changes, deaths
+from wolfbot.engine import changes, deaths, names
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import CommandError
 from wolfbot.engine.events import (
@@ -259,9 +259,9 @@ def _change_role(game: EnginePort, player: PlayerState, role: str) -> None:
     changes.change_role(game, player, role)
     is_pack = game.role_facts(player).pack
     if is_pack and not was_pack:
-        changes.enter(game, changes.WOLVES, [player.name])
+        changes.enter(game, names.WOLVES, [player.name])
     elif was_pack and not is_pack:
-        changes.leave(game, changes.WOLVES, [player.name])
+        changes.leave(game, names.WOLVES, [player.name])
 
 
 def _replace(game: EnginePort, old: str, reserve: str) -> None:

@@ -5,17 +5,11 @@ Spielleitung den Verliebten eine eigene Konversation (Bettgeflüster) ein." –
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine.changes import LOVERS, open_conversation
 from wolfbot.engine.events import PrivateInfo
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.names import LIEBESPAAR, LOVERS
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
-from wolfbot.engine.victory import LIEBESPAAR, lovers_side
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class Amor(Behaviour):
@@ -26,8 +20,8 @@ class Amor(Behaviour):
         first, second = command.targets
         game.consume(player, "Verlieben")
         game.state.lovers = (first, second)
-        condition = say("win_condition", side=lovers_side(game) or LIEBESPAAR)
-        open_conversation(game, LOVERS, [first, second])
+        condition = say("win_condition", side=game.lovers_side() or LIEBESPAAR)
+        game.open_conversation(LOVERS, [first, second])
         for lover, other in ((first, second), (second, first)):
             text = say("amor.in_love", other=other, condition=condition)
             game.emit(PrivateInfo((lover,), "private", text))

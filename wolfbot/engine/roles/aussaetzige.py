@@ -9,15 +9,10 @@ faction each death gives her, and the next day's procedure after her lynch."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.day_marks import announced
 from wolfbot.engine.roles.pack import by_the_pack
 from wolfbot.engine.state import DayEffect, PlayerState
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class Aussaetzige(Behaviour):

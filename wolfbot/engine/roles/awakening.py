@@ -28,20 +28,14 @@ Stattdessen gibt die Spielleitung bekannt, dass der Verfluchte Dorfbewohner ein
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine.changes import become
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import tell, used
 from wolfbot.engine.state import Attack, PlayerState
 from wolfbot.engine.text import say
 
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
-
 
 def _turn(game: GamePort, player: PlayerState, every: bool) -> None:
-    become(game, player, game.role_facts(player).params["turns_into"])
+    game.become(player, game.role_facts(player).params["turns_into"])
     tell(game, player, say("awakening.turned", role=player.role, every=every))
 
 
@@ -68,7 +62,7 @@ class Transform(Behaviour):
 
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         if used(game, player) is not None:
-            become(game, player, game.role_facts(player).params["turns_into"])
+            game.become(player, game.role_facts(player).params["turns_into"])
             tell(game, player, say("awakening.by_choice", role=player.role))
 
 
@@ -103,5 +97,5 @@ class Cursed(Behaviour):
         return True
 
     def _turn(self, game: GamePort, player: PlayerState) -> None:
-        become(game, player, game.role_facts(player).params["turns_into"])
+        game.become(player, game.role_facts(player).params["turns_into"])
         tell(game, player, say("awakening.cursed", role=player.role))

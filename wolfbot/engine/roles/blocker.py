@@ -9,17 +9,11 @@ auch keine Konversation nutzen!" `params.word` and `params.told` come from the r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night
 from wolfbot.engine.commands import Command
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action, tell, used
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class Block(Behaviour):
@@ -34,14 +28,14 @@ class Block(Behaviour):
         blocked = game.state.night.blocked
         if game.option("split_night") and command.word == params["word"]:
             if player.name not in blocked:
-                night.block(game, command.target, say("blocked", by=player.role))
+                game.block(command.target, say("blocked", by=player.role))
 
     def prepare(self, game: GamePort, player: PlayerState) -> None:
         params = game.role_facts(player).params
         command = action(game, player, params["word"])
         if command is not None:
             game.consume(player, params["word"])
-            night.block(game, command.target, say("blocked", by=player.role))
+            game.block(command.target, say("blocked", by=player.role))
 
 
 class TakeAbilities(Behaviour):

@@ -11,18 +11,12 @@ the smaller of five and a quarter of the living, rounded up (reading 68)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 _PITCHED = "pitched"
 
@@ -66,7 +60,7 @@ class Brandstifter(Behaviour):
             game.consume(player, params["fire_word"])
             cause = game.role_facts(player).name
             for name in pitched(game, player):
-                night.burn(game, name, cause, (player.name,), stage, params["counts_for"])
+                game.burn(name, cause, (player.name,), stage, params["counts_for"])
             player.memory[_PITCHED] = []
             return
         command = action(game, player, params["word"])

@@ -6,18 +6,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from wolfbot.engine import night
 from wolfbot.engine.commands import Command
 from wolfbot.engine.events import CommandRejected, PrivateInfo
-from wolfbot.engine.port import QuestionHandler
+from wolfbot.engine.port import GamePort, QuestionHandler
 from wolfbot.engine.state import Offer, PlayerState, Question
 from wolfbot.engine.text import Text, say
-from wolfbot.engine.uses import self_allowed
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 def action(game: GamePort, player: PlayerState, word: str) -> Command | None:
@@ -156,7 +150,7 @@ def may_name(game: GamePort, player: PlayerState, word: str) -> list[str]:
     """The living players the player's `!word` may name: himself only where its use allows
     it (`self`)."""
     uses = game.command_uses(player)
-    himself = any(u.word == word and self_allowed(game, u.facts) for u in uses)
+    himself = any(u.word == word and game.self_allowed(u.facts) for u in uses)
     return [p.name for p in game.living() if himself or p.name != player.name]
 
 
@@ -164,9 +158,9 @@ def offer_heal(game: GamePort, player: PlayerState, word: str, stage: int) -> No
     """Tell the healer who was successfully attacked; heal the one his `!word` names if he
     is among them (the potion or ability is then used up), else refuse and keep it."""
     if game.role_facts(player).params.get("heals") == "pack_victim":  # Wolf Village: "bekommt das
-        attacked = night.pack_victims(game)  # Opfer der Werwölfe gezeigt", whatever became of it
+        attacked = game.pack_victims()  # Opfer der Werwölfe gezeigt", whatever became of it
     else:
-        attacked = night.successfully_attacked(game, game.role_facts(player).name)
+        attacked = game.successfully_attacked(game.role_facts(player).name)
     info = say("heal.attacked_tonight", names=attacked)
     command = told_then_choose(game, player, word, attacked, info, stage)
     if command is None:
@@ -179,7 +173,7 @@ def offer_heal(game: GamePort, player: PlayerState, word: str, stage: int) -> No
             say("heal.not_attacked", name=command.target),
         )
         return
-    night.heal(game, command.target)  # an attack the Heiler stopped: the potion is used too
+    game.heal(command.target)  # an attack the Heiler stopped: the potion is used too
     game.consume(player, word)
     tell(game, player, say("heal.done", name=command.target))
 
@@ -224,4 +218,4 @@ def refuse_before_asking(game: GamePort, player: PlayerState, command: Command, 
     """A choice sent before the player was told, that what he is told now does not allow:
     refused as `refuse_keeping` refuses it, and it no longer stands – the question that
     follows asks him anew (his answer, or none, is his choice of the night)."""
-    night.withdraw(game, player, command, refuse_keeping(game, player, command, why))
+    game.withdraw(player, command, refuse_keeping(game, player, command, why))

@@ -42,16 +42,11 @@ Bekanntgabe der Neuwahl des Bürgermeisters").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wolfbot.engine.events import Announcement
-from wolfbot.engine.port import Behaviour, QuestionHandler
+from wolfbot.engine.port import Behaviour, GamePort, QuestionHandler
 from wolfbot.engine.roles.common import action, tell, used
 from wolfbot.engine.state import DayEffect, PlayerState, Question
 from wolfbot.engine.text import Text, say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 def _own(game: GamePort, player: PlayerState) -> list[DayEffect]:

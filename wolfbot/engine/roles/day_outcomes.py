@@ -31,18 +31,12 @@ Dorf seine Weisheit und alle Sonderrollen werden zu einfachen Dorfbewohnern").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wolfbot.engine.commands import Command
 from wolfbot.engine.events import LynchDecided
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import died_of, tell
 from wolfbot.engine.state import Attack, DayEffect, PlayerState
 from wolfbot.engine.text import Text, say
-from wolfbot.engine.victory import side
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 _SPARED = "spared"
 _ATTACKED = "attacked"
@@ -123,6 +117,6 @@ class Dorfaeltester(Behaviour):
         village = game.role_facts(player).faction  # "alle Dorfbewohner, die für das Dorf spielen"
         powerless = game.state.powerless
         powerless += [
-            p.name for p in game.living() if side(game, p) == village and p.name not in powerless
+            p.name for p in game.living() if game.side(p) == village and p.name not in powerless
         ]
         return []

@@ -25,16 +25,11 @@ Klinge verwundet wurde." – Werwölfe by name (`RoleSpec.is_werwolf`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine.port import Behaviour, QuestionHandler
+from wolfbot.engine.port import Behaviour, GamePort, QuestionHandler
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.roles.pack import by_the_pack
 from wolfbot.engine.state import Attack, PlayerState, Question
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 _STRUCK_BY = "struck_by"
 

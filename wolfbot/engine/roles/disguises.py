@@ -28,17 +28,12 @@ angenommen hat." – `TakeRole`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action, tell, used
 from wolfbot.engine.state import Disguise, PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 _TAKEN = "taken_role"
 

@@ -14,18 +14,11 @@ Freier's: reading 58), `follows: all`, `at_werwolf: turns` into `turns_into`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night
-from wolfbot.engine.changes import become
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action, tell
 from wolfbot.engine.roles.pack import PACK_CAUSE, PACK_STAGE, by_the_pack
 from wolfbot.engine.state import Attack, Modifier, PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 def _concerns(game: GamePort, owner: PlayerState, attack: Attack, key: str) -> bool:
@@ -51,19 +44,19 @@ class Dorfnutte(Behaviour):
         host = game.player(command.target)
         params = game.role_facts(player).params
         if game.role_facts(host).is_werwolf and params.get("at_werwolf") == "turns":
-            become(game, player, params["turns_into"])
+            game.become(player, params["turns_into"])
             tell(game, player, say("wolfsfrau.turned", name=host.name, role=player.role))
         elif game.role_facts(host).is_werwolf:  # eaten with the pack's meal, at the pack's stage
             feast = game.rules.stage_of(PACK_STAGE)
-            night.schedule(game, player.name, PACK_CAUSE, (host.name,), feast, kind="visit")
+            game.schedule_attack(player.name, PACK_CAUSE, (host.name,), feast, kind="visit")
         else:
-            night.place(game, Modifier("redirect", player.name, host.name))
+            game.place(Modifier("redirect", player.name, host.name))
 
     def modify_attack(self, game: GamePort, attack: Attack, modifier: Modifier) -> None:
         """Her Freier is attacked (by the wolves): she is attacked too."""
         owner = game.player(modifier.owner)
         if attack.kind == "direct" and _concerns(game, owner, attack, "follows"):
-            night.attack(game, owner.name, attack.cause, attack.sources, attack.stage, "visit")
+            game.attack(owner.name, attack.cause, attack.sources, attack.stage, "visit")
 
     def defend(self, game: GamePort, player: PlayerState, attack: Attack, step: str) -> None:
         if step == "immunity" and _concerns(game, player, attack, "immune_to"):

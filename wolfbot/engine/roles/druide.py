@@ -6,16 +6,10 @@ Druide geopfert hat." – read as: only these three can be attacked (the second 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action
 from wolfbot.engine.state import Attack, Modifier, PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class Druide(Behaviour):
@@ -24,7 +18,7 @@ class Druide(Behaviour):
         if command is not None:
             game.consume(player, "Opfern")
             sacrificed = list(command.targets)
-            night.place(game, Modifier("protection", player.name, None, {"only": sacrificed}))
+            game.place(Modifier("protection", player.name, None, {"only": sacrificed}))
 
     def modify_attack(self, game: GamePort, attack: Attack, modifier: Modifier) -> None:
         if attack.target not in modifier.data["only"]:

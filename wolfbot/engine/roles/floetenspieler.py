@@ -12,16 +12,11 @@ spell is lifted, and they leave their conversation."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine.changes import ENCHANTED, enter, leave
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.names import ENCHANTED
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import tell, used
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 def enchanted(game: GamePort) -> list[str]:
@@ -38,7 +33,7 @@ class Floetenspieler(Behaviour):
         new = [name for name in command.targets if name not in enchanted(game)]
         for name in new:
             tell(game, name, say("floetenspieler.enchanted"))
-        enter(game, ENCHANTED, new)
+        game.enter_conversation(ENCHANTED, new)
 
     def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         if game.role_facts(player).params.get("lifted_at_death"):
@@ -46,7 +41,7 @@ class Floetenspieler(Behaviour):
             for name in spell:
                 if game.player(name).alive:
                     tell(game, name, say("floetenspieler.lifted"))
-            leave(game, ENCHANTED, spell)
+            game.leave_conversation(ENCHANTED, spell)
         return []
 
     def has_won(self, game: GamePort, player: PlayerState) -> bool:

@@ -5,15 +5,10 @@ gerochen hat, so kann er in der darauffolgenden Nacht erneut an einem Dorfbewohn
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action, looks_like_werwolf, neighbours, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class Fuchs(Behaviour):

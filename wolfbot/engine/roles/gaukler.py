@@ -13,17 +13,12 @@ names the role, not him; at death he is announced as the Gaukler.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import Announcement
-from wolfbot.engine.port import Behaviour, SetAside
+from wolfbot.engine.port import Behaviour, GamePort, SetAside
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 _PLAYED = "played"
 # "wählt die Spielleitung drei Rollen, die für das Dorf spielen, aus. Diese drei Rollen werden

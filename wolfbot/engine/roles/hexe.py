@@ -19,14 +19,10 @@ The Alchemist uses the same behaviour: he has only the potion he made.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night
-from wolfbot.engine.changes import revive
 from wolfbot.engine.commands import Command
-from wolfbot.engine.deaths import LIEBESKUMMER
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.names import LIEBESKUMMER
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import (
     action,
     ask_after_info,
@@ -37,9 +33,6 @@ from wolfbot.engine.roles.common import (
 )
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 HEAL = "Heiltrank"
 POISON = "Gifttrank"
@@ -96,8 +89,8 @@ class Potions(Behaviour):
         """Whom her Heiltrank may heal: the successfully attacked (towards her role) – or
         (`params.heals: pack_victim`) the pack's victim, whatever became of the attack."""
         if game.role_facts(player).params.get("heals") == "pack_victim":
-            return night.pack_victims(game)
-        return night.successfully_attacked(game, game.role_facts(player).name)
+            return game.pack_victims()
+        return game.successfully_attacked(game.role_facts(player).name)
 
     def options(
         self, game: GamePort, player: PlayerState, word: str, attacked: list[str]
@@ -118,10 +111,10 @@ class Potions(Behaviour):
         refused one no longer stands (`refuse_before_asking`)."""
         if command.word == POISON:
             game.consume(player, POISON)
-            night.kill(game, command.target, player.role, (player.name,), stage)
+            game.kill_tonight(command.target, player.role, (player.name,), stage)
             tell(game, player, say("hexe.poisoned", name=command.target))
         elif command.target in attacked:
-            night.heal(game, command.target)  # an attack the Heiler stopped: used up too
+            game.heal(command.target)  # an attack the Heiler stopped: used up too
             game.consume(player, HEAL)
             tell(game, player, say("heal.done", name=command.target))
         else:
@@ -221,11 +214,11 @@ class Heks(Potions):
             self.refuse(game, player, command, say("heks.not_revivable", name=target.name), asking)
         else:
             game.consume(player, HEAL)
-            revive(game, target, player.role)
+            game.revive(target, player.role)
             tell(game, player, say("heks.revived", name=target.name))
             partner = game.lover_of(target.name)
             if partner is not None and not game.player(partner).alive:
-                night.kill(game, target.name, LIEBESKUMMER, (partner,), stage)
+                game.kill_tonight(target.name, LIEBESKUMMER, (partner,), stage)
 
     def _revivable(self, game: GamePort, player: PlayerState) -> list[str]:
         if not game.role_facts(player).params.get("revives"):

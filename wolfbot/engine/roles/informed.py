@@ -15,16 +15,11 @@ Seherin in der Nacht gesehen hat." (the seer's role is `params.watches`)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wolfbot.engine.events import Announcement, PhaseBegan, RoleSeen
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class Auge(Behaviour):

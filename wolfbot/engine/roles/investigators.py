@@ -17,20 +17,14 @@ spielt." – `RoleSearch`: both commands in the same night (one alone: he is tol
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import changes, victory
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import PrivateInfo
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.names import LIEBESPAAR, WOLVES
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action, apparent_role, looks_like_werwolf, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
-from wolfbot.engine.victory import LIEBESPAAR as LOVERS
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 def apparent_side(game: GamePort, name: str, observer: PlayerState) -> str:
@@ -42,9 +36,9 @@ def apparent_side(game: GamePort, name: str, observer: PlayerState) -> str:
     faction = faction or game.rules.roles[role].faction
     lover = game.lover_of(name)
     if lover is not None:  # the Liebespaar's side, with his faction as it appears
-        factions = {faction, victory.faction(game, game.player(lover))}
+        factions = {faction, game.faction(game.player(lover))}
         alike = len(factions) == 1 and game.rules.factions[next(iter(factions))].kind == "team"
-        return factions.pop() if alike else LOVERS
+        return factions.pop() if alike else LIEBESPAAR
     kind = game.rules.factions[faction].kind
     return faction if kind == "team" else f"{kind}:{name}"  # each Einzelgänger is alone
 
@@ -74,7 +68,7 @@ class WolfCheck(Behaviour):
             pack = tuple(p.name for p in game.pack())
             if wolf and pack and game.role_facts(player).params.get("pack_learns_if_wolf"):
                 caught = say("seen.caught", name=player.name, role=player.role)
-                game.emit(PrivateInfo(pack, changes.WOLVES, caught))
+                game.emit(PrivateInfo(pack, WOLVES, caught))
             target = game.player(command.target)
             game.behaviour(target).seen(game, target, player, stage)
 
@@ -148,4 +142,4 @@ class SpyOnPack(Behaviour):
         game.consume(player, command.word)
         pack = tuple(p.name for p in game.pack())
         tell(game, player, say("spy.pack", names=pack))
-        game.emit(PrivateInfo(pack, changes.WOLVES, say("spy.caught", name=player.name)))
+        game.emit(PrivateInfo(pack, WOLVES, say("spy.caught", name=player.name)))

@@ -6,15 +6,10 @@ andere burgers vermoord wordt"), by the cause's name or the ruleset's for it (`n
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine.port import Behaviour, QuestionHandler
+from wolfbot.engine.port import Behaviour, GamePort, QuestionHandler
 from wolfbot.engine.roles.common import died_of
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class Jaeger(Behaviour):

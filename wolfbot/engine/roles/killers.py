@@ -9,15 +9,9 @@ that no heal undoes, with her word (`params.word`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import used
 from wolfbot.engine.state import PlayerState
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class Assassin(Behaviour):
@@ -26,4 +20,4 @@ class Assassin(Behaviour):
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = used(game, player)
         if command is not None:
-            night.kill(game, command.target, game.role_facts(player).name, (player.name,), stage)
+            game.kill_tonight(command.target, game.role_facts(player).name, (player.name,), stage)

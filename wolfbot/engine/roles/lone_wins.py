@@ -23,18 +23,12 @@ gewählten Gruppe tot sind." – without a choice by the Morgen, the lot chooses
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import day
 from wolfbot.engine.commands import Command
 from wolfbot.engine.events import LoneWinner
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 _TARGET = "target"
 _WON = "won"
@@ -76,7 +70,7 @@ class LynchWin(Behaviour):
             wanted = dead.name == player.memory.get(_TARGET)
         else:
             return
-        if wanted and player.name in day.final_voters(game, dead.name):
+        if wanted and player.name in game.final_voters(dead.name):
             _win(game, player)
 
     def has_won(self, game: GamePort, player: PlayerState) -> bool:

@@ -19,20 +19,13 @@ refused at the end of the night and the ability stays.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night
-from wolfbot.engine.changes import change_role
 from wolfbot.engine.commands import Command
 from wolfbot.engine.events import CommandRejected
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.names import PACK_CAUSE
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action, refuse_keeping, tell, told_then_choose
-from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 def refuse(game: GamePort, player: PlayerState, command: Command, reason: Text) -> None:
@@ -64,7 +57,7 @@ class Dorfschoenheit(Behaviour):
         for hit in hits:
             hit.status, hit.reason = "failed", say("failed.seduced", name=command.target)
             if command.target not in hit.sources:
-                night.attack(game, command.target, hit.cause, hit.sources, hit.stage)
+                game.attack(command.target, hit.cause, hit.sources, hit.stage)
         tell(game, player, say("verfuehrer.done", name=command.target))
 
 
@@ -72,7 +65,7 @@ def _choice_among_the_dead(
     game: GamePort, player: PlayerState, word: str, stage: int
 ) -> Command | None:
     """Tell who dies this night as it stands; the player's `!word` naming one of them."""
-    dead = night.dying(game)
+    dead = game.dying()
     info = say("dead_tonight.told", names=dead)
     options = [name for name in dead if name != player.name]
     command = told_then_choose(game, player, word, options, info, stage)
@@ -92,7 +85,7 @@ class GuteFee(Behaviour):
             refuse_keeping(game, player, command, why)
         elif command is not None:
             game.consume(player, "Wiederbeleben")
-            night.spare(game, command.target)
+            game.spare(command.target)
             tell(game, player, say("dead_tonight.lives_on", name=command.target))
 
 
@@ -104,6 +97,6 @@ class TreueMagd(Behaviour):
         taken = game.player(command.target)
         if game.rules.roles[taken.original_role].is_werwolf:
             tell(game, player, say("treue_magd.wolf_role"))
-            night.kill(game, player.name, PACK_CAUSE, (taken.name,), stage)
+            game.kill_tonight(player.name, PACK_CAUSE, (taken.name,), stage)
             return
-        change_role(game, player, taken.original_role)  # with that role's own faction
+        game.change_role(player, taken.original_role)  # with that role's own faction

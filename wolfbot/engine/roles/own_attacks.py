@@ -25,19 +25,13 @@ even nights only (the second, the fourth, …).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action
 from wolfbot.engine.roles.pack import valid_targets
 from wolfbot.engine.state import Attack, PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 _ATE_A_WEREWOLF = "ate_a_werwolf"  # the night number
 
@@ -94,6 +88,6 @@ class OwnAttack(Behaviour):
                 )
             )
             return
-        night.attack(game, target.name, cause, (player.name,), stage)
+        game.attack(target.name, cause, (player.name,), stage)
         if params.get("werwolves_only"):
             player.memory[_ATE_A_WEREWOLF] = game.state.phase.number

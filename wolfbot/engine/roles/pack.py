@@ -11,22 +11,14 @@ angreifen!"
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night
-from wolfbot.engine.changes import WOLVES, leave
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import AlphaElected
-from wolfbot.engine.night import PACK_CAUSE
-from wolfbot.engine.port import GroupBehaviour, QuestionHandler, WordHandler
+from wolfbot.engine.names import PACK_CAUSE, WOLVES
+from wolfbot.engine.port import GamePort, GroupBehaviour, QuestionHandler, WordHandler
 from wolfbot.engine.roles.common import break_tie, most_voted
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import say
-from wolfbot.engine.voting import check_not_against_lover
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 PACK_STAGE = "Werwölfe"
 
@@ -34,7 +26,7 @@ PACK_STAGE = "Werwölfe"
 def by_the_pack(game: GamePort, cause: str) -> bool:
     """Whether an attack of `cause` is the pack's, or treated as it ("Der Angriff der Ghule
     wird wie ein Angriff der Werwölfe behandelt": the role's `params.attacks_as`)."""
-    return PACK_CAUSE in night.causes(game, cause)
+    return PACK_CAUSE in game.causes(cause)
 
 
 def _pack_names(game: GamePort) -> list[str]:
@@ -50,7 +42,7 @@ def _attackers(game: GamePort) -> list[str]:
 
 def _deciders(game: GamePort) -> list[str]:
     """The attackers who may act this night (`night.may_act`): neither excluded nor blocked."""
-    return [name for name in _attackers(game) if night.may_act(game, game.player(name))]
+    return [name for name in _attackers(game) if game.may_act(game.player(name))]
 
 
 def valid_targets(game: GamePort) -> list[str]:
@@ -82,7 +74,7 @@ class AttackVote(WordHandler):
             raise IllegalCommand(say("attack.pack_rests"))
         if command.target not in valid_targets(game):
             raise IllegalCommand(say("attack.own_pack", name=command.target))
-        check_not_against_lover(game, player, command.target)
+        game.check_not_against_lover(player, command.target)
 
     def apply(self, game: GamePort, player: PlayerState, command: Command) -> None:
         game.state.night.attack_votes[player.name] = command.target
@@ -129,7 +121,7 @@ class Pack(GroupBehaviour):
         choice = break_tie(game, tied, alpha if may_decide else None, alpha_vote, question)
         if choice is None:
             return
-        night.attack(game, choice, PACK_CAUSE, tuple(attackers), stage)
+        game.attack(choice, PACK_CAUSE, tuple(attackers), stage)
 
     def _elect_alpha(self, game: GamePort, members: list[str]) -> None:
         votes = {v: t for v, t in game.state.night.alpha_votes.items() if v in members}
@@ -146,13 +138,13 @@ class Pack(GroupBehaviour):
         if any(game.role_facts(p).params.get("wolf_spirits_stay") for p in game.living()):
             return
         spirits = [name for name in members if not game.player(name).alive]
-        leave(game, WOLVES, spirits)
+        game.leave_conversation(WOLVES, spirits)
 
 
 class AttackTie(QuestionHandler):
     def check(self, game: GamePort, question: Question, command: Command) -> None:
-        check_not_against_lover(game, game.player(question.player), command.target)
+        game.check_not_against_lover(game.player(question.player), command.target)
 
     def resolve(self, game: GamePort, question: Question, choice: str, by_lot: bool) -> None:
         stage = game.rules.stage_of(PACK_STAGE)
-        night.attack(game, choice, PACK_CAUSE, tuple(_attackers(game)), stage)
+        game.attack(choice, PACK_CAUSE, tuple(_attackers(game)), stage)

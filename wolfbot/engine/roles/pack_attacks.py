@@ -19,21 +19,14 @@ nicht in einen (gewöhnlichen) Werwolf." – `Bite`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night, victory
-from wolfbot.engine.changes import become
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import CommandRejected
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.names import PACK_CAUSE
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action, tell, used
-from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import Attack, PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 def pack_attacks(game: GamePort) -> list[Attack]:
@@ -102,11 +95,11 @@ class Bite(Behaviour):
         role = game.role_facts(bitten)
         reaction = role.params.get("bitten", {}).get(player.role)
         if reaction == "eaten":
-            night.attack(game, bitten.name, PACK_CAUSE, (player.name,), stage)
+            game.attack(bitten.name, PACK_CAUSE, (player.name,), stage)
         elif reaction == "kills_biter":
-            night.kill(game, player.name, bitten.role, (bitten.name,), stage)
+            game.kill_tonight(player.name, bitten.role, (bitten.name,), stage)
         elif not role.is_werwolf and bitten.role not in params.get("not_turned", ()):
-            become(game, bitten, params["turns_into"])
-            faction = victory.faction(game, bitten)
+            game.become(bitten, params["turns_into"])
+            faction = game.faction(bitten)
             turned = say("bite.turned", by=player.role, role=bitten.role, faction=faction)
             tell(game, bitten, turned)

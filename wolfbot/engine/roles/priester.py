@@ -8,16 +8,11 @@ answers (the Spielleitung passes them on at once, as a human would)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wolfbot.engine.commands import Command
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 ANSWERS = 99  # "bis zum Ende der Nacht": no limit to the answers
 

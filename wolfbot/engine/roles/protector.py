@@ -9,16 +9,10 @@ de genezer beschermd als hij haar aanwijst")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action
 from wolfbot.engine.state import Attack, Modifier, PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class Protect(Behaviour):
@@ -29,7 +23,7 @@ class Protect(Behaviour):
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = action(game, player, game.role_facts(player).params.get("word", self.word))
         if command is not None:
-            night.place(game, Modifier(self.step, player.name, command.target))
+            game.place(Modifier(self.step, player.name, command.target))
 
     def modify_attack(self, game: GamePort, attack: Attack, modifier: Modifier) -> None:
         not_for = game.role_facts(game.player(modifier.owner)).params.get("not_for", ())

@@ -5,13 +5,10 @@ importing any role module runs it, and the tables import every role module.)"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wolfbot.engine import day, offices, voting
-from wolfbot.engine.port import Behaviour, GroupBehaviour, QuestionHandler, WordHandler
+from wolfbot.engine.port import Behaviour, GamePort, GroupBehaviour, QuestionHandler, WordHandler
 from wolfbot.engine.roles import (
     amor,
-    apprentices,
     aussaetzige,
     awakening,
     baecker,
@@ -22,12 +19,16 @@ from wolfbot.engine.roles import (
     day_marks,
     day_outcomes,
     deaths_and_wounds,
+    dieb,
     disguises,
+    doppelgaenger,
     dorfnutte,
     druide,
+    einsiedler,
     floetenspieler,
     fuchs,
     gaukler,
+    gestaltwandler,
     healer,
     hexe,
     informed,
@@ -35,6 +36,7 @@ from wolfbot.engine.roles import (
     jaeger,
     ketzer,
     killers,
+    lehrling,
     lone_wins,
     night_info,
     own_attacks,
@@ -54,12 +56,10 @@ from wolfbot.engine.roles import (
     unruhestifterin,
     vampirismus,
     vanishing,
+    wildes_kind,
     wolf_deaths,
 )
 from wolfbot.engine.spec import RoleSpec
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 PLAIN = Behaviour()  # a role without abilities
 
@@ -87,8 +87,8 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "rotkaeppchen": deaths_and_wounds.Rotkaeppchen(),
     "harter_bursche": deaths_and_wounds.HarterBursche(),
     "ritter": deaths_and_wounds.Ritter(),
-    "lehrling": apprentices.Lehrling(),
-    "doppelgaenger": apprentices.Doppelgaenger(),
+    "lehrling": lehrling.Lehrling(),
+    "doppelgaenger": doppelgaenger.Doppelgaenger(),
     "gaukler": gaukler.Gaukler(),
     "protect": protector.Protect(),
     "guard": protector.Guard(),
@@ -128,10 +128,10 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "last_death_awakens": awakening.LastDeathAwakens(),
     "transform": awakening.Transform(),
     "cursed": awakening.Cursed(),
-    "model": apprentices.Model(),
-    "hermit": apprentices.Hermit(),
-    "dieb": apprentices.Dieb(),
-    "gestaltwandler": apprentices.Gestaltwandler(),
+    "model": wildes_kind.Model(),
+    "hermit": einsiedler.Hermit(),
+    "dieb": dieb.Dieb(),
+    "gestaltwandler": gestaltwandler.Gestaltwandler(),
     "floetenspieler": floetenspieler.Floetenspieler(),
     "brandstifter": brandstifter.Brandstifter(),
     "aussaetzige": aussaetzige.Aussaetzige(),

@@ -7,20 +7,15 @@ möglich ersetzt die Spielleitung inaktive Dorfbewohner durch Reservespieler")."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import deaths
 from wolfbot.engine.commands import Command
-from wolfbot.engine.port import WordHandler
+from wolfbot.engine.names import RUECKTRITT
+from wolfbot.engine.port import GamePort, WordHandler
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class Resign(WordHandler):
     irrevocable: Text | None = say("resigned_for_good")
 
     def apply(self, game: GamePort, player: PlayerState, command: Command) -> None:
-        deaths.exclude(game, player, by=deaths.RUECKTRITT)
+        game.exclude(player, by=RUECKTRITT)

@@ -19,18 +19,13 @@ counted among the five.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine.changes import SPIRITS, enter, leave
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.port import GroupBehaviour, QuestionHandler, WordHandler
+from wolfbot.engine.names import SPIRITS
+from wolfbot.engine.port import GamePort, GroupBehaviour, QuestionHandler, WordHandler
 from wolfbot.engine.roles.common import break_tie, most_voted, tell
 from wolfbot.engine.state import DayEffect, PlayerState, Question
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 VARIANT = "totenreich"
 ACCUSE = "Anklagen"
@@ -76,13 +71,13 @@ class RuheloseGeister(GroupBehaviour):
         if len(spirits) >= int(_params(game)["spirits"]) or dead.name in spirits:
             return
         spirits.append(dead.name)
-        enter(game, SPIRITS, [dead.name])
+        game.enter_conversation(SPIRITS, [dead.name])
         tell(game, dead, say("spirits.joined", king=spirits[0], is_king=len(spirits) == 1))
 
     def act(self, game: GamePort, stage: int) -> None:
         night = game.state.night
         spirits = restless(game)
-        leave(game, SPIRITS, [n for n in game.state.spirits if n not in spirits])
+        game.leave_conversation(SPIRITS, [n for n in game.state.spirits if n not in spirits])
         votes = {
             spirit: target
             for spirit, target in night.accusations.items()

@@ -10,16 +10,10 @@ Scharfschütze angegriffen wird.\""""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night, victory
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 AIM, SHOOT = "Zielen", "Erschießen"
 
@@ -43,11 +37,11 @@ class Scharfschuetze(Behaviour):
         if target is not None:  # "entweder ... erschießen oder ... zielen"
             game.consume(player, SHOOT)
             victim = game.player(target)
-            if victory.side(game, victim) == "Dorf":
+            if game.side(victim) == "Dorf":
                 tell(game, player, say("scharfschuetze.misfire", name=target))
-                night.kill(game, player.name, player.role, (player.name,), stage)
+                game.kill_tonight(player.name, player.role, (player.name,), stage)
             else:
-                night.kill(game, target, player.role, (player.name,), stage)
+                game.kill_tonight(target, player.role, (player.name,), stage)
             return
         command = action(game, player, AIM)
         if command is not None:

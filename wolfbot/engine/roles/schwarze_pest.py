@@ -13,16 +13,10 @@ does not win by outliving the others – nobody else is there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night
 from wolfbot.engine.commands import Command
-from wolfbot.engine.port import GroupBehaviour, WordHandler
-from wolfbot.engine.roles.pack import PACK_CAUSE
+from wolfbot.engine.names import PACK_CAUSE
+from wolfbot.engine.port import GamePort, GroupBehaviour, WordHandler
 from wolfbot.engine.state import PlayerState
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 VARIANT = "schwarze_pest"
 ENTRY = "Schwarze Pest"  # the Spielleitung's victim in the night order
@@ -34,7 +28,7 @@ class SpielleitungVictim(GroupBehaviour):
         chosen = game.state.night.victim
         victim = chosen if chosen in living else (game.draw(living) if living else None)
         if victim is not None:
-            night.attack(game, victim, PACK_CAUSE, (), stage)
+            game.attack(victim, PACK_CAUSE, (), stage)
 
 
 class DeclarePlague(WordHandler):

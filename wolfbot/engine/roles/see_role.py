@@ -5,15 +5,10 @@ Bürgermeisterwahl). The command word is the role's `params.word`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wolfbot.engine.events import RoleSeen
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action, apparent_role
 from wolfbot.engine.state import PlayerState
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class SeeRole(Behaviour):

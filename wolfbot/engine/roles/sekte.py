@@ -15,19 +15,12 @@ he is asked once he is attacked and the night waits for his answer (none: no sac
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night
-from wolfbot.engine.changes import convert
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.port import Behaviour, QuestionHandler
+from wolfbot.engine.port import Behaviour, GamePort, QuestionHandler
 from wolfbot.engine.roles.common import action, tell
 from wolfbot.engine.state import Attack, PlayerState, Question
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 SUICIDE = "Sektentod"
 
@@ -43,7 +36,7 @@ def _sacrifice(game: GamePort, attack: Attack, victim: str) -> None:
     leader = attack.target
     attack.status, attack.reason = "failed", say("failed.sacrificed", name=victim)
     tell(game, leader, say("sekte.sacrificed", name=victim))
-    night.attack(game, victim, attack.cause, attack.sources, attack.stage, attack.kind)
+    game.attack(victim, attack.cause, attack.sources, attack.stage, attack.kind)
 
 
 class Sektenfuehrer(Behaviour):
@@ -62,7 +55,7 @@ class Sektenfuehrer(Behaviour):
             return
         target = game.player(command.target)
         if target.alive and target.faction != game.role_facts(player).faction:
-            convert(game, target, game.role_facts(player).faction)
+            game.convert(target, game.role_facts(player).faction)
             tell(game, target, say("sekte.you_are_converted", leader=player.name))
             tell(game, player, say("sekte.converted", name=target.name))
 

@@ -9,26 +9,20 @@ chosen the lovers."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import victory
-from wolfbot.engine.deaths import UNREVEALED
 from wolfbot.engine.events import Announcement
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.names import LIEBESPAAR, UNREVEALED
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
 
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
-
 
 def _situation(game: GamePort, players: list[PlayerState]) -> Text:
     """The factions involved; the Liebespaar last, with the side it plays for."""
-    factions = sorted({victory.faction(game, p) for p in players})
+    factions = sorted({game.faction(p) for p in players})
     lovers_side = None
     if game.state.lovers and any(p.name in game.state.lovers for p in players):
-        lovers_side = victory.lovers_side(game) or victory.LIEBESPAAR
+        lovers_side = game.lovers_side() or LIEBESPAAR
     return say("spaeher.factions", factions=factions, lovers_side=lovers_side)
 
 
@@ -41,8 +35,6 @@ class Spaeher(Behaviour):
             living = game.living()
             lovers = game.state.lovers or ()
             # "Diese beiden verliebten Dorfbewohner spielen fortan für das Liebespaar"
-            village = sum(
-                1 for p in living if victory.faction(game, p) == "Dorf" and p.name not in lovers
-            )
+            village = sum(1 for p in living if game.faction(p) == "Dorf" and p.name not in lovers)
             text = say("spaeher.died", situation=_situation(game, living), village=village)
             game.emit(Announcement(text, player.role))

@@ -16,20 +16,13 @@ angenommene Rolle": raised, he plays for that role's faction (reading 60).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night, victory
-from wolfbot.engine.changes import DEAD, change_role, enter, join, revive
 from wolfbot.engine.commands import Command
-from wolfbot.engine.deaths import LIEBESKUMMER
 from wolfbot.engine.events import CommandRejected
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.names import DEAD, LIEBESKUMMER
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import action, apparent_role, disguised, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 REVENANT = "Wiedergänger"
 DUST = "Staub"
@@ -50,19 +43,19 @@ class Totenreich(Behaviour):
     parameters = {"totenreich": bool}
 
     def setup(self, game: GamePort, player: PlayerState) -> None:
-        enter(game, DEAD, [player.name])
+        game.enter_conversation(DEAD, [player.name])
 
     def witness_death(self, game: GamePort, player: PlayerState, dead: PlayerState) -> None:
-        join(game, DEAD, [dead.name])  # the dead are the Geister of the Totenreich
+        game.join_conversation(DEAD, [dead.name])  # the dead are the Geister of the Totenreich
 
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         command = action(game, player, "Wiederbeleben")
         if command is None or _lives_again(game, player, command):
             return
         game.consume(player, "Wiederbeleben")
-        revive(game, game.player(command.target), player.role)
-        night.kill(
-            game, player.name, player.role, (player.name,), stage
+        game.revive(game.player(command.target), player.role)
+        game.kill_tonight(
+            player.name, player.role, (player.name,), stage
         )  # "stirbt bei diesem Ritual"
 
 
@@ -73,15 +66,15 @@ class Totenbeschwoerer(Behaviour):
             return
         game.consume(player, "Wiedererwecken")
         risen = game.player(command.target)
-        faction = victory.faction(game, risen)
+        faction = game.faction(risen)
         if disguised(game, risen.name, player):  # the Geheimnisvolle Wolf's taken role
             faction = game.rules.roles[apparent_role(game, risen.name, player)].faction
-        revive(game, risen, player.role)
-        change_role(game, risen, REVENANT, faction=faction)
+        game.revive(risen, player.role)
+        game.change_role(risen, REVENANT, faction=faction)
         risen.memory["master"] = player.name
         tell(game, player, say("wiedergaenger.risen", name=risen.name))
         if game.state.lovers and risen.name in game.state.lovers:
-            night.kill(game, risen.name, LIEBESKUMMER, (risen.name,), stage)
+            game.kill_tonight(risen.name, LIEBESKUMMER, (risen.name,), stage)
 
     def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         return [

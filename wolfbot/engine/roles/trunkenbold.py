@@ -7,18 +7,12 @@ effects; the draws come from the game's seeded generator."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.port import Behaviour, GroupBehaviour
+from wolfbot.engine.port import Behaviour, GamePort, GroupBehaviour
 from wolfbot.engine.roles.common import action
 from wolfbot.engine.roles.pack import valid_targets
 from wolfbot.engine.state import PlayerState
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
-
 
 DORFFEST = "Dorffest"  # its entry of the night order
 _ATTEMPTS = 20  # draws before a drunk's command with no target his role allows is dropped

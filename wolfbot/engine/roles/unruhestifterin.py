@@ -12,18 +12,11 @@ Unruhestifterin is told his role, not who gave it (reading 64)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night
-from wolfbot.engine.changes import swap_roles
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.names import PACK_CAUSE
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.roles.common import tell, used
-from wolfbot.engine.roles.pack import PACK_CAUSE
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class Unruhestifterin(Behaviour):
@@ -36,8 +29,8 @@ class Unruhestifterin(Behaviour):
         other = game.player(command.target)
         if game.role_facts(other).is_werwolf:
             tell(game, player, say("unruhestifterin.werwolf", name=other.name))
-            night.kill(game, player.name, PACK_CAUSE, (other.name,), stage)
+            game.kill_tonight(player.name, PACK_CAUSE, (other.name,), stage)
             return
-        swap_roles(game, player, other)
+        game.swap_roles(player, other)
         tell(game, player, say("unruhestifterin.took", name=other.name, role=player.role))
         tell(game, other, say("unruhestifterin.given", role=other.role))

@@ -16,19 +16,13 @@ decides a tie when asked (reading 72: he is no Ghul and casts no vote of their a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
-from wolfbot.engine.port import Behaviour, GroupBehaviour, QuestionHandler
+from wolfbot.engine.port import Behaviour, GamePort, GroupBehaviour, QuestionHandler
 from wolfbot.engine.roles.common import break_tie, most_voted
 from wolfbot.engine.roles.pack_attacks import Bite
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 GHUL = "Ghul"
 GHULE = "Ghule"  # their attack's entry of the night order
@@ -86,7 +80,7 @@ class Ghule(GroupBehaviour):
 
 def _attack(game: GamePort, target: str, stage: int) -> None:
     ghule = tuple(p.name for p in game.living() if p.role == GHUL)
-    night.attack(game, target, GHUL, ghule, stage)
+    game.attack(target, GHUL, ghule, stage)
 
 
 class GhoulTie(QuestionHandler):

@@ -8,17 +8,11 @@ the win he takes is data (`takes_win`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import night
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, GamePort
 from wolfbot.engine.state import PlayerState
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class VanishesWhenSeen(Behaviour):
     def seen(self, game: GamePort, player: PlayerState, seer: PlayerState, stage: int) -> None:
         if player.alive:
-            night.kill(game, player.name, seer.role, (seer.name,), stage)
+            game.kill_tonight(player.name, seer.role, (seer.name,), stage)

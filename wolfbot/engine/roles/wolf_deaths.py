@@ -18,17 +18,11 @@ um. Maßgeblich ist das Endergebnis des Tages." – `Knecht`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from wolfbot.engine import day
-from wolfbot.engine.deaths import LIEBESKUMMER
-from wolfbot.engine.port import Behaviour, QuestionHandler
+from wolfbot.engine.names import LIEBESKUMMER
+from wolfbot.engine.port import Behaviour, GamePort, QuestionHandler
 from wolfbot.engine.roles.common import used
 from wolfbot.engine.state import Attack, Kill, PlayerState, Question
 from wolfbot.engine.text import say
-
-if TYPE_CHECKING:
-    from wolfbot.engine.port import GamePort
 
 
 class Plague(Behaviour):
@@ -66,7 +60,7 @@ class Rabid(Behaviour):
     def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         if cause != game.rules.day.cause:
             return []
-        options = tuple(name for name in day.final_voters(game, player.name) if name != player.name)
+        options = tuple(name for name in game.final_voters(player.name) if name != player.name)
         if options:
             game.ask(
                 Question(
@@ -91,5 +85,5 @@ class Knecht(Behaviour):
         lynched = dead.death_cause == game.rules.day.cause
         if not player.alive or not lynched or not game.role_facts(dead).is_werwolf:
             return
-        if player.name in day.final_voters(game, dead.name):
+        if player.name in game.final_voters(dead.name):
             game.kill([(player.name, game.role_facts(player).name)])

@@ -8,8 +8,8 @@ deaths that followed (Liebeskummer, the Jäger's shot, the Abend's held deaths).
 from __future__ import annotations
 
 from wolfbot.engine import events as ev
-from wolfbot.engine.deaths import LIEBESKUMMER
 from wolfbot.engine.game import Game
+from wolfbot.engine.names import LIEBESKUMMER
 from wolfbot.posts.wording import death_phrase, worded
 from wolfbot.spielleitung.explain.common import NotYet, phase_window
 

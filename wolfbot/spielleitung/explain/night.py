@@ -14,8 +14,8 @@ from collections import Counter
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.commands import Command
-from wolfbot.engine.deaths import LIEBESKUMMER
 from wolfbot.engine.game import Game
+from wolfbot.engine.names import LIEBESKUMMER
 from wolfbot.engine.roles.pack import PACK_CAUSE, PACK_STAGE
 from wolfbot.engine.state import Attack, Kill, PlayerState
 from wolfbot.posts.wording import death_phrase, worded, worded_about

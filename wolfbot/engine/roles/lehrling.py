@@ -1,0 +1,35 @@
+"""Der Lehrling: "In der Nacht vor der Bürgermeisterwahl bestimmt der Lehrling gegenüber der
+Spielleitung einen Dorfbewohner, der sein Meister wird (!Meister [Spielername]). Wenn der
+Meister verstirbt, so übernimmt der Lehrling die Rolle des Meisters. Der Lehrling übernimmt
+die Rolle in derselben Gestalt, wie die Rolle zu Beginn der Runde war. Wenn der Meister des
+Lehrlings ein Werwolf war, so wird der Lehrling stattdesen gefressen." """
+
+from __future__ import annotations
+
+from wolfbot.engine.names import PACK_CAUSE
+from wolfbot.engine.port import Behaviour, GamePort
+from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.state import PlayerState
+from wolfbot.engine.text import say
+
+# whom he follows (`PlayerState.memory`)
+_MASTER = "master"
+
+
+class Lehrling(Behaviour):
+    def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
+        command = action(game, player, "Meister")
+        if command is not None:
+            game.consume(player, "Meister")
+            player.memory[_MASTER] = command.target
+
+    def witness_death(self, game: GamePort, player: PlayerState, dead: PlayerState) -> None:
+        if not player.alive or player.memory.get(_MASTER) != dead.name:
+            return
+        role = dead.original_role
+        if game.rules.roles[role].is_werwolf:  # "so wird der Lehrling stattdesen gefressen"
+            tell(game, player, say("lehrling.master_was_wolf", master=dead.name))
+            game.kill([(player.name, PACK_CAUSE)])
+            return
+        game.become(player, role)  # with that role's own faction
+        tell(game, player, say("lehrling.took_over", master=dead.name, role=role))
