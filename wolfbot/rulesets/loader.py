@@ -79,7 +79,14 @@ def load(name: str, rules_dir: Path = RULES_DIR) -> Ruleset:
 # (a procedure's `vote` and `withdraw`, the election's `word`, its successor's `word` and
 # `decline`) and in a role's `params` (the behaviours' words)
 WORD_KEYS = frozenset({"word", "vote", "withdraw", "decline"})
-WORD_PARAMS = frozenset({"word", "fire_word", "search_word", "chooses_voters"})
+# a behaviour's command words in a role's `params`: `word`, every `…_word`, and these
+OTHER_WORD_PARAMS = frozenset({"chooses_voters"})
+
+
+def is_word_param(name: str) -> bool:
+    """Whether a role's `params` entry `name` names a command (the one convention: a
+    behaviour takes every word it acts on from its role's file)."""
+    return name == "word" or name.endswith("_word") or name in OTHER_WORD_PARAMS
 
 
 def canonical_words(data, means: dict[str, str]):
@@ -101,7 +108,7 @@ def canonical_words(data, means: dict[str, str]):
             out[key] = means.get(value, value)
         elif key == "params" and isinstance(value, dict):
             out[key] = {
-                name: means.get(v, v) if name in WORD_PARAMS and isinstance(v, str) else v
+                name: means.get(v, v) if is_word_param(name) and isinstance(v, str) else v
                 for name, v in value.items()
             }
         elif key in ("text", "doc", "messages"):

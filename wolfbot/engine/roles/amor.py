@@ -8,17 +8,21 @@ from __future__ import annotations
 from wolfbot.engine.events import PrivateInfo
 from wolfbot.engine.names import LIEBESPAAR, LOVERS
 from wolfbot.engine.port import Behaviour, GamePort
+from wolfbot.engine.roles.common import own_word
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
 
 class Amor(Behaviour):
+    parameters = {"word": str}
+
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        command = game.state.night.actions.get(player.name, {}).get("Verlieben")
+        word = own_word(game, player)
+        command = game.state.night.actions.get(player.name, {}).get(word)
         if command is None or game.state.lovers:
             return
         first, second = command.targets
-        game.consume(player, "Verlieben")
+        game.consume(player, word)
         game.state.lovers = (first, second)
         condition = say("win_condition", side=game.lovers_side() or LIEBESPAAR)
         game.open_conversation(LOVERS, [first, second])

@@ -9,14 +9,16 @@ uses no ability, a Werwolf attacks with the pack every night."""
 from __future__ import annotations
 
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import action, apparent_role, disguised, tell
+from wolfbot.engine.roles.common import action, apparent_role, disguised, own_word, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
 
 class Baecker(Behaviour):
+    parameters = {"word": str}
+
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        command = action(game, player, "Sehen")
+        command = action(game, player, own_word(game, player))
         if command is None:
             return
         night = game.state.night

@@ -12,25 +12,26 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import Announcement
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import action, looks_like_werwolf, neighbours
+from wolfbot.engine.roles.common import action, looks_like_werwolf, neighbours, own_word
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
-WALK = "Nachtwanderung"
-
 
 class Baerenfuehrer(Behaviour):
+    parameters = {"word": str}
+
     def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
-        if command.word == WALK:
+        if command.word == own_word(game, player):
             first, second = command.targets
             if second not in neighbours(game, first):
                 why = say("baerenfuehrer.not_neighbours", first=first, second=second)
                 raise IllegalCommand(why)
 
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        command = action(game, player, WALK)
+        word = own_word(game, player)
+        command = action(game, player, word)
         if command is not None:
-            game.consume(player, WALK)
+            game.consume(player, word)
             player.memory["walk"] = [game.state.phase.number, *command.targets]
 
     def morning(self, game: GamePort, player: PlayerState) -> None:

@@ -14,6 +14,20 @@ from wolfbot.engine.state import Offer, PlayerState, Question
 from wolfbot.engine.text import Text, say
 
 
+def own_word(game: GamePort, player: PlayerState, key: str = "word") -> str:
+    """The command word the role's file gives its behaviour (`params.word`, or `params.<key>`
+    for a behaviour of several words) – the one way a behaviour knows its words: it names
+    none itself, so that a role of another ruleset or language may use it with its own."""
+    return str(game.role_facts(player).params[key])
+
+
+def handler_word(game: GamePort, handler: str) -> str:
+    """The word the ruleset gives a shared mechanism's command (the pack's `handler:
+    attack`, "Fressen"): a group knows its word from the ruleset's data, as a role's
+    behaviour knows its own from the role's file (`own_word`)."""
+    return next(word for word, used in game.rules.word_handlers.items() if used == handler)
+
+
 def action(game: GamePort, player: PlayerState, word: str) -> Command | None:
     """The `!word` command the player sent this night (the last one counts), if any."""
     return game.state.night.actions.get(player.name, {}).get(word)
@@ -22,7 +36,7 @@ def action(game: GamePort, player: PlayerState, word: str) -> Command | None:
 def used(game: GamePort, player: PlayerState) -> Command | None:
     """The command of the role's own word (`params.word`) the player sent this night, if
     any – counted as used (`uses`)."""
-    word = game.role_facts(player).params["word"]
+    word = own_word(game, player)
     command = action(game, player, word)
     if command is not None:
         game.consume(player, word)

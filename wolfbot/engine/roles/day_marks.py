@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from wolfbot.engine.events import Announcement
 from wolfbot.engine.port import Behaviour, GamePort, QuestionHandler
-from wolfbot.engine.roles.common import action, tell, used
+from wolfbot.engine.roles.common import action, own_word, tell, used
 from wolfbot.engine.state import DayEffect, PlayerState, Question
 from wolfbot.engine.text import Text, say
 
@@ -86,8 +86,13 @@ class DayMark(Behaviour):
 
 
 class Puppeteer(Behaviour):
+    # `word` names the puppet, `target_word` whom the puppet votes for
+    parameters = {"word": str, "target_word": str}
+
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        control, target = action(game, player, "Kontrollieren"), action(game, player, "Lynchen")
+        control_word = own_word(game, player)
+        control = action(game, player, control_word)
+        target = action(game, player, own_word(game, player, "target_word"))
         if control is None or target is None:
             if control is not None or target is not None:
                 tell(game, player, say("puppet.needs_both"))
@@ -96,7 +101,7 @@ class Puppeteer(Behaviour):
         if game.option("lovers_vote_restriction") and game.lover_of(puppet) == victim:
             tell(game, player, say("puppet.not_against_lover", puppet=puppet, name=victim))
             return
-        game.consume(player, "Kontrollieren")
+        game.consume(player, control_word)
         game.state.next_day.append(
             DayEffect("puppet", player.name, puppet, vote=victim, lapses_if_owner_dies=True)
         )
@@ -141,7 +146,8 @@ class DayOnDeath(Behaviour):
     cause) sets the next day's procedure (`params.procedure`): a death in the night, that
     day's; a death by day, the following day's."""
 
-    parameters = {"procedure": str, "asks_first": bool | None}
+    # `word`: the answer to the question `asks_first` puts (the Bürge's "Bürgen")
+    parameters = {"procedure": str, "asks_first": bool | None, "word": str | None}
 
     def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         params = game.role_facts(player).params
@@ -153,7 +159,7 @@ class DayOnDeath(Behaviour):
                 Question(
                     player=player.name,
                     kind="buerge",
-                    word="Bürgen",
+                    word=own_word(game, player),
                     channels=("private",),
                     options=tuple(p.name for p in game.living()),
                     prompt=say("question.buerge"),

@@ -26,7 +26,7 @@ Klinge verwundet wurde." – Werwölfe by name (`RoleSpec.is_werwolf`).
 from __future__ import annotations
 
 from wolfbot.engine.port import Behaviour, GamePort, QuestionHandler
-from wolfbot.engine.roles.common import tell
+from wolfbot.engine.roles.common import own_word, tell
 from wolfbot.engine.roles.pack import by_the_pack
 from wolfbot.engine.state import Attack, PlayerState, Question
 from wolfbot.engine.text import say
@@ -39,12 +39,14 @@ def _others(game: GamePort, player: PlayerState) -> tuple[str, ...]:
 
 
 class Raecher(Behaviour):
+    parameters = {"word": str}
+
     def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         game.ask(
             Question(
                 player=player.name,
                 kind="revenge",
-                word="Rächen",
+                word=own_word(game, player),
                 channels=("private",),
                 options=_others(game, player),
                 prompt=say("question.revenge"),
@@ -60,6 +62,8 @@ class Revenge(QuestionHandler):
 
 
 class Schlaeger(Behaviour):
+    parameters = {"word": str}
+
     def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         if game.state.phase.kind != "night":
             return []
@@ -78,7 +82,7 @@ class Schlaeger(Behaviour):
             Question(
                 player=player.name,
                 kind="strike",
-                word="Erschlagen",
+                word=own_word(game, player),
                 channels=("private",),
                 options=_others(game, player),
                 prompt=say("question.strike"),

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from wolfbot.engine.commands import Command
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import tell
+from wolfbot.engine.roles.common import own_word, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
 
 class Doppelgaenger(Behaviour):
+    parameters = {"word": str}
+
     acts_at_once = True
 
     def accepted(self, game: GamePort, player: PlayerState, command: Command) -> None:
-        if command.word != "Kopieren":
+        if command.word != own_word(game, player):
             return
         copied = game.player(command.target)
         side = game.faction(copied)

@@ -15,7 +15,7 @@ Freier's: reading 58), `follows: all`, `at_werwolf: turns` into `turns_into`."""
 from __future__ import annotations
 
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.roles.common import action, own_word, tell
 from wolfbot.engine.roles.pack import PACK_CAUSE, PACK_STAGE, by_the_pack
 from wolfbot.engine.state import Attack, Modifier, PlayerState
 from wolfbot.engine.text import say
@@ -31,6 +31,7 @@ def _concerns(game: GamePort, owner: PlayerState, attack: Attack, key: str) -> b
 
 class Dorfnutte(Behaviour):
     parameters = {
+        "word": str,
         "immune_to": str | None,
         "follows": str | None,
         "at_werwolf": str | None,
@@ -38,7 +39,7 @@ class Dorfnutte(Behaviour):
     }
 
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        command = action(game, player, "Übernachten")
+        command = action(game, player, own_word(game, player))
         if command is None:
             return
         host = game.player(command.target)

@@ -7,16 +7,19 @@ Druide geopfert hat." – read as: only these three can be attacked (the second 
 from __future__ import annotations
 
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import action
+from wolfbot.engine.roles.common import action, own_word
 from wolfbot.engine.state import Attack, Modifier, PlayerState
 from wolfbot.engine.text import say
 
 
 class Druide(Behaviour):
+    parameters = {"word": str}
+
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        command = action(game, player, "Opfern")
+        word = own_word(game, player)
+        command = action(game, player, word)
         if command is not None:
-            game.consume(player, "Opfern")
+            game.consume(player, word)
             sacrificed = list(command.targets)
             game.place(Modifier("protection", player.name, None, {"only": sacrificed}))
 

@@ -17,6 +17,7 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import Announcement
 from wolfbot.engine.port import Behaviour, GamePort, SetAside
+from wolfbot.engine.roles.common import own_word
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
@@ -32,11 +33,13 @@ def offered(game: GamePort) -> list[str]:
 
 
 class Gaukler(Behaviour):
+    parameters = {"word": str}
+
     acts_at_once = True
     set_aside = ROLES_ASIDE
 
     def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
-        if command.word != "Spielen":
+        if command.word != own_word(game, player):
             return
         role = game.rules.role(command.roles[0]).name if command.roles else ""
         if role not in offered(game):
@@ -45,7 +48,7 @@ class Gaukler(Behaviour):
             raise IllegalCommand(say("gaukler.played_before", role=role))
 
     def accepted(self, game: GamePort, player: PlayerState, command: Command) -> None:
-        if command.word != "Spielen" or not command.roles:
+        if command.word != own_word(game, player) or not command.roles:
             return
         role = game.rules.role(command.roles[0]).name
         player.memory[_PLAYED] = [*player.memory.get(_PLAYED, []), role]

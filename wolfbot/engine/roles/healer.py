@@ -7,11 +7,14 @@ Nacht erfolgreich angegriffen worden sind.\""""
 from __future__ import annotations
 
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import offer_heal
+from wolfbot.engine.roles.common import offer_heal, own_word
 from wolfbot.engine.state import PlayerState
 
 
 class Heal(Behaviour):
+    parameters = {"word": str}
+
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        if player.uses.get("Heilen", 0) == 0:
-            offer_heal(game, player, "Heilen", stage)
+        word = own_word(game, player)
+        if player.uses.get(word, 0) == 0:
+            offer_heal(game, player, word, stage)

@@ -27,6 +27,7 @@ from wolfbot.engine.roles.common import (
     action,
     ask_after_info,
     may_name,
+    own_word,
     refuse_before_asking,
     refuse_keeping,
     tell,
@@ -34,16 +35,24 @@ from wolfbot.engine.roles.common import (
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
 
-HEAL = "Heiltrank"
-POISON = "Gifttrank"
-POTIONS = (HEAL, POISON)
 TOLD = "potions"  # her mark in `NightState.offered`: told (and asked) this night
+
+
+def potions(game: GamePort, player: PlayerState) -> tuple[str, str]:
+    """Her two words, the Heiltrank's and the Gifttrank's (`params.heal_word`,
+    `params.poison_word`)."""
+    return own_word(game, player, "heal_word"), own_word(game, player, "poison_word")
 
 
 class Potions(Behaviour):
     """Die Hexe's potions (and the Alchemist's, the Heks's): see the module."""
 
-    parameters = {"heals": str | None, "every_night": bool | None}
+    parameters = {
+        "heal_word": str,
+        "poison_word": str,
+        "heals": str | None,
+        "every_night": bool | None,
+    }
 
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
         """Her turn – and, asked, her answer: the commands of the night judged, then (the
@@ -57,14 +66,15 @@ class Potions(Behaviour):
         asking = told and bool(game.option("split_night"))
         if told and not asking:
             tell(game, player, info)
-        for word in POTIONS:
+        heal, poison = both = potions(game, player)
+        for word in both:
             command = action(game, player, word) if self.has(game, player, word) else None
             if command is not None:
                 self.use(game, player, command, attacked, stage, asking)
         if asking:
-            left = [w for w in POTIONS if self.has(game, player, w) and not action(game, player, w)]
+            left = [w for w in both if self.has(game, player, w) and not action(game, player, w)]
             offers = {word: self.options(game, player, word, attacked) for word in left}
-            healable, victims = offers.get(HEAL, []), offers.get(POISON, [])
+            healable, victims = offers.get(heal, []), offers.get(poison, [])
             prompt = say(
                 "hexe.question",
                 info=info,
@@ -81,9 +91,10 @@ class Potions(Behaviour):
     def told(self, game: GamePort, player: PlayerState) -> bool:
         """Whether the Spielleitung tells her who was attacked this night: while she has the
         Heiltrank, or (`params.every_night`) every night she has a potion."""
+        heal, poison = potions(game, player)
         if game.role_facts(player).params.get("every_night"):
-            return any(self.has(game, player, potion) for potion in POTIONS)
-        return self.has(game, player, HEAL)
+            return self.has(game, player, heal) or self.has(game, player, poison)
+        return self.has(game, player, heal)
 
     def attacked_tonight(self, game: GamePort, player: PlayerState) -> list[str]:
         """Whom her Heiltrank may heal: the successfully attacked (towards her role) – or
@@ -96,7 +107,8 @@ class Potions(Behaviour):
         self, game: GamePort, player: PlayerState, word: str, attacked: list[str]
     ) -> list[str]:
         """The players a potion may name, offered in the question."""
-        return attacked if word == HEAL else may_name(game, player, POISON)
+        heal, poison = potions(game, player)
+        return attacked if word == heal else may_name(game, player, poison)
 
     def use(
         self,
@@ -109,13 +121,14 @@ class Potions(Behaviour):
     ) -> None:
         """Her `command` takes effect, or is refused; `asking`: she is asked next, so a
         refused one no longer stands (`refuse_before_asking`)."""
-        if command.word == POISON:
-            game.consume(player, POISON)
+        heal, poison = potions(game, player)
+        if command.word == poison:
+            game.consume(player, poison)
             game.kill_tonight(command.target, player.role, (player.name,), stage)
             tell(game, player, say("hexe.poisoned", name=command.target))
         elif command.target in attacked:
             game.heal(command.target)  # an attack the Heiler stopped: used up too
-            game.consume(player, HEAL)
+            game.consume(player, heal)
             tell(game, player, say("heal.done", name=command.target))
         else:
             why = say("heal.not_attacked", name=command.target)
@@ -135,15 +148,18 @@ class Alchemist(Potions):
     entweder einen Heiltrank (!Herstellen Heiltrank) oder einen Gifttrank (!Herstellen
     Gifttrank) herstellen will." He has only the potion he made, from the next night on."""
 
+    parameters = {**Potions.parameters, "word": str}
+
     def allows(self, game: GamePort, player: PlayerState, word: str) -> Text | None:
-        if word in (HEAL, POISON) and player.memory.get("potion") != word:
+        if word in potions(game, player) and player.memory.get("potion") != word:
             return say("alchemist.no_potion", potion=word)
         return None
 
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        made = action(game, player, "Herstellen")
+        brew = own_word(game, player)
+        made = action(game, player, brew)
         if made is not None and "potion" not in player.memory:
-            game.consume(player, "Herstellen")
+            game.consume(player, brew)
             player.memory["potion"] = made.choice
             tell(game, player, say("alchemist.made", potion=made.choice))
             return
@@ -168,11 +184,12 @@ class Heks(Potions):
 
     def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
         params = game.role_facts(player).params
-        other = {HEAL: POISON, POISON: HEAL}.get(command.word)
+        heal, poison = potions(game, player)
+        other = {heal: poison, poison: heal}.get(command.word)
         given = action(game, player, other) if other else None
         if params.get("apart") and given is not None and given.target in command.targets:
             raise IllegalCommand(say("heks.apart", name=given.target))
-        target = game.player(command.target) if command.word == HEAL else None
+        target = game.player(command.target) if command.word == heal else None
         if (
             target is not None
             and not target.alive
@@ -185,11 +202,12 @@ class Heks(Potions):
     ) -> list[str]:
         """Her elixer also for the revivable dead; with `params.apart` neither potion for the
         one her other potion is given tonight."""
-        if word == HEAL:
+        heal, poison = potions(game, player)
+        if word == heal:
             options = [*attacked, *self._revivable(game, player)]
         else:
-            options = may_name(game, player, POISON)
-        other = action(game, player, POISON if word == HEAL else HEAL)
+            options = may_name(game, player, poison)
+        other = action(game, player, poison if word == heal else heal)
         if other is not None and game.role_facts(player).params.get("apart"):
             options = [name for name in options if name not in other.targets]
         return options
@@ -204,7 +222,8 @@ class Heks(Potions):
         asking: bool,
     ) -> None:
         target = game.player(command.target)
-        if command.word == POISON or (target.alive and target.name in attacked):
+        heal, poison = potions(game, player)
+        if command.word == poison or (target.alive and target.name in attacked):
             super().use(game, player, command, attacked, stage, asking)
         elif target.alive:
             why = say("heal.not_attacked", name=target.name)
@@ -213,7 +232,7 @@ class Heks(Potions):
             # dead since she sent it, and not one the elixer brings back (excluded)
             self.refuse(game, player, command, say("heks.not_revivable", name=target.name), asking)
         else:
-            game.consume(player, HEAL)
+            game.consume(player, heal)
             game.revive(target, player.role)
             tell(game, player, say("heks.revived", name=target.name))
             partner = game.lover_of(target.name)

@@ -22,7 +22,7 @@ from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import PrivateInfo
 from wolfbot.engine.names import LIEBESPAAR, WOLVES
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import action, apparent_role, looks_like_werwolf, tell
+from wolfbot.engine.roles.common import action, apparent_role, looks_like_werwolf, own_word, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
 
@@ -44,8 +44,10 @@ def apparent_side(game: GamePort, name: str, observer: PlayerState) -> str:
 
 
 class Aura(Behaviour):
+    parameters = {"word": str}
+
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        command = action(game, player, "Spüren")
+        command = action(game, player, own_word(game, player))
         if command is not None:
             good = apparent_side(game, command.target, player) == "Dorf"
             tell(game, player, say("seen.aura", name=command.target, good=good))
@@ -74,8 +76,10 @@ class WolfCheck(Behaviour):
 
 
 class Compare(Behaviour):
+    parameters = {"word": str}
+
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        command = action(game, player, "Ermitteln")
+        command = action(game, player, own_word(game, player))
         if command is not None:
             first, second = command.targets
             same = apparent_side(game, first, player) == apparent_side(game, second, player)
@@ -108,8 +112,10 @@ class RoleSearch(Behaviour):
 
 
 class Reveal(Behaviour):
+    parameters = {"word": str}
+
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        command = action(game, player, "Offenbaren")
+        command = action(game, player, own_word(game, player))
         if command is not None:
             tell(game, command.target, say("nachtschwaermer.revealed_to", name=player.name))
             tell(game, player, say("nachtschwaermer.revealed", name=command.target))

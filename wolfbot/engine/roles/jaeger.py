@@ -7,13 +7,13 @@ andere burgers vermoord wordt"), by the cause's name or the ruleset's for it (`n
 from __future__ import annotations
 
 from wolfbot.engine.port import Behaviour, GamePort, QuestionHandler
-from wolfbot.engine.roles.common import died_of
+from wolfbot.engine.roles.common import died_of, own_word
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import say
 
 
 class Jaeger(Behaviour):
-    parameters = {"causes": list[str] | None}
+    parameters = {"word": str, "causes": list[str] | None}
 
     def on_death(self, game: GamePort, player: PlayerState, cause: str) -> list[tuple[str, str]]:
         if not died_of(game, player, cause):
@@ -23,7 +23,7 @@ class Jaeger(Behaviour):
             Question(
                 player=player.name,
                 kind="shot",
-                word="Erschießen",
+                word=own_word(game, player),
                 channels=("private",),
                 options=options,
                 prompt=say("question.shot"),

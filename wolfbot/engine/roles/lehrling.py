@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from wolfbot.engine.names import PACK_CAUSE
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.roles.common import action, own_word, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
@@ -17,10 +17,13 @@ _MASTER = "master"
 
 
 class Lehrling(Behaviour):
+    parameters = {"word": str}
+
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        command = action(game, player, "Meister")
+        word = own_word(game, player)
+        command = action(game, player, word)
         if command is not None:
-            game.consume(player, "Meister")
+            game.consume(player, word)
             player.memory[_MASTER] = command.target
 
     def witness_death(self, game: GamePort, player: PlayerState, dead: PlayerState) -> None:

@@ -23,7 +23,7 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.events import CommandRejected
 from wolfbot.engine.names import PACK_CAUSE
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import action, refuse_keeping, tell, told_then_choose
+from wolfbot.engine.roles.common import action, own_word, refuse_keeping, tell, told_then_choose
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
 
@@ -33,8 +33,11 @@ def refuse(game: GamePort, player: PlayerState, command: Command, reason: Text) 
 
 
 class Dorfschoenheit(Behaviour):
+    parameters = {"word": str}
+
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        if player.uses.get("Verführen"):
+        word = own_word(game, player)
+        if player.uses.get(word):
             return
         attacks = [
             a
@@ -45,15 +48,15 @@ class Dorfschoenheit(Behaviour):
         if attacks:  # "teilt ... mit, wenn sie angegriffen wird" – also when it fails
             others = [p.name for p in game.living() if p.name != player.name] if hits else []
             info = say("verfuehrer.attacked")
-            command = told_then_choose(game, player, "Verführen", others, info, stage)
+            command = told_then_choose(game, player, word, others, info, stage)
         else:
-            command = action(game, player, "Verführen")
+            command = action(game, player, word)
         if command is None:
             return
         if not hits:
             refuse(game, player, command, say("verfuehrer.not_attacked"))
             return
-        game.consume(player, "Verführen")
+        game.consume(player, word)
         for hit in hits:
             hit.status, hit.reason = "failed", say("failed.seduced", name=command.target)
             if command.target not in hit.sources:
@@ -76,22 +79,27 @@ def _choice_among_the_dead(
 
 
 class GuteFee(Behaviour):
+    parameters = {"word": str}
+
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        if player.uses.get("Wiederbeleben"):
+        word = own_word(game, player)
+        if player.uses.get(word):
             return
-        command = _choice_among_the_dead(game, player, "Wiederbeleben", stage)
+        command = _choice_among_the_dead(game, player, word, stage)
         if command is not None and not game.player(command.target).alive:  # devoured at once
             why = say("dead_tonight.beyond_saving", name=command.target)
             refuse_keeping(game, player, command, why)
         elif command is not None:
-            game.consume(player, "Wiederbeleben")
+            game.consume(player, word)
             game.spare(command.target)
             tell(game, player, say("dead_tonight.lives_on", name=command.target))
 
 
 class TreueMagd(Behaviour):
+    parameters = {"word": str}
+
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        command = _choice_among_the_dead(game, player, "Übernehmen", stage)
+        command = _choice_among_the_dead(game, player, own_word(game, player), stage)
         if command is None:
             return
         taken = game.player(command.target)

@@ -16,7 +16,7 @@ from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import AlphaElected
 from wolfbot.engine.names import PACK_CAUSE, WOLVES
 from wolfbot.engine.port import GamePort, GroupBehaviour, QuestionHandler, WordHandler
-from wolfbot.engine.roles.common import break_tie, most_voted
+from wolfbot.engine.roles.common import break_tie, handler_word, most_voted
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import say
 
@@ -35,9 +35,8 @@ def _pack_names(game: GamePort) -> list[str]:
 
 def _attackers(game: GamePort) -> list[str]:
     """The pack's members who decide its attack (not the Junge Wolf: `pack_words`)."""
-    return [
-        p.name for p in game.pack() if "Fressen" in (game.role_facts(p).pack_words or ("Fressen",))
-    ]
+    attack = handler_word(game, "attack")
+    return [p.name for p in game.pack() if attack in (game.role_facts(p).pack_words or (attack,))]
 
 
 def _deciders(game: GamePort) -> list[str]:
@@ -112,7 +111,7 @@ class Pack(GroupBehaviour):
         question = Question(
             player=alpha or "",
             kind="attack_tie",
-            word="Fressen",
+            word=handler_word(game, "attack"),
             channels=("wolves", "private"),
             options=tuple(tied),
             prompt=say("question.pack_tie"),

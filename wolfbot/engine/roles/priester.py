@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from wolfbot.engine.commands import Command
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import tell
+from wolfbot.engine.roles.common import own_word, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
@@ -18,10 +18,12 @@ ANSWERS = 99  # "bis zum Ende der Nacht": no limit to the answers
 
 
 class Priester(Behaviour):
+    parameters = {"word": str}
+
     acts_at_once = True  # the Beichte opens the relay when it is accepted
 
     def accepted(self, game: GamePort, player: PlayerState, command: Command) -> None:
-        if command.word != "Beichte":
+        if command.word != own_word(game, player):
             return
         relays = game.state.night.relays
         if player.name in relays:  # one confession a night: "drei Fragen", not three more

@@ -10,18 +10,17 @@ de genezer beschermd als hij haar aanwijst")."""
 from __future__ import annotations
 
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import action
+from wolfbot.engine.roles.common import action, own_word
 from wolfbot.engine.state import Attack, Modifier, PlayerState
 from wolfbot.engine.text import say
 
 
 class Protect(Behaviour):
-    parameters = {"word": str | None, "not_for": list[str] | None}
-    word = "Beschützen"
+    parameters = {"word": str, "not_for": list[str] | None}
     step = "protection"
 
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        command = action(game, player, game.role_facts(player).params.get("word", self.word))
+        command = action(game, player, own_word(game, player))
         if command is not None:
             game.place(Modifier(self.step, player.name, command.target))
 
@@ -33,7 +32,6 @@ class Protect(Behaviour):
 
 
 class Guard(Protect):
-    word = "Bewachen"
     step = "redirect"
 
     def modify_attack(self, game: GamePort, attack: Attack, modifier: Modifier) -> None:

@@ -23,12 +23,11 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.names import SPIRITS
 from wolfbot.engine.port import GamePort, GroupBehaviour, QuestionHandler, WordHandler
-from wolfbot.engine.roles.common import break_tie, most_voted, tell
+from wolfbot.engine.roles.common import break_tie, handler_word, most_voted, tell
 from wolfbot.engine.state import DayEffect, PlayerState, Question
 from wolfbot.engine.text import say
 
 VARIANT = "totenreich"
-ACCUSE = "Anklagen"
 SPIRITS_NAME = "Ruhelose Geister"
 
 
@@ -91,7 +90,7 @@ class RuheloseGeister(GroupBehaviour):
         question = Question(
             player=decider or "",
             kind="accusation_tie",
-            word=ACCUSE,
+            word=handler_word(game, "accuse"),
             channels=("spirits", "private"),
             options=tuple(tied),
             prompt=say("question.accusation_tie"),

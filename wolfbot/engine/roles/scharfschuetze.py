@@ -11,11 +11,9 @@ Scharfschütze angegriffen wird.\""""
 from __future__ import annotations
 
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.roles.common import action, own_word, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
-
-AIM, SHOOT = "Zielen", "Erschießen"
 
 
 def _aimed(game: GamePort, player: PlayerState) -> str | None:
@@ -27,15 +25,18 @@ def _aimed(game: GamePort, player: PlayerState) -> str | None:
 
 
 class Scharfschuetze(Behaviour):
+    parameters = {"word": str, "shoot_word": str}
+
     def allows(self, game: GamePort, player: PlayerState, word: str) -> Text | None:
-        if word == SHOOT and _aimed(game, player) is None:
+        if word == own_word(game, player, "shoot_word") and _aimed(game, player) is None:
             return say("scharfschuetze.no_aim")
         return None
 
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        target = _aimed(game, player) if action(game, player, SHOOT) else None
+        shoot = own_word(game, player, "shoot_word")
+        target = _aimed(game, player) if action(game, player, shoot) else None
         if target is not None:  # "entweder ... erschießen oder ... zielen"
-            game.consume(player, SHOOT)
+            game.consume(player, shoot)
             victim = game.player(target)
             if game.side(victim) == "Dorf":
                 tell(game, player, say("scharfschuetze.misfire", name=target))
@@ -43,7 +44,7 @@ class Scharfschuetze(Behaviour):
             else:
                 game.kill_tonight(target, player.role, (player.name,), stage)
             return
-        command = action(game, player, AIM)
+        command = action(game, player, own_word(game, player))
         if command is not None:
             player.memory["aim"] = [game.state.phase.number, command.target]
             tell(game, player, say("scharfschuetze.aimed", name=command.target))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from wolfbot.engine.events import RoleSeen
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import action, apparent_role
+from wolfbot.engine.roles.common import action, apparent_role, own_word
 from wolfbot.engine.state import PlayerState
 
 
@@ -15,7 +15,7 @@ class SeeRole(Behaviour):
     parameters = {"word": str}
 
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        command = action(game, player, game.role_facts(player).params.get("word", "Sehen"))
+        command = action(game, player, own_word(game, player))
         if command is not None:
             role = apparent_role(game, command.target, player)
             game.emit(RoleSeen(player.name, player.role, command.target, role))

@@ -18,7 +18,7 @@ from __future__ import annotations
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.port import Behaviour, GamePort, QuestionHandler
-from wolfbot.engine.roles.common import action, tell
+from wolfbot.engine.roles.common import action, own_word, tell
 from wolfbot.engine.state import Attack, PlayerState, Question
 from wolfbot.engine.text import say
 
@@ -40,17 +40,21 @@ def _sacrifice(game: GamePort, attack: Attack, victim: str) -> None:
 
 
 class Sektenfuehrer(Behaviour):
+    # `word` converts a player, `sacrifice_word` names the converted one who dies in his place
+    parameters = {"word": str, "sacrifice_word": str}
+
     def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
-        if command.word not in ("Konvertieren", "Opfern"):
+        convert, sacrifice = own_word(game, player), own_word(game, player, "sacrifice_word")
+        if command.word not in (convert, sacrifice):
             return
         target = game.player(command.target)
-        if command.word == "Konvertieren" and target.faction == game.role_facts(player).faction:
+        if command.word == convert and target.faction == game.role_facts(player).faction:
             raise IllegalCommand(say("sekte.converted_already", name=target.name))
-        if command.word == "Opfern" and target.name not in converted(game, player):
+        if command.word == sacrifice and target.name not in converted(game, player):
             raise IllegalCommand(say("sekte.not_converted", name=target.name))
 
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        command = action(game, player, "Konvertieren")
+        command = action(game, player, own_word(game, player))
         if command is None:
             return
         target = game.player(command.target)
@@ -64,7 +68,8 @@ class Sektenfuehrer(Behaviour):
             return
         tell(game, player, say("sekte.attacked"))
         victims = converted(game, player)
-        command = action(game, player, "Opfern")
+        sacrifice = own_word(game, player, "sacrifice_word")
+        command = action(game, player, sacrifice)
         if command is not None and command.target in victims:
             _sacrifice(game, attack, command.target)
         elif command is None and victims and game.option("split_night"):
@@ -72,7 +77,7 @@ class Sektenfuehrer(Behaviour):
                 Question(
                     player=player.name,
                     kind="sacrifice",
-                    word="Opfern",
+                    word=sacrifice,
                     channels=("private",),
                     options=tuple(victims),
                     prompt=say("question.sacrifice"),

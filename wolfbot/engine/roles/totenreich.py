@@ -20,7 +20,7 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.events import CommandRejected
 from wolfbot.engine.names import DEAD, LIEBESKUMMER
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import action, apparent_role, disguised, tell
+from wolfbot.engine.roles.common import action, apparent_role, disguised, own_word, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import Text, say
 
@@ -40,7 +40,8 @@ def _lives_again(game: GamePort, player: PlayerState, command: Command) -> bool:
 class Totenreich(Behaviour):
     """Medium and Zigeunerin share the Totenreich with the dead; the Medium also revives."""
 
-    parameters = {"totenreich": bool}
+    # `word`: the Medium's ritual that revives ("Wiederbeleben"); the Zigeunerin has none
+    parameters = {"totenreich": bool, "word": str | None}
 
     def setup(self, game: GamePort, player: PlayerState) -> None:
         game.enter_conversation(DEAD, [player.name])
@@ -49,10 +50,11 @@ class Totenreich(Behaviour):
         game.join_conversation(DEAD, [dead.name])  # the dead are the Geister of the Totenreich
 
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        command = action(game, player, "Wiederbeleben")
-        if command is None or _lives_again(game, player, command):
+        revive = game.role_facts(player).params.get("word")
+        command = action(game, player, revive) if revive else None
+        if revive is None or command is None or _lives_again(game, player, command):
             return
-        game.consume(player, "Wiederbeleben")
+        game.consume(player, revive)
         game.revive(game.player(command.target), player.role)
         game.kill_tonight(
             player.name, player.role, (player.name,), stage
@@ -60,11 +62,14 @@ class Totenreich(Behaviour):
 
 
 class Totenbeschwoerer(Behaviour):
+    parameters = {"word": str}
+
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        command = action(game, player, "Wiedererwecken")
+        word = own_word(game, player)
+        command = action(game, player, word)
         if command is None or _lives_again(game, player, command):
             return
-        game.consume(player, "Wiedererwecken")
+        game.consume(player, word)
         risen = game.player(command.target)
         faction = game.faction(risen)
         if disguised(game, risen.name, player):  # the Geheimnisvolle Wolf's taken role
@@ -85,6 +90,8 @@ class Totenbeschwoerer(Behaviour):
 
 
 class Wiedergaenger(Behaviour):
+    parameters = {"word": str}
+
     def on_post(self, game: GamePort, player: PlayerState, channel: str, text: str) -> None:
         if channel == "thread" and text and game.state.phase.by_day:
             tell(
@@ -94,6 +101,6 @@ class Wiedergaenger(Behaviour):
             )
 
     def allows(self, game: GamePort, player: PlayerState, word: str) -> Text | None:
-        if word != "Lynch":
+        if word != own_word(game, player):  # the day's vote, his only word
             return say("wiedergaenger.votes_only")
         return None

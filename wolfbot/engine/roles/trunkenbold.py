@@ -10,7 +10,7 @@ from __future__ import annotations
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.port import Behaviour, GamePort, GroupBehaviour
-from wolfbot.engine.roles.common import action
+from wolfbot.engine.roles.common import action, own_word
 from wolfbot.engine.roles.pack import valid_targets
 from wolfbot.engine.state import PlayerState
 
@@ -88,10 +88,12 @@ def drink(game: GamePort, drunk: PlayerState) -> None:
 
 
 class Trunkenbold(Behaviour):
+    parameters = {"word": str}
+
     prepare_rank = 1  # his lot decides before the Zauberer's block, after the Koch's Vorabend
 
     def prepare(self, game: GamePort, player: PlayerState) -> None:
-        command = action(game, player, "Abfüllen")
+        command = action(game, player, own_word(game, player))
         if command is not None:
             drink(game, game.player(command.target))
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.port import Behaviour, GamePort, GroupBehaviour, QuestionHandler
-from wolfbot.engine.roles.common import break_tie, most_voted
+from wolfbot.engine.roles.common import break_tie, most_voted, own_word
 from wolfbot.engine.roles.pack_attacks import Bite
 from wolfbot.engine.state import PlayerState, Question
 from wolfbot.engine.text import say
@@ -27,7 +27,6 @@ from wolfbot.engine.text import say
 GHUL = "Ghul"
 GHULE = "Ghule"  # their attack's entry of the night order
 WITH_THE_VAMPIR = "Vampirtod"  # the cause of the Ghule's death with their Vampir
-FEED = "Fressen"
 
 
 def undead(game: GamePort, player: PlayerState) -> bool:
@@ -41,11 +40,11 @@ class Vampir(Bite):
 
 
 class Ghul(Behaviour):
-    parameters = {"attacks_as": str}
+    parameters = {"word": str, "attacks_as": str}
 
     def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
         """ "einen anderen Dorfbewohner": none of the Untoten."""
-        if command.word == FEED and undead(game, game.player(command.target)):
+        if command.word == own_word(game, player) and undead(game, game.player(command.target)):
             raise IllegalCommand(say("ghule.own_kind", name=command.target))
 
 
@@ -53,9 +52,13 @@ class Ghule(GroupBehaviour):
     def act(self, game: GamePort, stage: int) -> None:
         state = game.state.night
         votes = {}
+        feed = ""  # the Ghule's word (`params.word` of the Ghul)
         for ghul in game.living():
-            command = state.actions.get(ghul.name, {}).get(FEED)
-            if ghul.role == GHUL and command and ghul.active and ghul.name not in state.blocked:
+            if ghul.role != GHUL:
+                continue
+            feed = own_word(game, ghul)
+            command = state.actions.get(ghul.name, {}).get(feed)
+            if command and ghul.active and ghul.name not in state.blocked:
                 if game.player(command.target).alive:
                     votes[ghul.name] = command.target
         if not votes:
@@ -67,7 +70,7 @@ class Ghule(GroupBehaviour):
         question = Question(
             player=decider or "",
             kind="ghoul_tie",
-            word=FEED,
+            word=feed,
             channels=("crypt", "private"),
             options=tuple(tied),
             prompt=say("question.ghoul_tie"),
