@@ -213,8 +213,7 @@ def _find_use(
     """The use of the player's (`uses`: those of the word he may give as he is) that allows
     the command now and there; refused with what is in the way of the use that comes
     furthest (the first of them)."""
-    channel = command.channel
-    if len(uses) == 1 and obstacle(game, player, uses[0].facts, channel) is None:  # common
+    if len(uses) == 1 and obstacle(game, player, uses[0].facts, command.channel) is None:
         use = uses[0]
     else:
         use = _furthest(game, player, command, uses)
@@ -252,6 +251,8 @@ def _furthest(
     raise IllegalCommand(say("refused.used_up", word=word))
 
 
+# how far a use came through `obstacle`'s checks: in time, then in its place too (past
+# them, the office and the number of uses are of the same use)
 _FURTHER = MappingProxyType({"not_now": 0, "wrong_channel": 1, "not_office": 2, "used_up": 2})
 
 

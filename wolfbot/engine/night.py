@@ -57,11 +57,7 @@ def _run_stage(game: GamePort, stage: int, whole_night: bool) -> None:
     """One stage: the attacks scheduled for it, then its entries as the stage lists them –
     the group acting there, or each player of the roles placed there, in seat order (as
     they are now: a player who took a role acts at its later stages)."""
-    night = game.state.night
-    if night.scheduled:
-        for due in [a for a in night.scheduled if a.stage == stage]:
-            night.scheduled.remove(due)
-            attack(game, due.target, due.cause, due.sources, stage, due.kind)
+    _scheduled_attacks(game, stage)
     for entry in _night_plan(game)[stage]:
         group = game.group(entry.name)
         if group is not None:
@@ -72,6 +68,15 @@ def _run_stage(game: GamePort, stage: int, whole_night: bool) -> None:
         for role in entry.roles:
             for player in game.roles.holders(role):
                 _act(game, player, role, stage, whole_night)
+
+
+def _scheduled_attacks(game: GamePort, stage: int) -> None:
+    """The attacks scheduled for this stage happen (`schedule`)."""
+    night = game.state.night
+    if night.scheduled:
+        for due in [a for a in night.scheduled if a.stage == stage]:
+            night.scheduled.remove(due)
+            attack(game, due.target, due.cause, due.sources, stage, due.kind)
 
 
 def _act(game: GamePort, player: PlayerState, role: str, stage: int, whole_night: bool) -> None:
@@ -85,7 +90,7 @@ def _act(game: GamePort, player: PlayerState, role: str, stage: int, whole_night
     if not whole_night:
         game.behaviour(player).prepare(game, player)
     mark = len(game.state.log)
-    game.behaviour(player).act(game, player, stage)  # as he is now (made powerless?)
+    game.behaviour(player).act(game, player, stage)
     _took_part(game, player, game.state.log[mark:])
 
 
