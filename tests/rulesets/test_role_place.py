@@ -123,3 +123,21 @@ def test_an_unknown_role_is_one_sentence_with_the_nearest_name() -> None:
     assert result.exit_code == 2
     assert "Fehler: Düsterliga hat keine Rolle „Sehrin“. Meintest du „Seherin“?" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "name", "expected"),
+    [
+        ("duesterliga", "Gaukler", ("gaukler_roles", 3, True, True)),
+        ("klassisch", "Dieb", ("dieb_roles", 2, False, False)),
+        ("duesterliga", "Seherin", None),
+    ],
+    ids=["gaukler-chosen-and-announced", "dieb-left-over", "seherin-nothing"],
+)
+def test_what_the_deal_sets_aside_for_a_role_is_shown(
+    ruleset: str, name: str, expected: tuple | None
+) -> None:
+    """The hook setup, the Eröffnungsbeitrag and the live bot read instead of the role's name."""
+    aside = role_place(loader.load(ruleset), name).set_aside
+    found = None if aside is None else (aside.option, aside.count, aside.chosen, aside.announced)
+    assert found == expected

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from wolfbot.engine.port import Behaviour
+from wolfbot.engine.port import Behaviour, SetAside
 from wolfbot.engine.roles.registry import behaviour_of
 from wolfbot.engine.spec import RoleSpec, Ruleset
 from wolfbot.rulesets.loader import RULES_DIR, read_mapping
@@ -41,6 +41,8 @@ class RolePlace:
     parameters: tuple[Parameter, ...]
     commands: tuple[str, ...]  # "!Sehen", as the ruleset's players write it
     stage: str | None  # "5. Seherin" (its place in the night order)
+    # what the deal sets aside for it (`Behaviour.set_aside`: the Gaukler's three roles)
+    set_aside: SetAside | None
     message_keys: tuple[str, ...]  # catalog keys its behaviour's module names
     # the events its module emits and where posts word them ("RoleSeen" → its lines in
     # wolfbot/posts/private.py, summary.py)
@@ -69,6 +71,7 @@ def role_place(
         parameters=parameters,
         commands=tuple(f"!{rules.shown_word(use.word)}" for use in role.commands),
         stage=stage,
+        set_aside=behaviour.set_aside,
         message_keys=_message_keys(behaviour, rules) if role.behaviour else (),
         events=_events(behaviour) if role.behaviour else (),
         scenarios=_scenarios(role, rules.name, scenarios or SCENARIOS),

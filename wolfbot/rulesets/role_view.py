@@ -66,10 +66,26 @@ def rows(place: RolePlace) -> list[tuple[str, str]]:
         ("nimmt", takes),
         ("Befehle", ", ".join(place.commands) or "keine"),
         ("Nachtreihenfolge", place.stage or "keine Stufe"),
+        ("bei der Verteilung", _set_aside(place)),
         ("Meldungen", ", ".join(place.message_keys) or "–"),
         ("Ereignisse, gesetzt in", events or "–"),
         (f"Szenarien ({len(place.scenarios)})", "\n".join(shown) or "keine"),
     ]
+
+
+def _set_aside(place: RolePlace) -> str:
+    """What the deal sets aside for the role, in words: "3 Rollen, von der Spielleitung vor
+    der Verlosung gewählt (Hausregel gaukler_roles), im Eröffnungsbeitrag genannt"."""
+    aside = place.set_aside
+    if aside is None:
+        return "nichts beiseite"
+    how = (
+        "von der Spielleitung vor der Verlosung gewählt"
+        if aside.chosen
+        else "bei der Verlosung übrig"
+    )
+    shown = ", im Eröffnungsbeitrag genannt" if aside.announced else ""
+    return f"{aside.count} Rollen {how} (Hausregel {aside.option}){shown}"
 
 
 def _short(path: Path) -> str:
