@@ -84,8 +84,8 @@ class ReadMark:
     `place` and `memory` are the adapter's, as JSON: the bot stores them and hands them back
     (`to_json`), nothing outside the adapter reads them (WoltLab: `woltlab.cursor`).
     `place` says where in the channel the adapter reads on and is small; a mark with only
-    `last_post_id` and `place` (`bound`) is a valid start, and so is a place of an earlier
-    mark with a later `last_post_id`. `memory` is what makes the next read cheap and shows
+    `last_post_id` and `place` (`bound`) is a valid start, and so is the place of an earlier
+    mark with the id of a post that came later. `memory` is what makes the next read cheap and shows
     edits and deletions (WoltLab: the page's validators, the recent posts' hashes)."""
 
     last_post_id: int = 0
