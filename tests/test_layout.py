@@ -334,21 +334,38 @@ def test_the_seam_check_sees_an_adapter_import(tmp_path: Path) -> None:
     assert len(_adapter_imports(demo)) == 1  # the demo starts the look-alike, not WoltLab
 
 
-# how a forum pages and validates its reads: the adapter's part of a read mark
-PAGING = {"last_page", "etag", "last_modified"}
+# how WoltLab pages and validates its reads and remembers posts: the adapter's part of a read
+# mark (`forum.woltlab.cursor`), as attributes and as the keys of its JSON
+CURSOR = {"last_page", "etag", "last_modified", "seen"}
+# where read marks are handed on and stored without being looked into
+MARK_KEEPERS = ("wolfbot.bot.", "wolfbot.outbox.", "wolfbot.store.")
 
 
-def test_the_bot_reads_no_paging_of_a_read_mark() -> None:
-    """The bot stores a read mark and hands it back (`ReadMark.to_json`/`from_json`); where
-    the forum's pages are is the adapter's."""
+def _cursor_reads(tree: ast.Module, where: str) -> list[str]:
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in CURSOR:
+            found.append(f"{where}:{node.lineno} reads .{node.attr}")
+        elif isinstance(node, ast.Constant) and node.value in CURSOR:
+            found.append(f"{where}:{node.lineno} names {node.value!r}")
+    return found
+
+
+def test_bot_outbox_and_store_read_no_cursor_of_a_read_mark() -> None:
+    """They store a read mark and hand it back (`ReadMark.to_json`/`from_json`, `bound`);
+    where the forum's pages are and what it remembers is the adapter's."""
     wrong = [
-        f"{path.relative_to(ROOT)}:{node.lineno} reads .{node.attr}"
+        line
         for path in FILES
-        if _dotted(path).startswith("wolfbot.bot.")
-        for node in ast.walk(trees()[path])
-        if isinstance(node, ast.Attribute) and node.attr in PAGING
+        if _dotted(path).startswith(MARK_KEEPERS)
+        for line in _cursor_reads(trees()[path], str(path.relative_to(ROOT)))
     ]
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_cursor_check_sees_a_page_read() -> None:
+    probe = ast.parse('page = mark.last_page\nstate = data["seen"]\nuntil = mark.seen_until\n')
+    assert len(_cursor_reads(probe, "probe.py")) == 2
 
 
 # -- no cycles -------------------------------------------------------------------------------

@@ -18,14 +18,15 @@ THREAD = ChannelRef("thread", 1)
 
 
 class Paged:
-    """A forum whose reads stop after `per_read` pages of one post each."""
+    """A forum whose reads stop after `per_read` pages of one post each; its place in a mark
+    is the page it read last."""
 
     def __init__(self, pages: int, per_read: int) -> None:
         self.pages, self.per_read, self.reads = pages, per_read, 0
 
     def read(self, channel: ChannelRef, mark: ReadMark) -> ReadResult:
         self.reads += 1
-        start = mark.last_page if mark.last_post_id else 1
+        start = mark.place.get("page", 1)
         stop = min(self.pages, start + self.per_read - 1)
         posts = [
             ForumPost(
@@ -41,7 +42,9 @@ class Paged:
             if n > mark.last_post_id
         ]
         last = posts[-1].post_id if posts else mark.last_post_id
-        return ReadResult(posts, [], [], ReadMark(last, stop), 1, more=stop < self.pages)
+        return ReadResult(
+            posts, [], [], ReadMark(last, place={"page": stop}), 1, more=stop < self.pages
+        )
 
 
 @pytest.mark.parametrize(
@@ -55,7 +58,7 @@ def test_a_thread_longer_than_the_page_limit_is_read_to_its_end(
     forum = Paged(pages, per_read)
     result = read_on(forum, THREAD, ReadMark())  # type: ignore[arg-type]
     assert [p.post_id for p in result.new] == list(range(1, pages + 1))
-    assert not result.more and result.mark.last_page == pages
+    assert not result.more and result.mark.place == {"page": pages}
     assert forum.reads == reads == result.requests
 
 

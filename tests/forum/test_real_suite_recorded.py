@@ -11,6 +11,7 @@ made at WoltLab's default group limits."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -44,6 +45,7 @@ from wolfbot.forum.base import (
 )
 from wolfbot.forum.dialect import content_hash
 from wolfbot.forum.woltlab.conversation_list import BY_LAST_MESSAGE
+from wolfbot.forum.woltlab.cursor import PageCursor
 from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.outbox.queue import FloodLimits, Outbox, RetryPolicy
 from wolfbot.store import db
@@ -204,7 +206,9 @@ def test_reading_a_conversation_as_it_grows_gives_each_message_once_at_a_request
         recording.page, recording.second_page = pages
         result = reader.read(CONV, mark)
         new, edited = [p.post_id for p in result.new], [p.post_id for p in result.edited]
-        reads.append((pages, new, edited, result.deleted, result.requests, result.mark.last_page))
+        reads.append(
+            (pages, new, edited, result.deleted, result.requests, PageCursor.of(result.mark).page)
+        )
         mark = result.mark
     assert reads == HISTORY
 
@@ -218,7 +222,7 @@ def test_a_first_read_across_two_pages_gives_every_message_in_order(real: Real) 
     first = reader.read(CONV, ReadMark())
     assert [post.post_id for post in first.new] == [1, 2, 3, 4, 5, 6]
     assert texts(first.new)[-2:] == ["Nachricht fünf", "Nachricht sechs, auf Seite 2"]
-    assert (first.mark.last_page, first.requests) == (2, 3)
+    assert (PageCursor.of(first.mark).page, first.requests) == (2, 3)
 
 
 # ---------------------------------------------------------------- replies and edits
@@ -255,9 +259,10 @@ def test_an_edit_of_a_message_read_before_is_reported_as_edited(real: Real) -> N
     holds what such a read remembers (the content hash of exchange 12's message, on page 1)."""
     recording = Recording(real, "11-conversation-page-bob")
     reader = real.forum()
-    before = reader.read(CONV, ReadMark()).mark
-    before.seen[2] = (f"{content_hash(WOLTLAB, sent_message('12-ajax-quickReply-bob'))}@1", 0)
-    before.last_post_id = 2
+    read = reader.read(CONV, ReadMark()).mark
+    cursor = PageCursor.of(read)
+    cursor.seen[2] = (f"{content_hash(WOLTLAB, sent_message('12-ajax-quickReply-bob'))}@1", 0)
+    before = cursor.on(replace(read, last_post_id=2))
     recording.page = "16-conversation-page-bob-after-edit"
     after = reader.read(CONV, before)
     assert [(p.post_id, p.edit_count, p.edited_by) for p in after.edited] == [(2, 1, "bob")]

@@ -29,6 +29,7 @@ from wolfbot.forum.base import (
     Refused,
 )
 from wolfbot.forum.woltlab.client import WoltLabForum, strip_page
+from wolfbot.forum.woltlab.cursor import PageCursor
 from wolfbot.forum.woltlab.errors import parse_retry_after
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -334,8 +335,12 @@ def test_first_read_follows_rel_next_and_discovers_the_slug(fake, forum) -> None
     assert [p.disabled for p in result.new if p.post_id == 1007] == [True]
     assert result.edited == [] and result.deleted == []
     mark = result.mark
-    assert (mark.last_post_id, mark.last_page, mark.etag) == (1012, 3, '"p3-v1"')
-    assert set(mark.seen) == set(range(1001, 1013))
+    assert (mark.last_post_id, PageCursor.of(mark).page, PageCursor.of(mark).etag) == (
+        1012,
+        3,
+        '"p3-v1"',
+    )
+    assert set(PageCursor.of(mark).seen) == set(range(1001, 1013))
     assert [p.body.commands for p in result.new[:4]] == [
         (),
         ("!Lynch Bernd",),
@@ -353,14 +358,39 @@ def test_idle_poll_is_one_conditional_request(fake, forum) -> None:
     assert result.mark == mark and result.mark is not mark
 
 
+def test_a_mark_stored_before_the_cursor_resumes_on_its_page(fake, forum) -> None:
+    """A `read_marks` row written before WoltLab's cursor had a type of its own (its keys
+    beside the neutral ones, `test_read_mark_stored`): the next poll asks for the same page
+    with the same validators and reports nothing again."""
+    mark = forum.read(THREAD, ReadMark()).mark
+    cursor = PageCursor.of(mark)
+    stored = {
+        "last_post_id": mark.last_post_id,
+        "last_page": cursor.page,
+        "etag": cursor.etag,
+        "last_modified": cursor.last_modified,
+        "seen": {str(post_id): list(state) for post_id, state in cursor.seen.items()},
+        "seen_until": None,
+        "last_time": mark.last_time.isoformat() if mark.last_time else None,
+    }
+    fake.calls.clear()
+    result = forum.read(THREAD, ReadMark.from_json(stored))
+    assert fake.calls == [("GET", f"{T6}?pageNo=3")]
+    assert result.requests == 1 and (result.new, result.edited, result.deleted) == ([], [], [])
+    assert result.mark == mark  # written apart into place and memory
+    page3 = with_new_post(fixture("thread6_page3.html"), 1012, 1013, "<p>Neu</p>")
+    fake.set_page3(page3, "p3-v2")
+    assert ids(forum.read(THREAD, ReadMark.from_json(stored)).new) == [1013]
+
+
 def test_idle_poll_without_validators_is_one_request(fake, forum) -> None:
     fake.serve_thread6(etag=None)
     mark = forum.read(THREAD, ReadMark()).mark
-    assert mark.etag is None
+    assert PageCursor.of(mark).etag is None
     fake.calls.clear()
     result = forum.read(THREAD, mark)
     assert result.requests == 1 and (result.new, result.edited, result.deleted) == ([], [], [])
-    assert result.mark.seen == mark.seen
+    assert PageCursor.of(result.mark).seen == PageCursor.of(mark).seen
 
 
 def test_new_posts_on_the_last_page_and_a_new_page(fake, forum) -> None:
@@ -375,7 +405,11 @@ def test_new_posts_on_the_last_page_and_a_new_page(fake, forum) -> None:
     result = forum.read(THREAD, mark)
     assert fake.calls == [("GET", f"{T6}?pageNo=3"), ("GET", f"{T6}?pageNo=4")]
     assert ids(result.new) == [1013, 1014] and result.new[0].body.commands == ("!Lynch Anna",)
-    assert (result.mark.last_post_id, result.mark.last_page, result.mark.etag) == (
+    assert (
+        result.mark.last_post_id,
+        PageCursor.of(result.mark).page,
+        PageCursor.of(result.mark).etag,
+    ) == (
         1014,
         4,
         '"p4-v1"',
@@ -412,7 +446,10 @@ def test_edits_and_deletions(fake, forum, change, edited_ids, deleted_ids) -> No
     again = forum.read(THREAD, result.mark)  # reported once
     assert (again.edited, again.deleted) == ([], [])
     for post_id in deleted_ids:
-        assert post_id not in again.mark.seen or "~x@" in again.mark.seen[post_id][0]
+        assert (
+            post_id not in PageCursor.of(again.mark).seen
+            or "~x@" in PageCursor.of(again.mark).seen[post_id][0]
+        )
 
 
 def test_edit_reports_the_new_commands(fake, forum) -> None:
@@ -435,7 +472,7 @@ def test_vanished_last_page_restarts_from_the_page_count(fake, forum) -> None:
     fake.calls.clear()
     result = forum.read(THREAD, mark)
     assert fake.calls == [("GET", f"{T6}?pageNo=3"), ("GET", T6), ("GET", f"{T6}?pageNo=2")]
-    assert result.deleted == [1011, 1012] and result.mark.last_page == 2
+    assert result.deleted == [1011, 1012] and PageCursor.of(result.mark).page == 2
 
 
 def test_posts_becoming_visible_late_are_new(fake, forum) -> None:
@@ -473,7 +510,7 @@ def test_conversation_pages(fake, forum) -> None:
     result = forum.read(CONV, ReadMark())
     assert ids(result.new) == [601, 602, 603, 604, 605]
     assert result.new[1].body.commands == ("!Fressen Dora",)
-    assert result.mark.last_page == 2
+    assert PageCursor.of(result.mark).page == 2
 
 
 @pytest.mark.parametrize("guest_view", ["redirect", "guest-page", "denied"])
@@ -914,7 +951,11 @@ def test_a_read_stopped_at_its_page_limit_says_so_and_reads_on_unconditionally(f
     client = make(max_pages=2)
     client.login()
     first = client.read(THREAD, ReadMark())
-    assert first.more and first.mark.last_page == 2 and first.mark.etag is None
+    assert (
+        first.more
+        and PageCursor.of(first.mark).page == 2
+        and PageCursor.of(first.mark).etag is None
+    )
     fake.calls.clear()
     rest = client.read(THREAD, first.mark)
     assert fake.calls[0] == ("GET", f"{T6}?pageNo=2") and not rest.more

@@ -27,6 +27,7 @@ from real_exchanges import (
 )
 
 from wolfbot.forum.base import FloodLimited, ForumError, ReadMark, Refused
+from wolfbot.forum.woltlab.cursor import PageCursor
 
 
 @pytest.fixture
@@ -137,12 +138,15 @@ def test_a_page_number_past_the_end_is_the_last_page_nothing_lost_or_doubled(rea
     forum = real.forum()
     first = forum.read(CONV, ReadMark())
     ids = [p.post_id for p in first.new]
-    assert len(ids) == len(set(ids)) and first.mark.last_page == 2
-    stale = ReadMark(last_post_id=first.mark.last_post_id, last_page=3, seen=dict(first.mark.seen))
+    assert len(ids) == len(set(ids)) and PageCursor.of(first.mark).page == 2
+    seen = PageCursor.of(first.mark).seen
+    stale = PageCursor(3, seen=seen).on(ReadMark(first.mark.last_post_id))
     again = forum.read(CONV, stale)
     assert past.called
     assert (again.new, again.edited, again.deleted) == ([], [], [])
-    assert again.mark.last_page == 2 and again.mark.last_post_id == first.mark.last_post_id
+    assert (
+        PageCursor.of(again.mark).page == 2 and again.mark.last_post_id == first.mark.last_post_id
+    )
 
 
 # ---------------------------------------------------------------- 3. already a participant

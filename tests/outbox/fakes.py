@@ -134,9 +134,11 @@ class FakeForum:
         new = [p for p in posts if p.post_id > mark.last_post_id]
         last_page = max(1, (len(posts) + PAGE - 1) // PAGE)
         last_id = posts[-1].post_id if posts else mark.last_post_id
-        requests = max(1, last_page - max(mark.last_page, 1) + 1)
+        requests = max(1, last_page - mark.place.get("page", 1) + 1)
         self.read_requests += requests
-        return ReadResult(new, [], [], ReadMark(last_id, last_page), requests=requests)
+        return ReadResult(
+            new, [], [], ReadMark(last_id, place={"page": last_page}), requests=requests
+        )
 
     def post(self, channel: ChannelRef, html: str, title: str | None = None) -> int:
         self.calls["post"] += 1

@@ -333,16 +333,17 @@ def test_appeared_check_costs_one_read_from_the_recorded_mark(env: Env) -> None:
     for n in range(45):  # three pages
         env.forum.post_as("Anna", THREAD, f"<p>{n}</p>")
     last = env.forum.posts_in(THREAD)[-1]
-    env.restart(marks=lambda channel: ReadMark(last.post_id, 3) if channel == THREAD else None)
+    reader = ReadMark(last.post_id, place={"page": 3}, memory={"seen": {"1": "…"}})
+    env.restart(marks=lambda channel: reader if channel == THREAD else None)
     post(env, "morgen", Priority.PHASE)
     env.forum.faults.append("timeout_after_store")
     env.send()
     assert env.forum.calls["read"] == 0  # sending itself reads nothing
-    assert env.outbox.get("morgen").before_mark == {"last_post_id": last.post_id, "last_page": 3}
+    assert env.outbox.get("morgen").before_mark == reader.bound().to_json()  # no memory
     env.clock.advance(30)
     assert env.send().status == "appeared"
     assert env.forum.calls["read"] == 1
-    assert env.forum.read_marks[-1] == ReadMark(last.post_id, 3)
+    assert env.forum.read_marks[-1] == ReadMark(last.post_id, place={"page": 3})
     assert env.forum.read_requests == 1
 
 

@@ -16,6 +16,7 @@ from wolfbot.bot.channels import Reading
 from wolfbot.bot.reading import read_channels
 from wolfbot.forum.base import ChannelRef, FloodLimited, LoginFailed, ReadMark, Refused
 from wolfbot.forum.woltlab.client import WoltLabForum
+from wolfbot.forum.woltlab.cursor import PageCursor
 from wolfbot.outbox.queue import FloodLimits, Outbox, RetryPolicy
 from wolfbot.store import db
 
@@ -135,7 +136,7 @@ def test_reading_a_conversation_incrementally_across_pages(woltlab: Server) -> N
     first = reader.read(channel, ReadMark())
     texts = [p.body.text.strip() for p in first.new]
     assert texts == [f"Nachricht {i}" for i in range(12)]
-    assert first.mark.last_page == 3 and MESSAGES_PER_PAGE == 5
+    assert PageCursor.of(first.mark).page == 3 and MESSAGES_PER_PAGE == 5
     nothing = reader.read(channel, first.mark)
     assert (nothing.new, nothing.edited, nothing.deleted) == ([], [], [])
     assert nothing.requests == 1  # the slug URL is remembered: one GET of the last page
@@ -143,7 +144,7 @@ def test_reading_a_conversation_incrementally_across_pages(woltlab: Server) -> N
         bot.post(channel, f"<p>Nachricht {i}</p>")  # page 3 fills up, page 4 begins
     more = reader.read(channel, nothing.mark)
     assert [p.body.text.strip() for p in more.new] == [f"Nachricht {i}" for i in range(12, 16)]
-    assert more.mark.last_page == 4 and more.requests == 2
+    assert PageCursor.of(more.mark).page == 4 and more.requests == 2
 
 
 def test_a_page_number_past_the_end_reads_the_last_page_without_loss_or_doubles(
@@ -156,10 +157,11 @@ def test_a_page_number_past_the_end_reads_the_last_page_without_loss_or_doubles(
     for i in range(1, 7):
         bot.post(channel, f"<p>m{i}</p>")
     first = bot.read(channel, ReadMark())
-    assert first.mark.last_page == 2 and len(first.new) == 7
-    stale = ReadMark(first.mark.last_post_id, 9, seen=dict(first.mark.seen))
+    assert PageCursor.of(first.mark).page == 2 and len(first.new) == 7
+    seen = PageCursor.of(first.mark).seen
+    stale = PageCursor(9, seen=seen).on(ReadMark(first.mark.last_post_id))
     again = bot.read(channel, stale)
-    assert (again.new, again.deleted) == ([], []) and again.mark.last_page == 2
+    assert (again.new, again.deleted) == ([], []) and PageCursor.of(again.mark).page == 2
     bot.post(channel, "<p>m7</p>")
     last = bot.read(channel, again.mark)
     assert [p.body.text.strip() for p in last.new] == ["m7"]

@@ -219,7 +219,7 @@ class RoundBot:
         with self.sessions() as session:
             self._floors = stored.read_floors(session, game_id)
         with self.sessions() as session:
-            self._marks = stored.read_marks(session, game_id)  # resume at the stored pages
+            self._marks = stored.read_marks(session, game_id)  # resume where each read stopped
         desk.learn(game_id)
         log.info("round %d loaded: %s, %d events", game_id, game.state.phase, len(recorded))
 

@@ -67,50 +67,68 @@ class ForumPost:
         return body_hash(self.body)
 
 
-@dataclass(slots=True)
+# the JSON of an adapter's own part of a read mark
+Json = dict[str, Any]
+NEUTRAL_KEYS = ("last_post_id", "seen_until", "last_time")
+
+
+@dataclass(frozen=True, slots=True)
 class ReadMark:
-    """Where reading a channel continues: the last post seen, its page, the validators of
-    that page for a conditional request, and what each recent post looked like (to see
-    edits and deletions). The adapter's data: the bot stores it between polls (`to_json`)
-    and hands it back; it reads only `seen_until` and `last_time` (see `Activity`)."""
+    """Where reading a channel continues. Everyone may read the neutral part:
+
+    - `last_post_id`: the newest post read (a post after it is new);
+    - `seen_until`: every post the forum dated up to this time was read (set by the bot from
+      the conversation list's time, see `Activity`); None: unknown, the channel must be read;
+    - `last_time`: the time of the newest post read.
+
+    `place` and `memory` are the adapter's, as JSON: the bot stores them and hands them back
+    (`to_json`), nothing outside the adapter reads them (WoltLab: `woltlab.cursor`).
+    `place` says where in the channel the adapter reads on and is small; a mark with only
+    `last_post_id` and `place` (`bound`) is a valid start, and so is the place of an earlier
+    mark with the id of a post that came later. `memory` is what makes the next read cheap and shows
+    edits and deletions (WoltLab: the page's validators, the recent posts' hashes)."""
 
     last_post_id: int = 0
-    last_page: int = 1
-    etag: str | None = None
-    last_modified: str | None = None
-    seen: dict[int, tuple[str, int]] = field(default_factory=dict)  # post id → (hash, edits)
-    # every post the forum dated up to this time was read (set from the conversation
-    # list's time, see `Activity`); None: unknown, the channel must be read to know
     seen_until: datetime | None = None
-    last_time: datetime | None = None  # the time of the newest post read
+    last_time: datetime | None = None
+    place: Json = field(default_factory=dict)
+    memory: Json = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
-        """The mark as the store keeps it (a `read_marks` row): the bot stores it and hands
-        it back, it never reads what is in it."""
+    def bound(self) -> ReadMark:
+        """Only where the channel was: a read from it sees every post after `last_post_id`
+        without trusting the adapter's memory (WoltLab: a conditional request could answer
+        "not modified" for a page our own post did not change while it started the next
+        one). The write queue's lower bound (`outbox.checks`), small enough to keep per
+        message."""
+        return ReadMark(self.last_post_id, place=self.place)
+
+    def to_json(self) -> Json:
+        """The mark as the store keeps it (a `read_marks` row, a message's `before_mark`)."""
         return {
             "last_post_id": self.last_post_id,
-            "last_page": self.last_page,
-            "etag": self.etag,
-            "last_modified": self.last_modified,
-            "seen": {str(post_id): list(state) for post_id, state in self.seen.items()},
             "seen_until": self.seen_until.isoformat() if self.seen_until else None,
             "last_time": self.last_time.isoformat() if self.last_time else None,
+            "place": self.place,
+            "memory": self.memory,
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> ReadMark:
-        """A stored mark back (`to_json`); a mark stored before the idle polls has no
-        `seen_until` and no `last_time`."""
-        seen = {int(post_id): (state[0], int(state[1])) for post_id, state in data["seen"].items()}
+    def from_json(cls, data: Json) -> ReadMark:
+        """A stored mark back (`to_json`). A mark stored before the idle polls has no
+        `seen_until` and no `last_time`; one stored before the adapter's part had keys of its
+        own kept that part beside the neutral keys: the adapter finds it in `place` and in
+        `memory` alike, and the next read writes it apart."""
         until, last = data.get("seen_until"), data.get("last_time")
+        if "place" in data:
+            place, memory = data["place"], data.get("memory", {})
+        else:
+            place = memory = {k: v for k, v in data.items() if k not in NEUTRAL_KEYS}
         return cls(
-            data["last_post_id"],
-            data["last_page"],
-            data["etag"],
-            data["last_modified"],
-            seen,
+            int(data["last_post_id"]),
             datetime.fromisoformat(until) if until else None,
             datetime.fromisoformat(last) if last else None,
+            dict(place),
+            dict(memory),
         )
 
 

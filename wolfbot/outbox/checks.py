@@ -2,11 +2,11 @@
 5xx, a crash) publish the message after all? Looked up on the forum, never guessed.
 
 Cost: a post or conversation reply is looked for with ONE `forum.read(channel, mark)` from
-the mark recorded just before the try (WoltLab: one GET of that page, which is normally
-the last one, plus one per page the channel grew since); a new conversation or added
-participants with ONE `forum.conversations()` (WoltLab: the first page of the conversation
-list, newest first). Nothing is read before a normal send: the mark comes from what is
-already known (see `Outbox.before_mark`).
+the mark recorded just before the try (a `ReadMark.bound`; WoltLab: one GET of that page,
+which is normally the last one, plus one per page the channel grew since); a new
+conversation or added participants with ONE `forum.conversations()` (WoltLab: the first
+page of the conversation list, newest first). Nothing is read before a normal send: the
+mark comes from what is already known (see `rows.before_mark`).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from wolfbot.forum.base import ChannelRef, Conversation, Forum, ForumPost, ReadMark
 from wolfbot.forum.dialect import content_hash
@@ -21,17 +22,9 @@ from wolfbot.outbox.values import QueuedMessage
 from wolfbot.spelling import name_key, normalize_text
 
 
-def mark_from_json(data: dict[str, int] | None) -> ReadMark:
-    """The lower-bound mark stored in `before_mark` (no validators, no seen posts: a
-    conditional request could answer "not modified" for a page our post did not change
-    while the post itself started the next page)."""
-    if not data:
-        return ReadMark()
-    return ReadMark(last_post_id=int(data["last_post_id"]), last_page=int(data["last_page"]))
-
-
-def mark_to_json(mark: ReadMark) -> dict[str, int]:
-    return {"last_post_id": mark.last_post_id, "last_page": max(mark.last_page, 1)}
+def stored_mark(data: dict[str, Any] | None) -> ReadMark:
+    """The lower bound stored in `before_mark` (`ReadMark.bound`); none: the channel's start."""
+    return ReadMark.from_json(data) if data else ReadMark()
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +40,7 @@ def find_post(
     """A post by the bot after `since` with the message's content hash, skipping posts the
     queue already knows as other messages (the same receipt may legitimately be sent
     twice)."""
-    result = forum.read(channel, mark_from_json(mark_to_json(since)))
+    result = forum.read(channel, since.bound())
     want, me, known = content_hash(forum.dialect, html), name_key(forum.username), set(exclude)
     for post in result.new:
         if post.post_id in known or post.post_id <= since.last_post_id:
@@ -106,7 +99,7 @@ class Look:
 def look(forum: Forum, msg: QueuedMessage, exclude: set[int]) -> Look:
     """Did `msg` appear on the forum? One read or one conversation list (see above)."""
     if msg.kind == "post":
-        since = mark_from_json(msg.before_mark)
+        since = stored_mark(msg.before_mark)
         check = find_post(forum, ChannelRef.parse(msg.channel or ""), since, msg.html, exclude)
         if check.found is not None:
             return Look(check.found.post_id, check.found.time)

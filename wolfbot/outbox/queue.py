@@ -315,7 +315,7 @@ class Outbox:
                 return self._result("failed", msg, 1, error=row.last_error), None, 1
             row.state = "queued"
             if seen.mark is not None:
-                row.before_mark = checks.mark_to_json(seen.mark)
+                row.before_mark = seen.mark.bound().to_json()
             return rows.snapshot(row), seen.missing, 1
 
     def _failed_try(

@@ -6,8 +6,9 @@ order, also for the drafts and `wolfbot status`), the due query, the no-request
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import Select, select, tuple_, update
 from sqlalchemy.orm import Session, aliased
@@ -151,28 +152,29 @@ def due_query(now: datetime) -> Select[tuple[Row]]:
     return pending_query().where((Row.not_before.is_(None)) | (Row.not_before <= now), ~held)
 
 
-def before_mark(session: Session, msg: QueuedMessage, reader: ReadMark | None) -> dict[str, int]:
-    """The best lower bound of the channel's last post, at no request: the bot reader's
-    mark, the marks recorded for earlier messages in the channel, the ids of our own posts
-    there. Any post that existed is a valid bound (post ids only grow); a better one only
-    makes the appeared-check read fewer pages. With nothing known: the channel's start."""
-    candidates = [(0, 1)]
-    if reader is not None:
-        candidates.append((reader.last_post_id, max(reader.last_page, 1)))
+def before_mark(session: Session, msg: QueuedMessage, reader: ReadMark | None) -> dict[str, Any]:
+    """The best lower bound of the channel's last post, at no request (`ReadMark.bound`):
+    the bot reader's mark, the marks recorded for earlier messages in the channel, the ids of
+    our own posts there (with the place of the mark recorded before sending them). Any post
+    that existed is a valid bound (post ids only grow); a higher one only makes the
+    appeared-check read less. With nothing known: the channel's start."""
+    candidates = [] if reader is None else [reader.bound()]
+    if msg.before_mark:
+        candidates.append(ReadMark.from_json(msg.before_mark))
     rows = session.execute(
         select(Row.before_mark, Row.forum_id, Row.state, Row.kind)
         .where(Row.channel == msg.channel, Row.before_mark.is_not(None))
         .order_by(Row.id.desc())
         .limit(20)
     )
-    for mark, forum_id, state, kind in rows:
-        candidates.append((mark["last_post_id"], mark["last_page"]))
+    for data, forum_id, state, kind in rows:
+        mark = ReadMark.from_json(data)
+        candidates.append(mark)
         if state == "sent" and kind == "post" and forum_id:
-            candidates.append((forum_id, mark["last_page"]))
-    if msg.before_mark:
-        candidates.append((msg.before_mark["last_post_id"], msg.before_mark["last_page"]))
-    post_id, page = max(candidates)
-    return {"last_post_id": post_id, "last_page": page}
+            candidates.append(replace(mark, last_post_id=forum_id))
+    # the first of the highest: a mark that read that post knows its place best
+    best = max(candidates, key=lambda mark: mark.last_post_id, default=ReadMark())
+    return best.bound().to_json()
 
 
 def known_ids(session: Session, msg: QueuedMessage) -> set[int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import IntEnum
-from typing import Literal
+from typing import Any, Literal
 
 import httpx
 
@@ -114,7 +114,7 @@ class QueuedMessage:
     attempted_at: datetime | None
     sent_at: datetime | None
     forum_id: int | None
-    before_mark: dict[str, int] | None
+    before_mark: dict[str, Any] | None
     last_error: str | None
     parent_id: int | None
 

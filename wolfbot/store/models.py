@@ -106,8 +106,9 @@ class OutgoingMessage(Base):
     forum_id: Mapped[int | None] = mapped_column(Integer)
     # where the sent message can be read (the forum's link to the post or conversation)
     url: Mapped[str | None] = mapped_column(Text)
-    # {"last_post_id": N, "last_page": P}: the channel's last post known just before sending
-    before_mark: Mapped[dict[str, int] | None] = mapped_column(JSON(none_as_null=True))
+    # the channel's last post known just before sending: a read mark's bound as JSON
+    # (`ReadMark.bound`, `to_json`; the forum's place of it is opaque here)
+    before_mark: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
     last_error: Mapped[str | None] = mapped_column(Text)
     # the "conversation" message whose conversation this message goes into
     parent_id: Mapped[int | None] = mapped_column(
@@ -336,8 +337,8 @@ class ScheduleEntry(Base):
 
 class ReadMarkRow(Base):
     """Where the bot's reading of a channel ("thread:12") continues, as it stood after the
-    last poll that read it completely (`wolfbot.forum.base.ReadMark` as JSON): a restart
-    resumes there instead of re-reading every page."""
+    last poll that read it completely (`wolfbot.forum.base.ReadMark` as JSON, the forum
+    adapter's part of it opaque): a restart resumes there instead of re-reading every page."""
 
     __tablename__ = "read_marks"
     __table_args__ = (UniqueConstraint("game_id", "channel", name="uq_read_marks_game_channel"),)

@@ -81,11 +81,12 @@ from wolfbot.forum.base import (
 from wolfbot.forum.dialect import Dialect
 from wolfbot.forum.woltlab import conversation_list
 from wolfbot.forum.woltlab.account import AccountView, account_view
+from wolfbot.forum.woltlab.cursor import PageCursor
 from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.forum.woltlab.http import WoltLabSession
 from wolfbot.forum.woltlab.pages import Page
 from wolfbot.forum.woltlab.participants import add_participants
-from wolfbot.forum.woltlab.read import SEEN_CAP, copy_mark, merge_pages, remembered_first
+from wolfbot.forum.woltlab.read import SEEN_CAP, merge_pages, remembered_first
 from wolfbot.spelling import name_key
 
 log = logging.getLogger(__name__)
@@ -234,28 +235,30 @@ class WoltLabForum:
         return response, page
 
     def read(self, channel: ChannelRef, mark: ReadMark) -> ReadResult:
-        """Fetch the mark's last page (conditionally), follow ``rel=next`` to the end."""
+        """Fetch the page of the mark's cursor (conditionally), follow ``rel=next`` to the
+        end."""
+        cursor = PageCursor.of(mark)
         with self._session.lock:
             start = self._session.request_count
             headers = {}
-            if mark.etag:
-                headers["If-None-Match"] = mark.etag
-            if mark.last_modified:
-                headers["If-Modified-Since"] = mark.last_modified
+            if cursor.etag:
+                headers["If-None-Match"] = cursor.etag
+            if cursor.last_modified:
+                headers["If-Modified-Since"] = cursor.last_modified
             try:
                 response, page = self._fetch(
-                    channel, self._channel_url(channel, mark.last_page), headers
+                    channel, self._channel_url(channel, cursor.page), headers
                 )
             except ForumError as exc:
-                if exc.status != 404 or mark.last_page <= 1:
+                if exc.status != 404 or cursor.page <= 1:
                     raise
                 response, page = self._restart(channel)  # the last page is gone
             if page is None:  # 304 Not Modified
                 used = self._session.request_count - start
-                return ReadResult([], [], [], copy_mark(mark), requests=used)
+                return ReadResult([], [], [], cursor.on(mark), requests=used)
             pages = [page]
             low = None
-            first = remembered_first(mark, page.page) if page.page == mark.last_page else None
+            first = remembered_first(cursor, page.page) if page.page == cursor.page else None
             if first is not None and page.posts and page.posts[0].post_id > first:
                 # the post that opened this page is gone from it: deleted, or moved to the
                 # page before when an earlier post was deleted; that page tells which
@@ -273,19 +276,19 @@ class WoltLabForum:
                 page = next_page
                 visited.add(page.page)
                 pages.append(page)
+            more = bool(page.next_url) and not page.is_last_page  # stopped at `max_pages`
+            # the page it stopped at is no last page: never "not modified" next time
+            validators = httpx.Headers() if more else response.headers
             new, edited, deleted, next_mark = merge_pages(
                 mark,
                 pages,
-                etag=response.headers.get("etag"),
-                last_modified=response.headers.get("last-modified"),
+                etag=validators.get("etag"),
+                last_modified=validators.get("last-modified"),
                 cap=self._seen_cap,
                 low=low,
             )
             self._remember_reply(channel, page)
             used = self._session.request_count - start
-            more = bool(page.next_url) and not page.is_last_page  # stopped at `max_pages`
-            if more:  # the page it stopped at is no last page: never "not modified" next time
-                next_mark.etag = next_mark.last_modified = None
             return ReadResult(new, edited, deleted, next_mark, requests=used, more=more)
 
     def _restart(self, channel: ChannelRef) -> tuple[httpx.Response, Page | None]:

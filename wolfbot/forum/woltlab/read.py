@@ -1,7 +1,7 @@
 """Incremental reading: what a set of freshly read pages means against a :class:`ReadMark`
-(pure; the HTTP side is in :mod:`wolfbot.forum.woltlab.client`).
+and its :class:`PageCursor` (pure; the HTTP side is in :mod:`wolfbot.forum.woltlab.client`).
 
-- ``seen`` maps each recent post id to (state, edit count). The state is
+- the cursor's ``seen`` maps each recent post id to (state, edit count). The state is
   ``{content hash}{marker}@{page}``: the marker "~x" for a post in the trash, "~d" for one
   awaiting moderation (so that a restored or newly enabled post is reported like an edit), and
   the page it was on when last read (so that the next read knows which post opened the mark's
@@ -20,8 +20,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from wolfbot.forum.base import ForumPost, ReadMark
+from wolfbot.forum.woltlab.cursor import PageCursor
 from wolfbot.forum.woltlab.pages import Page
 
 SEEN_CAP = 200
@@ -43,9 +45,9 @@ def _page(value: str) -> int | None:
     return int(page) if head and page.isdigit() else None
 
 
-def remembered_first(mark: ReadMark, page: int) -> int | None:
+def remembered_first(cursor: PageCursor, page: int) -> int | None:
     """The post that opened ``page`` when it was read last (None if not remembered)."""
-    ids = [post_id for post_id, (value, _) in mark.seen.items() if _page(value) == page]
+    ids = [post_id for post_id, (value, _) in cursor.seen.items() if _page(value) == page]
     return min(ids) if ids else None
 
 
@@ -58,8 +60,9 @@ def merge_pages(
     cap: int = SEEN_CAP,
     low: int | None = None,
 ) -> tuple[list[ForumPost], list[ForumPost], list[int], ReadMark]:
-    """(new, edited, deleted ids, next mark) for ``pages``, read in order from
-    ``mark.last_page``. ``mark`` itself is not changed."""
+    """(new, edited, deleted ids, next mark) for ``pages``, read in order from the mark's
+    page; the next mark carries the validators given (None: the next read is unconditional).
+    ``mark`` itself is not changed."""
     posts: list[ForumPost] = []
     present: set[int] = set()
     for page in pages:
@@ -67,7 +70,8 @@ def merge_pages(
             if post.post_id not in present:  # a post shifted to the next page while reading
                 present.add(post.post_id)
                 posts.append(post)
-    seen = mark.seen
+    cursor = PageCursor.of(mark)
+    seen = cursor.seen
     floor = min(seen) if seen else None
     new: list[ForumPost] = []
     edited: list[ForumPost] = []
@@ -104,25 +108,12 @@ def merge_pages(
         next_seen = {k: next_seen[k] for k in sorted(next_seen)[-cap:]}
     visible = [post.post_id for post in posts if not post.deleted]
     times = [post.time for post in posts if not post.deleted]
-    next_mark = ReadMark(
+    next_cursor = PageCursor(
+        pages[-1].page if pages else cursor.page, etag, last_modified, next_seen
+    )
+    next_mark = replace(
+        mark,
         last_post_id=max([mark.last_post_id, *visible]),
-        last_page=pages[-1].page if pages else mark.last_page,
-        etag=etag,
-        last_modified=last_modified,
-        seen=next_seen,
-        seen_until=mark.seen_until,
         last_time=max([t for t in (mark.last_time, *times) if t is not None], default=None),
     )
-    return new, edited, sorted(set(deleted)), next_mark
-
-
-def copy_mark(mark: ReadMark) -> ReadMark:
-    return ReadMark(
-        last_post_id=mark.last_post_id,
-        last_page=mark.last_page,
-        etag=mark.etag,
-        last_modified=mark.last_modified,
-        seen=dict(mark.seen),
-        seen_until=mark.seen_until,
-        last_time=mark.last_time,
-    )
+    return new, edited, sorted(set(deleted)), next_cursor.on(next_mark)
