@@ -12,7 +12,7 @@ from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.events import Announcement
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import action, looks_like_werwolf, neighbours, own_word
+from wolfbot.engine.roles.common import looks_like_werwolf, neighbours, own_word, used
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
@@ -28,10 +28,8 @@ class Baerenfuehrer(Behaviour):
                 raise IllegalCommand(why)
 
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        word = own_word(game, player)
-        command = action(game, player, word)
+        command = used(game, player)
         if command is not None:
-            game.consume(player, word)
             player.memory["walk"] = [game.state.phase.number, *command.targets]
 
     def morning(self, game: GamePort, player: PlayerState) -> None:

@@ -7,7 +7,7 @@ Druide geopfert hat." – read as: only these three can be attacked (the second 
 from __future__ import annotations
 
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import action, own_word
+from wolfbot.engine.roles.common import used
 from wolfbot.engine.state import Attack, Modifier, PlayerState
 from wolfbot.engine.text import say
 
@@ -16,10 +16,8 @@ class Druide(Behaviour):
     parameters = {"word": str}
 
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        word = own_word(game, player)
-        command = action(game, player, word)
+        command = used(game, player)
         if command is not None:
-            game.consume(player, word)
             sacrificed = list(command.targets)
             game.place(Modifier("protection", player.name, None, {"only": sacrificed}))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from wolfbot.engine.names import PACK_CAUSE
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import action, own_word, tell
+from wolfbot.engine.roles.common import tell, used
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
 
@@ -20,10 +20,8 @@ class Lehrling(Behaviour):
     parameters = {"word": str}
 
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        word = own_word(game, player)
-        command = action(game, player, word)
+        command = used(game, player)
         if command is not None:
-            game.consume(player, word)
             player.memory[_MASTER] = command.target
 
     def witness_death(self, game: GamePort, player: PlayerState, dead: PlayerState) -> None:
