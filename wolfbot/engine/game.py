@@ -56,8 +56,7 @@ class Game(Deeds):
         # every round that plays them
         variants = tuple(state.options.get("variants", ()))
         self.tables = tables_of(ruleset, variants)
-        # night-order entry → the group acting there in this round (`group`)
-        self._groups = acting_groups(ruleset, variants)
+        self.acting_groups = acting_groups(ruleset, variants)
         # what the rules read most of the ruleset, read once: each read through the ruleset's
         # model is an attribute lookup of its own (a compiled engine reads a record at once)
         self.facts = self.tables.facts
@@ -440,16 +439,6 @@ class Game(Deeds):
         if found is None:
             found = self._behaviours[role] = behaviour_of(self.rules.roles[role])
         return found
-
-    def group(self, entry: str) -> GroupBehaviour | None:
-        """The group acting at a night-order entry (the pack at "Werwölfe"), if any – an
-        entry of the ruleset's night order, and of a variant only when the round plays it
-        (`acting_groups`)."""
-        return self._groups.get(entry)
-
-    def groups(self) -> list[GroupBehaviour]:
-        """Every group in play (they witness deaths as players do)."""
-        return list(self._groups.values())
 
 
 def acting_groups(rules: Ruleset, variants: tuple[str, ...]) -> dict[str, GroupBehaviour]:

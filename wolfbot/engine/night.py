@@ -58,8 +58,9 @@ def _run_stage(game: GamePort, stage: int, whole_night: bool) -> None:
     the group acting there, or each player of the roles placed there, in seat order (as
     they are now: a player who took a role acts at its later stages)."""
     _scheduled_attacks(game, stage)
+    groups = game.acting_groups
     for entry in _night_plan(game)[stage]:
-        group = game.group(entry.name)
+        group = groups.get(entry.name)
         if group is not None:
             if not whole_night:
                 group.prepare(game)
@@ -104,7 +105,7 @@ def _night_plan(game: GamePort) -> list[list[StageEntry]]:
             [
                 StageEntry(entry.name, tuple(role for role in entry.roles if role in in_play))
                 for entry in stage
-                if game.group(entry.name) is not None or not in_play.isdisjoint(entry.roles)
+                if entry.name in game.acting_groups or not in_play.isdisjoint(entry.roles)
             ]
             for stage in game.tables.stage_plan
         ]
@@ -174,7 +175,7 @@ def _prepare(game: GamePort) -> None:
     tables = game.tables
     for index, stage in enumerate(tables.stage_plan):
         for entry in stage:
-            group = game.group(entry.name)
+            group = game.acting_groups.get(entry.name)
             if group is not None:
                 group.prepare(game)
         acting = [  # as they are now: a change of role shows at the later stages

@@ -49,13 +49,18 @@ class GamePort:
     facts: RulesetFacts  # what the rules read most of the ruleset (`ruleset_facts`)
     roles: RoleIndex  # the players by their own role (the night's stages)
     tables: RulesetTables  # what the ruleset and the round's variants derive (`tables_of`)
+    # night-order entry → the group acting there in this round (the pack at "Werwölfe"): an
+    # entry of the ruleset's night order, and of a variant only when the round plays it
+    acting_groups: dict[str, GroupBehaviour]
     _by_name: dict[str, PlayerState]  # `find_player`: rebuilt when a name misses
 
     # -- reads --------------------------------------------------------------------------------
     def player(self, name: str) -> PlayerState:
-        found = self.find_player(name)
-        if found is None:
-            raise KeyError(name)
+        found = self._by_name.get(name)  # `find_player`'s index, read here first: the rules
+        if found is None or found.name != name:  # ask for a player at every step
+            found = self.find_player(name)
+            if found is None:
+                raise KeyError(name)
         return found
 
     def find_player(self, name: str) -> PlayerState | None:
@@ -151,11 +156,11 @@ class GamePort:
 
     def group(self, entry: str) -> GroupBehaviour | None:
         """The group acting at a night-order entry (the pack at "Werwölfe"), if any."""
-        raise NotImplementedError
+        return self.acting_groups.get(entry)
 
     def groups(self) -> list[GroupBehaviour]:
-        """Every group in play."""
-        raise NotImplementedError
+        """Every group in play (they witness deaths as players do)."""
+        return list(self.acting_groups.values())
 
     def command_uses(self, player: PlayerState) -> list[CommandUse]:
         """Every command the player has in this game (whatever the phase), answers included."""

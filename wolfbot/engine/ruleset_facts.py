@@ -22,11 +22,16 @@ class RulesetFacts(Immutable):
     election: ElectionSpec | None  # `day.election_today`
     lovers_apart: frozenset[str]  # the words whose use may not name one's lover (`checks`)
     faction_kinds: dict[str, str]  # `victory.side`
+    # a shared mechanism → the word the ruleset gives its command (`roles.common.handler_word`)
+    handler_words: dict[str, str]
 
 
 def ruleset_facts(ruleset: Ruleset) -> RulesetFacts:
     """The facts of the ruleset (made once for all its rounds: `RulesetTables.facts`)."""
     day = ruleset.day
+    handler_words: dict[str, str] = {}
+    for word, handler in ruleset.word_handlers.items():
+        handler_words.setdefault(handler, word)  # the first use of the mechanism names it
     return RulesetFacts(
         role_facts={name: role_facts(r) for name, r in ruleset.roles.items()},
         said_words=ruleset.said_words,
@@ -35,6 +40,7 @@ def ruleset_facts(ruleset: Ruleset) -> RulesetFacts:
         election=day.election,
         lovers_apart=frozenset(w for w, c in ruleset.command_specs.items() if c.lovers_apart),
         faction_kinds={name: f.kind for name, f in ruleset.factions.items()},
+        handler_words=handler_words,
     )
 
 

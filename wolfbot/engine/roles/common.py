@@ -25,7 +25,7 @@ def handler_word(game: GamePort, handler: str) -> str:
     """The word the ruleset gives a shared mechanism's command (the pack's `handler:
     attack`, "Fressen"): a group knows its word from the ruleset's data, as a role's
     behaviour knows its own from the role's file (`own_word`)."""
-    return next(word for word, used in game.rules.word_handlers.items() if used == handler)
+    return game.facts.handler_words[handler]
 
 
 def action(game: GamePort, player: PlayerState, word: str) -> Command | None:
