@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import pytest
 
 
@@ -25,3 +27,16 @@ def _uses_a_module_fixture(item: pytest.Item) -> bool:
     if info is None:
         return False
     return any(defs and defs[-1].scope == "module" for defs in info.name2fixturedefs.values())
+
+
+@pytest.fixture
+def extend_table(monkeypatch: pytest.MonkeyPatch):
+    """`extend_table(module, "NAME", key=value)`: for one test, the module's read-only table
+    (the engine's registries are `MappingProxyType`s) with an entry more – another league's
+    tie rule, a test's behaviour – as a house rule would add it."""
+
+    def extend(module: object, name: str, **entries: object) -> None:
+        table = MappingProxyType({**getattr(module, name), **entries})
+        monkeypatch.setattr(module, name, table)
+
+    return extend

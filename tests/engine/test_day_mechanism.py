@@ -13,6 +13,7 @@ import pytest
 
 from wolfbot.engine import day
 from wolfbot.engine.commands import Command
+from wolfbot.engine.day import procedures, ties, votes
 from wolfbot.engine.errors import SetupError
 from wolfbot.engine.events import LynchDecided, MayorElected, PhaseBegan, QuestionAsked
 from wolfbot.engine.game import Game
@@ -83,7 +84,7 @@ def test_the_ordinary_day_is_the_majority_with_the_mayors_tie_break(votes, mayor
         assert lynches(game) == [lynched]
 
 
-def test_a_modifier_from_the_table_changes_the_count(monkeypatch) -> None:
+def test_a_modifier_from_the_table_changes_the_count(extend_table) -> None:
     """Another league's Hauptmann: his vote counts twice (a modifier, data plus a function)."""
 
     def office_counts_twice(game: Game, counts: Counter[str]) -> None:
@@ -91,20 +92,20 @@ def test_a_modifier_from_the_table_changes_the_count(monkeypatch) -> None:
         if target is not None and game.player(target).alive:
             counts[target] += 1
 
-    monkeypatch.setitem(day.MODIFIERS, "test_double_vote", office_counts_twice)
+    extend_table(votes, "MODIFIERS", test_double_vote=office_counts_twice)
     rules = rules_with(modifiers=["mob", "test_double_vote"])
     game = first_day(rules, TIED)
     assert lynches(game) == [("Bernd", 3, "majority")]  # 2 + 1: no tie any more
 
 
-def test_a_tie_rule_from_the_table_decides_the_tie(monkeypatch) -> None:
+def test_a_tie_rule_from_the_table_decides_the_tie(extend_table) -> None:
     """ "Bei Gleichstand wird niemand gelyncht" (a tie rule): nobody dies, the night comes."""
 
     def nobody(game: Game, tie) -> bool:
         day.finish(game)  # the places stay empty
         return True
 
-    monkeypatch.setitem(day.TIE_RULES, "test_nobody", nobody)
+    extend_table(ties, "TIE_RULES", test_nobody=nobody)
     majority = {**BASE.day.procedures["majority"].model_dump(), "tie": ["test_nobody", "lot"]}
     game = first_day(rules_with(procedures={"majority": majority}), TIED)
     assert lynches(game) == []
@@ -112,10 +113,10 @@ def test_a_tie_rule_from_the_table_decides_the_tie(monkeypatch) -> None:
     assert str(game.state.phase) == "night 2"
 
 
-def test_a_procedure_from_the_table_decides_the_day(monkeypatch) -> None:
+def test_a_procedure_from_the_table_decides_the_day(extend_table) -> None:
     """A day without a lynch (a procedure of its own): the votes are cast and count for
     nothing."""
-    monkeypatch.setitem(day.PROCEDURES, "test_none", lambda game, spec: day.finish(game))
+    extend_table(procedures, "PROCEDURES", test_none=lambda game, spec: day.finish(game))
     rules = rules_with(ordinary="none", procedures={"none": {"kind": "test_none", "vote": "Lynch"}})
     game = first_day(rules, {"Anna": "Bernd", "Clara": "Bernd"})
     assert game.state.day.procedure == "none"

@@ -14,7 +14,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.commands import Command
 from wolfbot.engine.game import Game
 from wolfbot.engine.port import Behaviour
-from wolfbot.engine.roles.registry import BEHAVIOURS
+from wolfbot.engine.roles import registry
 from wolfbot.engine.spec import CommandUse, RoleSpec, Ruleset
 from wolfbot.engine.state import Modifier
 from wolfbot.engine.text import say
@@ -79,11 +79,15 @@ def _role(name, stage, behaviour, word=None):
 
 
 @pytest.fixture()
-def rules(monkeypatch):
-    monkeypatch.setitem(BEHAVIOURS, "test_protect", Protect())
-    monkeypatch.setitem(BEHAVIOURS, "test_guard", Guard())
-    monkeypatch.setitem(BEHAVIOURS, "test_immune", Immune())
-    monkeypatch.setitem(BEHAVIOURS, "test_block", Block())
+def rules(extend_table):
+    extend_table(
+        registry,
+        "BEHAVIOURS",
+        test_protect=Protect(),
+        test_guard=Guard(),
+        test_immune=Immune(),
+        test_block=Block(),
+    )
     extra = {
         "Beschützer": _role("Beschützer", "Beschützer", "test_protect", "Beschützen"),
         "Leibwächter": _role("Leibwächter", "Leibwächter", "test_guard", "Bewachen"),
@@ -221,9 +225,8 @@ class Note(Behaviour):
 
 
 @pytest.fixture()
-def turning_rules(monkeypatch):
-    monkeypatch.setitem(BEHAVIOURS, "test_turn", Turn())
-    monkeypatch.setitem(BEHAVIOURS, "test_note", Note())
+def turning_rules(extend_table):
+    extend_table(registry, "BEHAVIOURS", test_turn=Turn(), test_note=Note())
     first, last = BASE.night_order[0][0], BASE.night_order[-1][0]
     extra = {
         "Verwandler": _role("Verwandler", first, "test_turn"),

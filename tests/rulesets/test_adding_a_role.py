@@ -9,6 +9,7 @@ import re
 import shutil
 import sys
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 import yaml
@@ -70,7 +71,8 @@ def guide_applied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             assert found, text
             key, module_name, class_name = found.groups()
             module = sys.modules[f"wolfbot.engine.roles.{module_name}"]
-            monkeypatch.setitem(registry.BEHAVIOURS, key, getattr(module, class_name)())
+            table = MappingProxyType({**registry.BEHAVIOURS, key: getattr(module, class_name)()})
+            monkeypatch.setattr(registry, "BEHAVIOURS", table)
     return tmp_path
 
 

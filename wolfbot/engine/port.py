@@ -13,8 +13,9 @@ registry; the deeds done by the rules (`deeds.Deeds`); the game on top."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -330,14 +331,16 @@ class EnginePort(GamePort):
 
 # What any role's file may give in `params:`, whatever its behaviour: read by a mechanism
 # of every role, not by the role's own behaviour – name → type (`T | None`: may be left out)
-ANY_ROLE_PARAMETERS: Final[dict[str, object]] = {
-    "prepare_rank": int | None,  # the order of `prepare` within a stage (`night._prepare`)
-    # how the role answers a bite, by the biter's role (`pack_attacks.Bite`): the
-    # Vampirjäger kills the Vampir, the Urwolf eats the Sektenführer
-    "bitten": dict[str, str] | None,
-    # the Wolfsgeister stay in the Wolfshöhle while he lives (`pack.Pack`: the Alte Wolf)
-    "wolf_spirits_stay": bool | None,
-}
+ANY_ROLE_PARAMETERS: Final[Mapping[str, object]] = MappingProxyType(
+    {
+        "prepare_rank": int | None,  # the order of `prepare` within a stage (`night._prepare`)
+        # how the role answers a bite, by the biter's role (`pack_attacks.Bite`): the
+        # Vampirjäger kills the Vampir, the Urwolf eats the Sektenführer
+        "bitten": dict[str, str] | None,
+        # the Wolfsgeister stay in the Wolfshöhle while he lives (`pack.Pack`: the Alte Wolf)
+        "wolf_spirits_stay": bool | None,
+    }
+)
 
 
 @dataclass(frozen=True)

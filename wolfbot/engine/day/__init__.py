@@ -16,6 +16,8 @@ package gathers their API for its callers.
 
 from __future__ import annotations
 
+from wolfbot.engine.day import procedures as procedures_module
+from wolfbot.engine.day import ties, votes
 from wolfbot.engine.day.lynches import decide, finish
 from wolfbot.engine.day.procedures import (
     PROCEDURES,
@@ -53,9 +55,11 @@ from wolfbot.engine.spec import DaySpec
 def unknown_names(spec: DaySpec) -> list[str]:
     """The procedure kinds, tie rules and modifiers `spec` names that the tables lack."""
     procedures = spec.procedures.values()
-    unknown = {p.kind for p in procedures if p.kind not in PROCEDURES}
-    unknown |= {rule for p in procedures for rule in p.tie if rule not in TIE_RULES}
-    unknown |= {name for name in spec.modifiers if name not in MODIFIERS}
+    # the tables as their modules hold them now (a test or a house rule may have given one
+    # with an entry more: `tests/engine/test_day_mechanism.py`)
+    unknown = {p.kind for p in procedures if p.kind not in procedures_module.PROCEDURES}
+    unknown |= {rule for p in procedures for rule in p.tie if rule not in ties.TIE_RULES}
+    unknown |= {name for name in spec.modifiers if name not in votes.MODIFIERS}
     return sorted(unknown)
 
 

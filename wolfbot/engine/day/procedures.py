@@ -5,11 +5,12 @@ Bürgschaft), which ends in `lynches.finish`."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from wolfbot.engine.day import ties
 from wolfbot.engine.day.lynches import decide, finish
-from wolfbot.engine.day.ties import TIE_RULES
 from wolfbot.engine.day.votes import (
     cast_votes,
     counted,
@@ -74,7 +75,7 @@ def _count(game: GamePort, spec: DayProcedureSpec) -> None:
             continue
         day.tie = Tie(group, votes, places)
         for rule in spec.tie:
-            if _applies(game, spec, rule) and TIE_RULES[rule](game, day.tie):
+            if _applies(game, spec, rule) and ties.TIE_RULES[rule](game, day.tie):
                 break
         return  # the tie rules finish the day (now, or when the question is answered)
     finish(game)
@@ -158,7 +159,9 @@ class Vouch(QuestionHandler):
 
 
 Procedure = Callable[["GamePort", DayProcedureSpec], None]
-PROCEDURES: dict[str, Procedure] = {"count": _count, "friends": _friends, "chain": _chain}
+PROCEDURES: Mapping[str, Procedure] = MappingProxyType(
+    {"count": _count, "friends": _friends, "chain": _chain}
+)
 
 
 # -- the election ------------------------------------------------------------------------------

@@ -3,7 +3,8 @@ Bürgermeister's answer to a tie (`LynchTie`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.commands import Command
@@ -136,15 +137,17 @@ def _lot(game: GamePort, tie: Tie) -> bool:
 
 
 TieRule = Callable[["GamePort", Tie], bool]
-TIE_RULES: dict[str, TieRule] = {
-    "scapegoat": _scapegoat,
-    "mayor_vote": _mayor_vote,
-    "mayor_decides": _mayor_decides,
-    "mayor_may_decide": _mayor_may_decide,
-    "runoff": _runoff,
-    "nobody": _nobody,
-    "lot": _lot,
-}
+TIE_RULES: Mapping[str, TieRule] = MappingProxyType(
+    {
+        "scapegoat": _scapegoat,
+        "mayor_vote": _mayor_vote,
+        "mayor_decides": _mayor_decides,
+        "mayor_may_decide": _mayor_may_decide,
+        "runoff": _runoff,
+        "nobody": _nobody,
+        "lot": _lot,
+    }
+)
 
 
 class LynchTie(QuestionHandler):

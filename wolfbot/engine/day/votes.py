@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.errors import IllegalCommand
@@ -178,7 +179,7 @@ def doubled_voter(game: GamePort) -> str | None:
 
 
 Modifier = Callable[["GamePort", Counter[str]], None]
-MODIFIERS: dict[str, Modifier] = {"mob": _mob, "mayor_double": _double_mayor}
+MODIFIERS: Mapping[str, Modifier] = MappingProxyType({"mob": _mob, "mayor_double": _double_mayor})
 
 
 def tally_event(game: GamePort, moment: str, non_voters: list[str]) -> VoteTally:
