@@ -30,6 +30,7 @@ WOLFBOT = ROOT / "wolfbot"
 PACKAGES = (
     "forum",
     "intake",
+    "conduct",
     "engine",
     "rulesets",
     "posts",
@@ -46,6 +47,7 @@ PACKAGES = (
     "spelling",
 )
 BELOW_THE_BOT = {
+    "conduct",
     "engine",
     "rulesets",
     "intake",
@@ -63,6 +65,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "engine": set(),
     "rulesets": {"engine"},
     "intake": {"engine", "rulesets", "forum"},  # forum.body: what a post says
+    "conduct": set(),  # pure text: what a post shares with a conversation
     "posts": {"engine", "rulesets"},
     "forum": set(),
     # posts and rulesets: reasons and questions are stored worded, for the moderators

@@ -8,6 +8,8 @@ the Spielleitung's words back out:
                    markup → the forum's), per software in `forum.software`: WoltLab
                    (`forum.woltlab`), its local look-alike (`forum.local`)
     intake/        one post → typed commands → the game
+    conduct/       the conduct rules watched for the Spielleitung: a post's quotes from
+                   conversations, with their evidence (pure text)
     engine/        the pure rules engine: state, commands, events; no I/O, clock or random
     rulesets/      `rules/<name>/` read into the engine's `Ruleset`
     posts/         events → the German posts and private messages

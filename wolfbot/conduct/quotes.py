@@ -1,0 +1,123 @@
+"""Quotes from conversations: "Die Spieler dürfen nicht aus Konversationen zitieren."
+
+A post quotes a conversation when it reproduces a passage that only that conversation holds:
+the bot's private messages there (Rollenmitteilung, night results, questions) or another
+participant's message (his own words there are his to repeat). Found by the runs of words
+both share (`RUN` words long), after the spelling is folded (case, umlauts, punctuation), so
+that light edits do not hide a passage:
+a changed word order inside a run is still found (each run is also compared as a bag of
+words), a word swapped here and there leaves the runs around it. Only runs that no public
+text holds count: what the thread, the rule text or the Eröffnungsbeitrag says (a role's
+description is in both the Rollenmitteilung and the Eröffnungsbeitrag) is no secret, and
+neither is a post quoting the conversation it is written in."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+RUN = 4  # words in a run: "Anna ist ein Werwolf" is a secret, "ist ein" is not
+FOUND = 3  # runs of one secret a post must share to quote it (≈ 6 words in a row)
+_FOLDED = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+Run = tuple[str, ...]
+
+
+def words(text: str) -> list[str]:
+    """The text's words as compared: case and umlauts folded, punctuation gone."""
+    return _WORD.findall(text.casefold().translate(_FOLDED))
+
+
+def runs(text: str) -> set[Run]:
+    """Every `RUN` words in a row, as written and as a bag (sorted): a changed word order
+    inside a run keeps its bag."""
+    found: set[Run] = set()
+    said = words(text)
+    for start in range(len(said) - RUN + 1):
+        run = tuple(said[start : start + RUN])
+        found.add(run)
+        found.add(("<bag>", *sorted(run)))
+    return found
+
+
+@dataclass(frozen=True)
+class Secret:
+    """A text of a conversation: where (`channel`, "conversation:12"), whose (`author`: a
+    player, or "" for the Spielleitung's messages), and which post or message (`source`)."""
+
+    channel: str
+    author: str
+    source: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A post found quoting `secret`: the runs of words they share, in the post's order."""
+
+    secret: Secret
+    shared: tuple[str, ...]  # the shared passages, as the post writes them (folded)
+
+    @property
+    def evidence(self) -> str:
+        return " … ".join(self.shared)
+
+
+@dataclass
+class Secrets:
+    """What the conversations hold that no public text does – the one owner of the runs
+    index (`runs` of each secret less the public runs)."""
+
+    public: set[Run] = field(default_factory=set)
+    kept: list[tuple[Secret, set[Run]]] = field(default_factory=list)
+
+    def add_public(self, text: str) -> None:
+        """A text everybody may read (a thread post, the rule text, a role description)."""
+        self.public |= runs(text)
+
+    def add(self, secret: Secret) -> None:
+        self.kept.append((secret, runs(secret.text)))
+
+    def quoted_in(self, text: str, channel: str, author: str) -> list[Quote]:
+        """The secrets the post `text` by `author` in `channel` quotes: a secret of another
+        channel (a conversation may repeat itself) and not the author's own words, whose
+        private runs the post shares – at least `FOUND` of them."""
+        said = runs(text)
+        found = []
+        for secret, own in self.kept:
+            if secret.channel == channel or secret.author == author:
+                continue
+            shared = (said & own) - self.public
+            if len([r for r in shared if r[0] != "<bag>"]) + _bags_only(shared) >= FOUND:
+                found.append(Quote(secret, _passages(text, shared)))
+        return found
+
+
+def _bags_only(shared: set[Run]) -> int:
+    """Runs found only as a bag (their order changed): counted once each."""
+    ordered = {("<bag>", *sorted(r)) for r in shared if r[0] != "<bag>"}
+    return len({r for r in shared if r[0] == "<bag>"} - ordered)
+
+
+def _passages(text: str, shared: Iterable[Run]) -> tuple[str, ...]:
+    """The post's words that stand in a shared run, joined into passages."""
+    said = words(text)
+    hit = [False] * len(said)
+    wanted = set(shared)
+    for start in range(len(said) - RUN + 1):
+        run = tuple(said[start : start + RUN])
+        if run in wanted or ("<bag>", *sorted(run)) in wanted:
+            for i in range(start, start + RUN):
+                hit[i] = True
+    passages, current = [], []
+    for word, marked in zip(said, hit, strict=True):
+        if marked:
+            current.append(word)
+        elif current:
+            passages.append(" ".join(current))
+            current = []
+    if current:
+        passages.append(" ".join(current))
+    return tuple(passages)
