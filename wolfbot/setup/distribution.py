@@ -40,6 +40,7 @@ from wolfbot.setup.role_checks import (
     chosen_asides,
     conflicts_with,
     group_size,
+    left_over,
     numeral,
     resolve_role,
     role_issues,
@@ -168,15 +169,11 @@ def assign_roles(
     for name, count in Counter(name for name, _ in takers).items():
         if count > 1:
             raise ValueError(f"Der {name} darf höchstens einmal vorkommen.")
-    left_over = next(((n, a) for n, a in takers if not a.chosen), None)
-    added = added_cards(left_over[0], ruleset) if left_over else ()
-    wanted = len(names) + (left_over[1].count - len(added) if left_over else 0)
+    thief = left_over(roles, ruleset)
+    added = added_cards(thief.taker, ruleset) if thief else ()
+    wanted = len(names) + (thief.extra if thief else 0)
     if len(roles) != wanted:
-        extra = (
-            f" (+{wanted - len(names)} für den {left_over[0]})"
-            if left_over and wanted > len(names)
-            else ""
-        )
+        extra = f" (+{thief.extra} für den {thief.taker})" if thief and thief.extra else ""
         raise ValueError(
             f"{len(roles)} Rollen für {len(names)} Spieler; es braucht genau {wanted}{extra}."
         )
@@ -195,10 +192,10 @@ def assign_roles(
     rng.shuffle(deck)
     dealt = tuple(zip(names, deck, strict=False))
     spare = tuple(deck[len(names) :])
-    if left_over is not None:
-        thief, aside = left_over
-        set_aside[aside.option] = spare
-        notes.append(f"Übrig für den {thief}: {' und '.join(spare)}.")
+    if thief is not None:
+        set_aside[thief.aside.option] = spare
+        notes.append(f"Übrig für den {thief.taker}: {' und '.join(spare)}.")
         if any(takes_left_over(r, ruleset) for r in spare):
-            notes.append(f"Der {thief} ist selbst übrig geblieben: kein Spieler ist der {thief}.")
+            name = thief.taker
+            notes.append(f"Der {name} ist selbst übrig geblieben: kein Spieler ist der {name}.")
     return Assignment(dealt, spare, set_aside, seed, tuple(notes))

@@ -38,13 +38,12 @@ from wolfbot.setup.role_checks import (
     WERWOLF,
     ZWEIDEUTIGE,
     RoleRef,
-    added_cards,
     check_roles,
     conflicts_with,
     group_size,
+    left_over,
     numeral,
     resolve_role,
-    set_aside_of,
 )
 
 
@@ -216,10 +215,11 @@ def suggest_roles(
         )
     notes.extend(_wolf_notes(plan, rng))
     notes.extend(_optional_notes(plan, ruleset))
-    extra, taker = _left_over_cards(plan.instead_of_buerger, ruleset)
-    if extra:
+    thief = left_over(plan.instead_of_buerger, ruleset)
+    extra = thief.extra if thief is not None else 0
+    if thief is not None and extra:
         notes.append(
-            f"Mit dem {taker} werden {numeral(extra)} Rollen mehr verlost: +{extra} Bürger."
+            f"Mit dem {thief.taker} werden {numeral(extra)} Rollen mehr verlost: +{extra} Bürger."
         )
     buerger = plan.buerger + extra
     ordinary = plan.wolves - len(plan.special_wolves) - len(plan.instead_of_wolf)
@@ -322,14 +322,3 @@ def _apply_variants(
             if _replace_one(roles, WERWOLF if lone else BUERGER, role.name):
                 notes.append(f"{variant.heading}: {role.name} kommt in die Liste.")
     return tuple(roles), notes
-
-
-def _left_over_cards(roles: Sequence[str], ruleset: Ruleset) -> tuple[int, str]:
-    """How many roles more than players the list needs, and for whom: the cards the draw
-    leaves over for the Dieb ("zwei Rollen mehr als Spieler"), less those the deal adds for
-    him itself (the Weerwolven's Dief)."""
-    for name in roles:
-        aside = set_aside_of(name, ruleset)
-        if aside is not None and not aside.chosen:
-            return aside.count - len(added_cards(name, ruleset)), name
-    return 0, ""

@@ -97,6 +97,29 @@ def set_aside_of(name: str, ruleset: Ruleset) -> SetAside | None:
     return behaviour_of(ref.spec).set_aside
 
 
+@dataclass(frozen=True, slots=True)
+class LeftOver:
+    """The role of a list that takes the cards the draw leaves over (the Dieb: "zwei Rollen
+    mehr als Spieler"), what it sets aside, and how many roles more than players the list
+    holds for it – fewer by the cards the deal adds for him itself (the Weerwolven's two
+    Burgers)."""
+
+    taker: str
+    aside: SetAside
+    extra: int
+
+
+def left_over(roles: Iterable[str], ruleset: Ruleset) -> LeftOver | None:
+    """The list's role that takes the cards left over, if any (the first: a second is an
+    error of its own)."""
+    for name in roles:
+        ref = resolve_role(name, ruleset)
+        aside = behaviour_of(ref.spec).set_aside if ref is not None and ref.spec else None
+        if ref is not None and aside is not None and not aside.chosen:
+            return LeftOver(ref.name, aside, aside.count - len(added_cards(ref.name, ruleset)))
+    return None
+
+
 def takes_left_over(name: str, ruleset: Ruleset) -> bool:
     """Whether the role `name` takes the cards the draw leaves over (the Dieb, the
     Weerwolven's Dief): the deal has more cards than players."""
@@ -187,11 +210,12 @@ def role_issues(
         if count > 1:
             issues.error(f"Der {role} steht {count}× in der Liste; höchstens einmal.")
     if n_players is not None:
-        extra, taker = _left_over_places(asides, ruleset)
+        thief = left_over(roles, ruleset)
+        extra = thief.extra if thief is not None else 0
         wanted = n_players + extra
         if len(roles) != wanted:
             why = f"{n_players} Spieler" + (
-                f" + {extra} übrige Rollen für den {taker}" if extra else ""
+                f" + {extra} übrige Rollen für den {thief.taker}" if thief and extra else ""
             )
             issues.error(
                 f"{len(roles)} Rollen für {n_players} Spieler; es braucht genau "
@@ -216,18 +240,6 @@ def role_issues(
 
 def _set_aside(ref: RoleRef) -> SetAside | None:
     return behaviour_of(ref.spec).set_aside if ref.spec is not None else None
-
-
-def _left_over_places(
-    asides: Sequence[tuple[RoleRef, SetAside]], ruleset: Ruleset
-) -> tuple[int, str]:
-    """How many more roles than players the list holds, and for whom: the cards the draw
-    leaves over for the Dieb ("zwei Rollen mehr als Spieler"), less those the deal adds for
-    him itself (the Weerwolven's two Burgers)."""
-    for ref, aside in asides:
-        if not aside.chosen:
-            return aside.count - len(added_cards(ref.name, ruleset)), ref.name
-    return 0, ""
 
 
 def _variant_issues(
