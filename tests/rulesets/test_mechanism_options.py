@@ -10,34 +10,45 @@ from pathlib import Path
 
 import pytest
 
+from wolfbot.engine.roles import registry
 from wolfbot.rulesets import loader
 from wolfbot.rulesets.mechanism_options import MECHANISM_OPTIONS
 
 ENGINE = Path(__file__).resolve().parents[2] / "wolfbot" / "engine"
 
 
-def options_read_by_the_engine() -> set[str]:
-    """Every literal name in `….option("name")` / `….option(options, "name")` of the engine."""
-    found: set[str] = set()
+def options_read_by_the_engine() -> dict[str, set[str]]:
+    """Every literal name in `….option("name")` / `….option(options, "name")` of the engine
+    → the modules that read it."""
+    found: dict[str, set[str]] = {}
     for path in ENGINE.rglob("*.py"):
+        module = ".".join(path.relative_to(ENGINE.parents[1]).with_suffix("").parts)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
                 and node.func.attr == "option"
             ):
-                found |= {
-                    arg.value
-                    for arg in node.args
-                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
-                }
+                for arg in node.args:
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                        found.setdefault(arg.value, set()).add(module)
     return found
 
 
-def test_every_option_the_engine_reads_is_in_the_table() -> None:
+def test_every_option_the_engine_reads_is_in_the_table_or_its_behaviour_s() -> None:
+    """A shared mechanism's house rule is in the table; one only a behaviour reads is in its
+    `house_rules`, and only its module reads it."""
     read = options_read_by_the_engine()
-    assert {"blocks_whole_night", "split_night", "mob_votes"} <= read  # the scan finds them
-    assert read == {option.name for option in MECHANISM_OPTIONS}
+    assert {"blocks_whole_night", "split_night", "mob_votes"} <= set(read)  # the scan finds them
+    shared = {option.name for option in MECHANISM_OPTIONS}
+    declared_in: dict[str, set[str]] = {}
+    for behaviour in registry.BEHAVIOURS.values():
+        for name in behaviour.house_rules:
+            declared_in.setdefault(name, set()).add(type(behaviour).__module__)
+    for name, modules in read.items():
+        assert name in shared or modules <= declared_in.get(name, set()), (name, modules)
+    assert shared <= set(read)  # no stale entry
+    assert declared_in == {"priester_questions": {"wolfbot.engine.roles.priester"}}
 
 
 def without_option(tmp_path: Path, ruleset: str, option: str) -> Path:
@@ -57,7 +68,7 @@ def without_option(tmp_path: Path, ruleset: str, option: str) -> Path:
         ("klassisch", "blocks_whole_night", "the night's resolution"),
         ("weerwolven", "split_night", "a role asked at night"),
         ("duesterliga", "mob_votes", "the Dämmerung's tally"),
-        ("duesterliga", "priester_questions", "the Priester"),
+        ("duesterliga", "priester_questions", "Priester in wolfbot/engine/roles/priester.py"),
     ],
     ids=["every-ruleset", "every-ruleset-dutch", "with-a-daemmerung", "with-the-priester"],
 )

@@ -374,6 +374,9 @@ class Behaviour:
     parameters: ClassVar[dict[str, object]] = {}
     # the roles the deal sets aside for this role, if any
     set_aside: ClassVar[SetAside | None] = None
+    # the house rules only this behaviour reads (`game.option`): a ruleset that plays one of
+    # its roles must declare them (`wolfbot.rulesets.mechanism_options`)
+    house_rules: ClassVar[tuple[str, ...]] = ()
 
     def check(self, game: GamePort, player: PlayerState, command: Command) -> None:
         """Raise IllegalCommand for what only this role forbids (after the generic checks)."""

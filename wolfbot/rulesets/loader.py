@@ -8,9 +8,10 @@ from pathlib import Path
 import yaml
 from pydantic import ValidationError
 
+from wolfbot.engine.roles.registry import behaviour_of
 from wolfbot.engine.spec import CommandSpec, RoleSpec, Ruleset
 from wolfbot.rulesets.mechanism_options import missing_option_problem
-from wolfbot.rulesets.parameters import parameter_problem
+from wolfbot.rulesets.parameters import parameter_problem, where
 from wolfbot.rulesets.shipped import shipped
 from wolfbot.spelling import close_names
 
@@ -67,8 +68,12 @@ def load(name: str, rules_dir: Path = RULES_DIR) -> Ruleset:
         roles[role.name] = role
     data["roles"] = roles
     data["messages"] = _catalog(data.get("messages_from", ()), base, rules_dir)
-    behaviours = {role.behaviour for role in roles.values() if role.behaviour}
-    problem = missing_option_problem(data, behaviours, base / "ruleset.yaml")
+    roles_read = {
+        name: where(behaviour_of(role))
+        for role in roles.values()
+        for name in behaviour_of(role).house_rules
+    }
+    problem = missing_option_problem(data, roles_read, base / "ruleset.yaml")
     if problem is not None:
         raise RulesetError(problem)
     return _parse(Ruleset, data, base / "ruleset.yaml")

@@ -2,9 +2,10 @@
 one would stop in the middle of a game with a bare `KeyError`, so the loader refuses it at
 once, naming the option, what reads it and a shipped ruleset to copy it from.
 
-A role's own house rule (the Priester's `priester_questions`) is needed only where a role of
-its behaviour is played. `tests/rulesets/test_mechanism_options.py` keeps this table whole:
-every `option("…")` the engine reads is in it."""
+A behaviour's own house rule (the Priester's `priester_questions`) is its behaviour's
+(`Behaviour.house_rules`), needed only where a role of it is played.
+`tests/rulesets/test_mechanism_options.py` keeps both whole: every `option("…")` the engine
+reads is in this table or declared by the behaviour whose module reads it."""
 
 from __future__ import annotations
 
@@ -15,20 +16,15 @@ from typing import Any
 
 @dataclass(frozen=True)
 class MechanismOption:
-    """A house rule the engine reads: `read_by` in words; needed in every ruleset, or only
-    in one that has the phase `phase` or plays a role of the behaviour `behaviour`."""
+    """A house rule a shared mechanism reads: `read_by` in words; needed in every ruleset,
+    or only in one that has the phase `phase`."""
 
     name: str
     read_by: str
     phase: str | None = None
-    behaviour: str | None = None
 
-    def needed(self, data: dict[str, Any], behaviours: set[str]) -> bool:
-        if self.phase is not None:
-            return self.phase in data.get("phases", ())
-        if self.behaviour is not None:
-            return self.behaviour in behaviours
-        return True
+    def needed(self, data: dict[str, Any]) -> bool:
+        return self.phase is None or self.phase in data.get("phases", ())
 
 
 MECHANISM_OPTIONS = (
@@ -43,23 +39,20 @@ MECHANISM_OPTIONS = (
     MechanismOption(
         "mayor_vote_in_dusk", "the election at the Dämmerung (engine/voting.py)", phase="dusk"
     ),
-    MechanismOption(
-        "priester_questions", "the Priester (engine/roles/priester.py)", behaviour="priester"
-    ),
 )
 
 
-def missing_option_problem(data: dict[str, Any], behaviours: set[str], path: Path) -> str | None:
-    """What the ruleset file at `path` lacks of the house rules the engine reads, or None."""
+def missing_option_problem(
+    data: dict[str, Any], roles_read: dict[str, str], path: Path
+) -> str | None:
+    """What the ruleset file at `path` lacks of the house rules the engine reads, or None;
+    `roles_read`: the house rules its roles' behaviours read → which behaviour."""
     declared = data.get("options") or {}
-    missing = [
-        option
-        for option in MECHANISM_OPTIONS
-        if option.needed(data, behaviours) and option.name not in declared
-    ]
+    needed = {o.name: o.read_by for o in MECHANISM_OPTIONS if o.needed(data)} | roles_read
+    missing = [(name, read_by) for name, read_by in needed.items() if name not in declared]
     if not missing:
         return None
-    said = "; ".join(f"{option.name!r} (read by {option.read_by})" for option in missing)
+    said = "; ".join(f"{name!r} (read by {read_by})" for name, read_by in missing)
     return (
         f"{path}: options: the engine reads house rules this ruleset does not declare: {said}"
         " – declare each with its default, label, announced and doc (as in"

@@ -18,6 +18,7 @@ ANSWERS = 99  # "bis zum Ende der Nacht": no limit to the answers
 
 
 class Priester(Behaviour):
+    house_rules = ("priester_questions",)
     parameters = {"word": str}
 
     acts_at_once = True  # the Beichte opens the relay when it is accepted
