@@ -43,6 +43,22 @@ def used(game: GamePort, player: PlayerState) -> Command | None:
     return command
 
 
+# whom a player follows (`PlayerState.memory`): the Lehrling's Meister, the Wilde Kind's Vorbild
+FOLLOWED = "master"
+
+
+def follow(game: GamePort, player: PlayerState) -> None:
+    """The player names whom he follows (his role's word, counted as used)."""
+    command = used(game, player)
+    if command is not None:
+        player.memory[FOLLOWED] = command.target
+
+
+def follows(player: PlayerState, dead: PlayerState) -> bool:
+    """Whether the living player follows `dead`, who just died."""
+    return player.alive and player.memory.get(FOLLOWED) == dead.name
+
+
 def most_voted(votes: dict[str, str], candidates: list[str]) -> list[str]:
     """The candidates with the most votes, in the candidates' order (all if nobody voted)."""
     tally = Counter(t for t in votes.values() if t in candidates)

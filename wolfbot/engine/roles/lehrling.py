@@ -8,24 +8,19 @@ from __future__ import annotations
 
 from wolfbot.engine.names import PACK_CAUSE
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import tell, used
+from wolfbot.engine.roles.common import follow, follows, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
-
-# whom he follows (`PlayerState.memory`)
-_MASTER = "master"
 
 
 class Lehrling(Behaviour):
     parameters = {"word": str}
 
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        command = used(game, player)
-        if command is not None:
-            player.memory[_MASTER] = command.target
+        follow(game, player)
 
     def witness_death(self, game: GamePort, player: PlayerState, dead: PlayerState) -> None:
-        if not player.alive or player.memory.get(_MASTER) != dead.name:
+        if not follows(player, dead):
             return
         role = dead.original_role
         if game.rules.roles[role].is_werwolf:  # "so wird der Lehrling stattdesen gefressen"

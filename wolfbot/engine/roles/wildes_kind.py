@@ -4,12 +4,9 @@ it dies."""
 from __future__ import annotations
 
 from wolfbot.engine.port import Behaviour, GamePort
-from wolfbot.engine.roles.common import tell, used
+from wolfbot.engine.roles.common import follow, follows, tell
 from wolfbot.engine.state import PlayerState
 from wolfbot.engine.text import say
-
-# whom he follows (`PlayerState.memory`)
-_MASTER = "master"
 
 
 class Model(Behaviour):
@@ -22,12 +19,10 @@ class Model(Behaviour):
     parameters = {"word": str, "becomes": str}
 
     def act(self, game: GamePort, player: PlayerState, stage: int) -> None:
-        command = used(game, player)
-        if command is not None:
-            player.memory[_MASTER] = command.target
+        follow(game, player)
 
     def witness_death(self, game: GamePort, player: PlayerState, dead: PlayerState) -> None:
-        if not player.alive or player.memory.get(_MASTER) != dead.name:
+        if not follows(player, dead):
             return
         game.become(player, game.role_facts(player).params["becomes"])
         tell(game, player, say("model.died", model=dead.name, role=player.role))
