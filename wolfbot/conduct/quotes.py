@@ -5,8 +5,8 @@ the bot's private messages there (Rollenmitteilung, night results, questions) or
 participant's message (his own words there are his to repeat). Found by the runs of words
 both share (`RUN` words long), after the spelling is folded (case, umlauts, punctuation), so
 that light edits do not hide a passage:
-a changed word order inside a run is still found (each run is also compared as a bag of
-words), a word swapped here and there leaves the runs around it. Only runs that no public
+a run is compared as a bag of words, so a changed word order inside it is still found, and a
+word swapped here and there leaves the runs around it. Only runs that no public
 text holds count: what the thread, the rule text or the Eröffnungsbeitrag says (a role's
 description is in both the Rollenmitteilung and the Eröffnungsbeitrag) is no secret, and
 neither is a post quoting the conversation it is written in."""
@@ -31,15 +31,14 @@ def words(text: str) -> list[str]:
 
 
 def runs(text: str) -> set[Run]:
-    """Every `RUN` words in a row, as written and as a bag (sorted): a changed word order
-    inside a run keeps its bag."""
-    found: set[Run] = set()
-    said = words(text)
-    for start in range(len(said) - RUN + 1):
-        run = tuple(said[start : start + RUN])
-        found.add(run)
-        found.add(("<bag>", *sorted(run)))
-    return found
+    """Every `RUN` words in a row, each as a bag (sorted): a changed word order inside a run
+    keeps it."""
+    return set(_bags(words(text)))
+
+
+def _bags(said: list[str]) -> list[Run]:
+    """The run beginning at each word (fewer than `RUN` words left: none), as a bag."""
+    return [tuple(sorted(said[start : start + RUN])) for start in range(len(said) - RUN + 1)]
 
 
 @dataclass(frozen=True)
@@ -90,15 +89,9 @@ class Secrets:
             if secret.channel == channel or secret.author == author:
                 continue
             shared = (said & own) - self.public
-            if len([r for r in shared if r[0] != "<bag>"]) + _bags_only(shared) >= FOUND:
+            if len(shared) >= FOUND:
                 found.append(Quote(secret, _passages(text, shared)))
         return found
-
-
-def _bags_only(shared: set[Run]) -> int:
-    """Runs found only as a bag (their order changed): counted once each."""
-    ordered = {("<bag>", *sorted(r)) for r in shared if r[0] != "<bag>"}
-    return len({r for r in shared if r[0] == "<bag>"} - ordered)
 
 
 def _passages(text: str, shared: Iterable[Run]) -> tuple[str, ...]:
@@ -106,9 +99,8 @@ def _passages(text: str, shared: Iterable[Run]) -> tuple[str, ...]:
     said = words(text)
     hit = [False] * len(said)
     wanted = set(shared)
-    for start in range(len(said) - RUN + 1):
-        run = tuple(said[start : start + RUN])
-        if run in wanted or ("<bag>", *sorted(run)) in wanted:
+    for start, run in enumerate(_bags(said)):
+        if run in wanted:
             for i in range(start, start + RUN):
                 hit[i] = True
     passages, current = [], []
