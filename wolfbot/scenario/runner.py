@@ -223,12 +223,17 @@ def _with_spare_roles(options: dict, spare: list[str], rules: Ruleset) -> dict:
     the house rule of the role that takes them (the Dieb's `dieb_roles`)."""
     if not spare:
         return options
-    (rule,) = {
+    takers = {
         aside.option
         for spec in rules.roles.values()
         if (aside := behaviour_of(spec).set_aside) is not None and not aside.chosen
     }
-    return {**options, rule: list(spare)}
+    if len(takers) != 1:
+        raise ValueError(
+            f"spare_roles: ruleset {rules.name!r} has {len(takers)} house rules for the cards "
+            f"the draw leaves over ({', '.join(sorted(takers)) or 'none'}); it needs one"
+        )
+    return {**options, takers.pop(): list(spare)}
 
 
 def run_scenario(scenario: Scenario, rules_dir: Path = loader.RULES_DIR) -> Result:
