@@ -65,7 +65,9 @@ MAY_IMPORT: dict[str, set[str]] = {
     "engine": set(),
     "rulesets": {"engine"},
     "intake": {"engine", "rulesets", "forum"},  # forum.body: what a post says
-    "conduct": set(),  # pure text: what a post shares with a conversation
+    # pure: what a post shares with a conversation, what it says of roles (the ruleset's
+    # names and clauses, the game's facts) – no forum, no store
+    "conduct": {"engine", "rulesets"},
     "posts": {"engine", "rulesets"},
     "forum": set(),
     # posts and rulesets: reasons and questions are stored worded, for the moderators
@@ -77,7 +79,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "bot": BELOW_THE_BOT,
     "spielleitung": set(PACKAGES) - {"demo", "scenario", "cli"},
     "demo": set(PACKAGES) - {"spielleitung", "cli"},
-    "scenario": {"engine", "rulesets", "intake", "forum", "posts"},
+    "scenario": {"engine", "rulesets", "intake", "forum", "posts", "conduct"},
     "cli": set(PACKAGES),
 }
 # The reorganisation: old module → where it lives now.

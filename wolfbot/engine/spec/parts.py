@@ -56,6 +56,18 @@ class OutingRule(_Frozen):
     roles: bool = False
 
 
+class ConductSpec(_Frozen):
+    """The conduct rules the Spielleitung enforces (posts only: the engine does not judge
+    what players write; `wolfbot.conduct` points the Spielleitung at breaches). `clauses`:
+    the rule text by its key – `zitat` (no quoting from conversations), `ausserhalb` (no
+    game talk outside the round's thread and conversations), `ermahnung` (a warning naming
+    the sanction before any sanction), `ermessen` (the Spielleitung decides how to
+    sanction), `schwerste` (the heaviest sanction: exclusion as for inactivity). A ruleset
+    without a clause has no such rule: nothing is flagged or checked by it."""
+
+    clauses: dict[str, str] = Field(default_factory=dict)
+
+
 class VariantSpec(_Frozen):
     """A Spielvariante (or one of the Archiv) the round plays when the option `variants`
     names it: its text, the night-order entries that act only with it (groups), the common

@@ -15,6 +15,7 @@ from wolfbot.engine.spec.parts import (
     ConversationSpec,
     FactionSpec,
     OptionSpec,
+    ConductSpec,
     OutingRule,
     VariantSpec,
     VictorySpec,
@@ -54,6 +55,8 @@ class Ruleset(_Frozen):
     # Spielleitung may choose instead (`[round] outing`)
     outing_ban: str = ""
     outing: dict[str, OutingRule] = Field(default_factory=dict)
+    # the conduct rules ("Verbotenes Verhalten"), by clause: `wolfbot.conduct`
+    conduct: ConductSpec = ConductSpec()
     # a dead player who writes in the thread is told that the dead are silent (Wolf Village:
     # "Die Toten schweigen. Wer ausgeschieden ist, gibt keinerlei Hinweise mehr.")
     dead_are_silent: bool = False
