@@ -71,7 +71,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "posts": {"engine", "rulesets"},
     "forum": set(),
     # posts and rulesets: reasons and questions are stored worded, for the moderators
-    "store": {"engine", "rulesets", "forum", "intake", "posts"},
+    "store": {"engine", "rulesets", "forum", "intake", "posts", "conduct"},
     "outbox": {"forum", "store"},
     "setup": {"engine", "rulesets", "forum", "outbox", "posts"},
     "balance": {"engine"},

@@ -45,6 +45,7 @@ ROUND_TABLES = {
     "schedule",
     "interventions",
     "read_marks",
+    "conduct_flags",
 }
 TABLES = {"alembic_version", "outgoing_messages"} | ROUND_TABLES
 

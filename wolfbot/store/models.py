@@ -362,9 +362,11 @@ INTERVENTION_KINDS = (
     "victim",  # the night's victim of the Schwarze Pest
     "win",  # the Spielleitung awards a faction the win (argument: the faction)
     "restore",  # a deleted post, or an edited one's earlier state, quoted back (no engine)
+    "warn",  # an Ermahnung in the player's conversation (argument: the sanction threatened)
+    "sanction",  # the announced sanction, told to the player (argument: the sanction)
 )
 # kinds the bot carries out without the rules engine: no events, not replayed
-POST_INTERVENTIONS = ("restore",)
+POST_INTERVENTIONS = ("restore", "warn", "sanction")
 INTERVENTION_STATES = ("pending", "applied", "refused")
 
 
@@ -397,3 +399,46 @@ class InterventionRow(Base):
     applied_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     refusal: Mapped[str | None] = mapped_column(Text)
     log_position: Mapped[int | None] = mapped_column(Integer)
+
+
+CONDUCT_RULES = ("zitat", "offenbarung", "andeutung", "ausserhalb")
+FLAG_STATES = ("open", "dismissed", "warned", "sanctioned")
+
+
+class ConductFlag(Base):
+    """A post that seems to break a conduct rule of the round (`wolfbot.conduct.Flag`), for
+    the Spielleitung to decide: `open` until dismissed (`wolfbot conduct dismiss`, with a
+    reason) or acted on (an Ermahnung or a Sanktion, `intervention_id`). Written by the bot
+    as it reads the post (`found_by` "bot"), or by the Spielleitung for a breach the bot
+    cannot see (`wolfbot conduct record`: no post, `input_id` NULL)."""
+
+    __tablename__ = "conduct_flags"
+    __table_args__ = (
+        CheckConstraint(_in("rule", CONDUCT_RULES), name="rule"),
+        CheckConstraint(_in("state", FLAG_STATES), name="state"),
+        UniqueConstraint("game_id", "input_id", "key", name="uq_conduct_flags_post_key"),
+        Index("ix_conduct_flags_game_id_state", "game_id", "state"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(Integer, ForeignKey("games.id"))
+    # the post (NULL: a breach the Spielleitung put on record)
+    input_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("input_posts.id"))
+    key: Mapped[str] = mapped_column(String(200))  # which flag of the post (`Flag.key`)
+    rule: Mapped[str] = mapped_column(String(20))
+    player: Mapped[str] = mapped_column(String(100))
+    channel: Mapped[str] = mapped_column(String(40))  # "thread:12" / "conversation:7" / ""
+    url: Mapped[str] = mapped_column(Text, default="")  # the post's link
+    posted_at: Mapped[datetime] = mapped_column(UTCDateTime)  # when the breach happened
+    phase: Mapped[str] = mapped_column(String(20))
+    clause: Mapped[str] = mapped_column(Text)  # the rule's text
+    evidence: Mapped[str] = mapped_column(Text)  # the matched words, as the post writes them
+    source: Mapped[str] = mapped_column(Text, default="")  # what it quotes or concerns
+    source_text: Mapped[str] = mapped_column(Text, default="")  # that text, beside the post
+    found_by: Mapped[str] = mapped_column(String(100), default="bot")
+    found_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    state: Mapped[str] = mapped_column(String(12), default="open")
+    decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    decided_by: Mapped[str | None] = mapped_column(String(100))
+    decision: Mapped[str | None] = mapped_column(Text)  # the reason given
+    intervention_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("interventions.id"))

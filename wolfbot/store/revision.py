@@ -5,4 +5,4 @@ Alembic. Standard library only."""
 
 from __future__ import annotations
 
-HEAD = "0011"
+HEAD = "0012"

@@ -326,6 +326,23 @@ JOIN games g ON g.id = e.game_id
 WHERE e.processed_at IS NULL
 ORDER BY e.game_id, e.id"""
 
+V_CONDUCT = """\
+CREATE VIEW v_conduct AS
+-- The conduct flags of every round for the Spielleitung (`wolfbot conduct`): the rule
+-- (zitat, offenbarung, andeutung, ausserhalb), whose post, where, its link and time, the
+-- rule's text, the evidence (the matched words, as written) beside what it quotes
+-- (source, source_text), who found it (the bot, or the Spielleitung who put it on record),
+-- its state (open, dismissed, warned, sanctioned), who decided, why, and the Ermahnung or
+-- Sanktion that dealt with it (intervention_id, its kind and the sanction named).
+SELECT f.id AS flag_id, f.game_id, g.title AS game, f.rule, f.player, f.phase,
+       f.channel AS forum_channel, f.url AS link, f.posted_at, f.clause, f.evidence,
+       f.source, f.source_text, f.found_by, f.found_at, f.state, f.decided_at, f.decided_by,
+       f.decision, f.intervention_id, i.kind AS intervention, i.argument AS sanction
+FROM conduct_flags f
+JOIN games g ON g.id = f.game_id
+LEFT JOIN interventions i ON i.id = f.intervention_id
+ORDER BY f.game_id, f.id"""
+
 # in the order they are created (a view is created after the views it reads)
 VIEWS: dict[str, str] = {
     "v_players": V_PLAYERS,
@@ -338,6 +355,7 @@ VIEWS: dict[str, str] = {
     "v_open_questions": V_OPEN_QUESTIONS,
     "v_deleted": V_DELETED,
     "v_edited": V_EDITED,
+    "v_conduct": V_CONDUCT,
 }
 
 
