@@ -28,7 +28,7 @@ CREATE TABLE interventions (
     -- and its Ermahnungen and Sanktionen (warn, sanction: argument = the sanction)
     id INTEGER NOT NULL,
     game_id INTEGER NOT NULL,
-    kind VARCHAR(20) NOT NULL,          -- accept reject kill … warn sanction (ck_interventions_kind)
+    kind VARCHAR(20) NOT NULL,          -- accept reject … warn sanction (ck_interventions_kind)
     player VARCHAR(100),                -- whom it concerns (the actor of a command, the asked)
     argument VARCHAR(200),              -- the new role, the Reservespieler, the sanction, …
     command_text TEXT,                  -- accept: the command line as the Spielleitung reads it
