@@ -119,6 +119,7 @@ def publish(desk: Desk, game: Game, start: int, events: Sequence[ev.Event]) -> N
         if isinstance(event, ev.Intervened) and event.kind == "replace":
             reserve = event.argument
             message = desk.publisher.role_message(game, reserve, desk.context)
+            desk.told(message)
             key = desk.book.add_player(reserve)
             desk.enqueue(
                 Outgoing(key, "conversation", message.html, None, message.title, (reserve,))
@@ -126,6 +127,7 @@ def publish(desk: Desk, game: Game, start: int, events: Sequence[ev.Event]) -> N
             before = game.state.log[:start]
             told = desk.publisher.told_privately(game, event.player, reserve, before, desk.context)
             if told is not None:  # "the reserve receives everything the player was told"
+                desk.told(told)
                 desk.enqueue(
                     Outgoing(
                         f"{key}/vorgeschichte", "post", told.html, None, told.title, parent=key

@@ -37,11 +37,12 @@ from pathlib import Path
 from jinja2 import Environment
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot.bot import interventions, replay, stored
+from wolfbot.bot import conduct, interventions, replay, stored
 from wolfbot.bot.channels import ChannelBook, Keys, Reading
 from wolfbot.bot.edits import note_deletion, note_edit
 from wolfbot.bot.reading import PollReport, read_channels
 from wolfbot.bot.writing import Desk
+from wolfbot.conduct.watch import ConductWatch
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.spec import Ruleset
@@ -211,10 +212,12 @@ class RoundBot:
             with self.sessions() as session:
                 records.record_events(session, game_id, game.state.log, 0, now=self.clock())
             recorded = list(game.state.log)
+        desk.watch = ConductWatch(self.rules)
         with desk.rebuilding():
             desk.start(game)
             step = functools.partial(interventions.publish, desk, game)
             replay.replay(game, recorded, data.inputs, step, self.forum.dialect)
+        conduct.remember(desk.watch, data.inputs, self.forum.dialect)
         self._game, self._desk = game, desk
         with self.sessions() as session:
             self._floors = stored.read_floors(session, game_id)
@@ -360,7 +363,12 @@ class RoundBot:
         start = len(self.game.state.log)
         results = run_post(self.game, post.author, reading.engine, post.body)
         now = self.clock()
-        records.add_input(batch, self._id, post, results, now=now, earlier=earlier)
+        recorded = records.add_input(batch, self._id, post, results, now=now, earlier=earlier)
+        watch = self.desk.watch
+        if watch is not None:
+            flags = conduct.post_flags(watch, post, reading.engine)
+            phase = str(self.game.state.phase)
+            conduct.stage(batch, self._id, recorded.input_id, post, flags, phase=phase, now=now)
         self.desk.publish(self.game, start, results.events, batch)
         return 1
 

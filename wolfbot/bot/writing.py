@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from wolfbot.bot.channels import ChannelBook, Outgoing, into_conversations, routes
 from wolfbot.bot.drafts import is_draft
 from wolfbot.bot.links import PhaseLinks, PostUrl
+from wolfbot.conduct.watch import THREAD, ConductWatch, private_place
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.spec import Ruleset
@@ -96,6 +97,9 @@ class Desk:
         self._queued: set[str] | None = None
         self.links = PhaseLinks(book.thread, post_url)
         self._first: Game | None = None  # the game as it started: the Eröffnungsbeitrag's
+        # the round's conduct watch: told every message the bot makes (its private ones
+        # are what a post must not quote); None: nobody watches (a test double)
+        self.watch: ConductWatch | None = None
 
     @contextmanager
     def rebuilding(self) -> Iterator[None]:
@@ -115,7 +119,9 @@ class Desk:
         key = self.book.keys.opening()
         thread = self.book.thread
         self.enqueue(Outgoing(key, "post", opening.html, thread, opening.title, (), Priority.PHASE))
+        self.told(opening)
         for message in self.publisher.role_messages(game, self.context):
+            self.told(message)
             (name,) = message.recipients
             key = self.book.add_player(name)
             self.enqueue(Outgoing(key, "conversation", message.html, None, message.title, (name,)))
@@ -138,6 +144,7 @@ class Desk:
             for index, message in enumerate(self.publisher.feed(game, [event], self.context))
         ]
         for item in one_receipt_each(game.rules, made):
+            self.told(item.message)
             outs = routes(item.message, item.event, item.seq, item.index, self.book, self.context)
             for out in outs:
                 self.links.note(item.event, out)
@@ -146,12 +153,27 @@ class Desk:
     def tell(self, key: str, message: Message, batch: RowBatch | None = None) -> None:
         """A private message made outside the engine's events (an edit's or a deletion's
         answer), into each recipient's conversation, queued once under `key`."""
+        self.told(message)
         for out in into_conversations(key, message, Priority.RECEIPT, self.book):
             self.enqueue(out, batch)
 
     def post_now(self, key: str, title: str, html: str) -> None:
         """A post made on demand (the Zwischenstand), queued once under `key`."""
         self.enqueue(Outgoing(key, "post", html, self.book.thread, title, (), Priority.PHASE))
+
+    def told(self, message: Message) -> None:
+        """The conduct watch learns what the bot writes, and where: in the thread for all,
+        else in each recipient's conversation or the group's."""
+        if self.watch is None:
+            return
+        source = message.title or "Nachricht der Spielleitung"
+        if message.channel == "thread":
+            self.watch.told(message.text, THREAD, source)
+        elif message.channel == "private":
+            for name in message.recipients:
+                self.watch.told(message.text, private_place(name), f"{source} (an {name})")
+        else:
+            self.watch.told(message.text, message.channel, source)
 
     def enqueue(self, item: Outgoing, batch: RowBatch | None = None) -> None:
         if self._queued is not None and item.key in self._queued:

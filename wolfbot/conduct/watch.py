@@ -1,0 +1,105 @@
+"""One round's conduct watch: every post and every message of the Spielleitung goes through
+it, in the order they were written, and a post that seems to break a conduct rule of the
+round comes back as its `Flag`s. The live bot, its rebuild after a restart and the scenario
+runner feed it the same way, so the same round gives the same flags.
+
+Where a text was written is its `place`: `THREAD` (everybody reads it), `private_place(p)`
+(a player's own conversation with the Spielleitung) or a group's engine name (`wolves`,
+`lovers`, …). What each place means for the rules:
+
+- "Die Spieler dürfen nicht aus Konversationen zitieren" (`quotes`): a post in the thread
+  or in a group conversation that reproduces a text of another conversation (the
+  Spielleitung's messages there, another participant's words) is flagged. A player's own
+  conversation with the Spielleitung is never a breach: the Spielleitung knows everything.
+- Everything said in the thread, and the ruleset's own texts (the rule text a player may
+  quote), are public: a passage they hold is no secret.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+
+from wolfbot.conduct.flags import QUOTE, Flag
+from wolfbot.conduct.quotes import Secret, Secrets, runs
+from wolfbot.engine.spec import Ruleset
+
+THREAD = "thread"
+_PRIVATE = "private:"
+
+
+def private_place(player: str) -> str:
+    """The place of a player's own conversation with the Spielleitung."""
+    return f"{_PRIVATE}{player}"
+
+
+def is_private(place: str) -> bool:
+    return place.startswith(_PRIVATE)
+
+
+def public_texts(rules: Ruleset) -> Iterable[str]:
+    """What the ruleset says that anybody may read and quote: the roles' and factions'
+    descriptions, the Offenbarungsregelungen, the conduct clauses."""
+    for role in rules.roles.values():
+        yield role.text
+    for faction in rules.factions.values():
+        yield faction.text
+    yield rules.outing_ban
+    for outing in rules.outing.values():
+        yield outing.text
+    yield from rules.conduct.clauses.values()
+
+
+class ConductWatch:
+    """The conduct rules of one round, watched (see the module docstring). It owns what the
+    round's conversations hold (`Secrets`)."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.clauses = dict(rules.conduct.clauses)
+        self.secrets = Secrets()
+        for text in public_texts(rules):
+            self.secrets.add_public(text)
+
+    def told(self, text: str, place: str, source: str) -> None:
+        """A message of the Spielleitung (the bot) in `place`: public in the thread, else a
+        secret of that conversation; `source` says which message it is."""
+        if place == THREAD:
+            self.secrets.add_public(text)
+        else:
+            self.secrets.add(Secret(place, "", source, text))
+
+    def post(self, text: str, author: str, place: str, channel: str, source: str) -> list[Flag]:
+        """A player's post in `place` (its forum `channel`, "thread:12"; `source` says which
+        post it is): its flags, and it is remembered – public in the thread, a secret of its
+        conversation elsewhere."""
+        flags = [] if is_private(place) else self._quotes(text, author, place, channel)
+        if place == THREAD:
+            self.secrets.add_public(text)
+            self.secrets.wrote(author, runs(text))
+        else:
+            self.secrets.add(Secret(place, author, source, text))
+        return flags
+
+    def _quotes(self, text: str, author: str, place: str, channel: str) -> list[Flag]:
+        clause = self.clauses.get(QUOTE)
+        if clause is None:
+            return []
+        return [
+            Flag(
+                QUOTE,
+                author,
+                channel,
+                clause,
+                quote.evidence,
+                key=_quote_key(quote.secret),
+                source=quote.secret.source,
+                source_text=quote.secret.text,
+            )
+            for quote in self.secrets.quoted_in(text, place, author)
+        ]
+
+
+def _quote_key(secret: Secret) -> str:
+    """The same for the same quoted text in the same place, however the round was read."""
+    digest = hashlib.sha256(secret.text.encode("utf-8")).hexdigest()[:16]
+    return f"{QUOTE}/{secret.channel}/{digest}"
