@@ -28,6 +28,7 @@ from typer.core import TyperGroup
 
 from wolfbot.forum.cli import forum_app
 from wolfbot.spielleitung import check_config, interventions, readonly, run, typer_setup
+from wolfbot.spielleitung.conduct import register as register_conduct
 from wolfbot.spielleitung.drafts import register as register_drafts
 from wolfbot.spielleitung.explain.command import register as register_explain
 from wolfbot.spielleitung.setups import setup_app
@@ -124,6 +125,7 @@ app.add_typer(setup_app, name="setup")
 readonly.register(app)
 interventions.register(app)
 register_drafts(app)
+register_conduct(app)
 register_explain(app)
 check_config.register(app)
 run.register(app)

@@ -75,6 +75,8 @@ class Status:
     superseded: int = 0  # edits a newer edit of the same post replaced (never sent)
     # posts deleted after the bot read them that the Spielleitung has not restored yet
     deleted: int = 0
+    # conduct flags the Spielleitung has not decided on yet (`wolfbot conduct`)
+    conduct_open: int = 0
     # "Wenn möglich ersetzt die Spielleitung inaktive Dorfbewohner durch Reservespieler":
     # (excluded or withdrawn player, why, the next Reservespieler) for each who still lives
     replacements: list[tuple[str, str, str]] = field(default_factory=list)
@@ -159,6 +161,9 @@ def load_status(connection: sqlite3.Connection, game: GameInfo) -> Status:
         " WHERE r.game_id = d.game_id AND r.forum_channel = d.forum_channel"
         " AND r.post_id = d.post_id AND r.restored_at IS NOT NULL)",
         gid,
+    ).fetchone()[0]
+    status.conduct_open = connection.execute(
+        "SELECT count(*) FROM v_conduct WHERE game_id = :g AND state = 'open'", gid
     ).fetchone()[0]
     messages = _queued(connection, game_prefix(game.id))
     status.sent = sum(1 for m in messages if m.state == "sent")

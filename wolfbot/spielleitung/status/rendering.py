@@ -136,6 +136,14 @@ def render_status(console: Console, status: Status, zone: ZoneInfo, now: datetim
             " wolfbot restore NR --reason …"
         )
 
+    if status.conduct_open:
+        console.print(
+            f"[yellow]Verhalten: {status.conduct_open} offene Meldung"
+            f"{'en' if status.conduct_open != 1 else ''}[/yellow] – wolfbot conduct zeigt sie"
+            " mit Beleg; entscheiden: wolfbot conduct dismiss NR --reason …, wolfbot warn,"
+            " wolfbot sanction"
+        )
+
     if status.interventions:
         title = "Eingriffe der Spielleitung: wartend oder abgelehnt (wolfbot interventions)"
         console.print(interventions_table(title, status.interventions, zone))

@@ -1,0 +1,154 @@
+"""The work behind `wolfbot conduct` (`wolfbot.spielleitung.conduct` declares the commands):
+the round's flags read, shown beside their evidence, dismissed, and a breach the bot cannot
+see put on record."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+from rich.console import Console
+from rich.markup import escape
+from sqlalchemy.orm import Session, sessionmaker
+
+from wolfbot.conduct.flags import HINT, OUTSIDE, QUOTE, REVEAL, Flag
+from wolfbot.rulesets import loader
+from wolfbot.setup.config_errors import did_you_mean
+from wolfbot.spielleitung.conduct import RULE_WORDS, STATE_WORDS
+from wolfbot.spielleitung.intervening import player as player_named
+from wolfbot.spielleitung.intervening import running
+from wolfbot.spielleitung.labels import local, phase_label
+from wolfbot.spielleitung.rounds import ControlError, GameInfo
+from wolfbot.store import conduct as store
+from wolfbot.store.conduct import StoredFlag
+from wolfbot.store.errors import StoreError
+
+__all__ = ["running", "load", "render", "dismiss", "record"]
+SOURCE_SHOWN = 400  # characters of the quoted source shown beside the post
+
+
+def load(sessions: sessionmaker[Session], game: GameInfo, *, every: bool) -> list[StoredFlag]:
+    with sessions() as session:
+        return store.load(session, game.id, state=None if every else "open")
+
+
+def render(
+    console: Console, game: GameInfo, flags: list[StoredFlag], zone: ZoneInfo, *, every: bool
+) -> None:
+    title = f"Verhalten: {escape(game.title)}"
+    if not flags:
+        console.print(f"{title}: keine {'' if every else 'offenen '}Meldungen.")
+        return
+    console.print(f"[bold]{title}[/bold] – {len(flags)} {'' if every else 'offene '}Meldung"
+                  f"{'en' if len(flags) != 1 else ''}")  # fmt: skip
+    for flag in flags:
+        console.print()
+        for line in flag_lines(flag, zone):
+            console.print(line, highlight=False)
+    if not every:
+        console.print()
+        console.print(
+            "Entscheiden: wolfbot conduct dismiss NR --reason …  ·  wolfbot warn SPIELER"
+            " --reason … --sanction …  ·  wolfbot sanction SPIELER --reason …"
+        )
+
+
+def flag_lines(flag: StoredFlag, zone: ZoneInfo) -> list[str]:
+    """One flag as the Spielleitung reads it: what, who, when, where, the rule, the evidence
+    beside its source, and what was decided."""
+    when = local(flag.posted_at, zone)
+    head = (
+        f"[bold]Nr. {flag.id}[/bold] · {STATE_WORDS.get(flag.state, flag.state)} · "
+        f"{RULE_WORDS.get(flag.rule, flag.rule)} · [bold]{escape(flag.player)}[/bold] · "
+        f"{phase_label(flag.phase)}, {when}"
+    )
+    lines = [head, f"  Regel: „{escape(flag.clause)}“"]
+    if flag.url:
+        lines.append(f"  Beitrag: {escape(flag.url)}")
+    if flag.found_by != store.BOT:
+        lines.append(f"  festgehalten von {escape(flag.found_by)}")
+    lines.append(f"  Beleg: „{escape(flag.evidence)}“")
+    if flag.source:
+        lines.append(f"  Quelle: {escape(flag.source)}")
+    if flag.source_text:
+        shown = flag.source_text
+        if len(shown) > SOURCE_SHOWN:
+            shown = shown[:SOURCE_SHOWN].rsplit(" ", 1)[0] + " …"
+        lines.append(f"    „{escape(shown)}“")
+    if flag.state != "open":
+        decided = f"  {STATE_WORDS.get(flag.state, flag.state)} von {escape(flag.decided_by or '')}"
+        decided += f" am {local(flag.decided_at, zone)}"
+        if flag.decision:
+            decided += f": {escape(flag.decision)}"
+        if flag.intervention_id:
+            decided += f" (Eingriff Nr. {flag.intervention_id})"
+        lines.append(decided)
+    return lines
+
+
+def dismiss(
+    sessions: sessionmaker[Session], game: GameInfo, flag_id: int, reason: str, by: str
+) -> None:
+    if not reason.strip():
+        raise ControlError("Wer eine Meldung verwirft, nennt den Grund (--reason).")
+    with sessions() as session, session.begin():
+        found = store.get(session, game.id, flag_id)
+        if found is None:
+            raise ControlError(
+                f"Keine Meldung Nr. {flag_id} in Runde {game.id} (die Nummern zeigt "
+                "`wolfbot conduct --all`)."
+            )
+        if not found.open:
+            raise ControlError(
+                f"Meldung Nr. {flag_id} ist bereits entschieden: "
+                f"{STATE_WORDS.get(found.state, found.state)}."
+            )
+        store.dismiss(session, game.id, flag_id, reason.strip(), by=by, now=datetime.now(UTC))
+    Console().print(f"Meldung Nr. {flag_id} verworfen: {escape(reason.strip())}", highlight=False)
+
+
+def clause_of(game: GameInfo, rule: str) -> str:
+    """The text of the rule a breach breaks: the ruleset's conduct clause, or for a reveal
+    or a hint the Offenbarungsverbot."""
+    rules = loader.load(game.ruleset)
+    if rule in (REVEAL, HINT):
+        text = rules.outing_ban
+    else:
+        text = rules.conduct.clauses.get(rule, "")
+    if not text:
+        raise ControlError(f"Das Regelwerk {rules.name} hat keine Regel „{rule}“.")
+    return text
+
+
+def record(
+    sessions: sessionmaker[Session],
+    game: GameInfo,
+    player: str,
+    rule: str,
+    what: str,
+    link: str,
+    by: str,
+) -> None:
+    rules = (QUOTE, REVEAL, HINT, OUTSIDE)
+    if rule not in rules:
+        raise ControlError(
+            f"Keine Regel heißt „{rule}“.{did_you_mean(rule, rules)} Möglich: {', '.join(rules)}."
+        )
+    if not what.strip():
+        raise ControlError("Was geschah? --what beschreibt den Verstoß (er ist der Beleg).")
+    name = player_named(sessions, game, player)
+    now = datetime.now(UTC)
+    flag = Flag(
+        rule, name, "", clause_of(game, rule), what.strip(), key=f"gemeldet/{now:%Y%m%dT%H%M%S.%f}"
+    )
+    with sessions() as session, session.begin():
+        try:
+            number = store.record_breach(
+                session, game.id, flag, by=by, phase=game.phase, url=link, now=now
+            )
+        except StoreError as error:
+            raise ControlError(str(error)) from None
+    Console().print(
+        f"Verstoß festgehalten als Meldung Nr. {number}: {RULE_WORDS[rule]} – {escape(name)}.",
+        highlight=False,
+    )
