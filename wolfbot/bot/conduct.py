@@ -11,22 +11,13 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from wolfbot.conduct.flags import Flag
-from wolfbot.conduct.watch import THREAD, ConductWatch, private_place
+from wolfbot.conduct.watch import ConductWatch, place_of
 from wolfbot.forum.base import ForumPost
 from wolfbot.forum.body import MessageBody
 from wolfbot.forum.dialect import Dialect
 from wolfbot.store import conduct as flag_store
 from wolfbot.store.batch import RowBatch
 from wolfbot.store.inputs import StoredInput
-
-
-def place_of(engine_channel: str, author: str) -> str:
-    """Where a post was written, as the watch knows places."""
-    if engine_channel == "thread":
-        return THREAD
-    if engine_channel == "private":
-        return private_place(author)
-    return engine_channel
 
 
 def said(body: MessageBody) -> str:

@@ -33,6 +33,16 @@ def private_place(player: str) -> str:
     return f"{_PRIVATE}{player}"
 
 
+def place_of(engine_channel: str, author: str) -> str:
+    """Where a post was written, as the watch knows places: the engine's channel of it
+    ("thread", "private" – the author's own conversation –, "wolves", …)."""
+    if engine_channel == "thread":
+        return THREAD
+    if engine_channel == "private":
+        return private_place(author)
+    return engine_channel
+
+
 def is_private(place: str) -> bool:
     return place.startswith(_PRIVATE)
 

@@ -31,6 +31,16 @@ class Post(_Strict):
     text: str
 
 
+class ExpectedFlag(_Strict):
+    """wolfbot's check beyond the shared format: a conduct flag for the Spielleitung – whose
+    post, which rule (`zitat`, `offenbarung`, `andeutung`, `ausserhalb`), and optionally a
+    string found in its evidence (the matched words, folded: lower case, ä → ae)."""
+
+    player: str
+    rule: Literal["zitat", "offenbarung", "andeutung", "ausserhalb"]
+    evidence: str | None = None
+
+
 class Expect(_Strict):
     phase: str | None = None
     alive: list[str] | None = None
@@ -48,6 +58,8 @@ class Expect(_Strict):
     private: dict[str, list[str]] | None = None
     not_public: list[str] | None = None
     not_private: dict[str, list[str]] | None = None
+    # wolfbot's: exactly the conduct flags raised since the previous expect (order free)
+    flags: list[ExpectedFlag] | None = None
 
 
 class Intervene(_Strict):
@@ -84,6 +96,10 @@ class Scenario(_Strict):
     seed: int = 0
     players: list[PlayerEntry]
     spare_roles: list[str] = Field(default_factory=list)
+    # wolfbot's: the round's Offenbarungsregelung (`[round] outing` / `outing_roles`; none:
+    # the absolute Offenbarungs- und Andeutungsverbot)
+    outing: list[str] = Field(default_factory=list)
+    outing_roles: list[str] = Field(default_factory=list)
     script: list[Step]
     path: str = ""
 

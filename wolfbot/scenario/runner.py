@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from wolfbot.conduct.flags import Flag
+from wolfbot.conduct.watch import ConductWatch, place_of
 from wolfbot.engine import events as ev
 from wolfbot.engine.day import tally as lynch_tally
 from wolfbot.engine.errors import SetupError
@@ -87,13 +89,25 @@ class Run:
             options=_with_spare_roles(scenario.options, scenario.spare_roles, rules),
         )
         self.publisher = Publisher()
+        # the conduct rules, watched as the live bot watches them (`wolfbot.conduct`)
+        self.watch = ConductWatch(rules)
+        self.flags: list[Flag] = []
+        self.messages: list[Message] = []
         # what the bot writes at the start counts for the first expect, in the live bot's
         # order: each player's Rollenmitteilung, then what the start publishes (Wolfshöhle, …)
-        self.messages: list[Message] = [
-            *self.publisher.role_messages(self.game),
-            *self.publisher.feed(self.game, self.game.state.log),
-        ]
-        self.mark = (0, 0)
+        self._publish(self.publisher.role_messages(self.game))
+        self._publish(self.publisher.feed(self.game, self.game.state.log))
+        self.mark = (0, 0, 0)
+
+    def _publish(self, messages: list[Message]) -> None:
+        """The bot's messages, told to the conduct watch as the live bot's `Desk` tells it."""
+        for message in messages:
+            if message.channel == "private":
+                for name in message.recipients:
+                    self.watch.told(message.text, place_of("private", name), message.title)
+            else:
+                self.watch.told(message.text, message.channel, message.title)
+        self.messages += messages
 
     def _player_name(self, name: str) -> str:
         """The forum name as the Spielerliste spells it (scenario names match in any case)."""
@@ -105,17 +119,21 @@ class Run:
         if step.post is not None:
             author = self._player_name(step.post.by)
             body = SCENARIO_DIALECT.read(step.post.text)
+            said = "\n".join((body.text, *body.quotes))  # a quote box is a quote too
+            place = place_of(step.post.in_, author)
+            source = f"line {step.line}"
+            self.flags += self.watch.post(said, author, place, step.post.in_, source)
             events = process_post(self.game, author, step.post.in_, body)
-            self.messages += self.publisher.feed(self.game, events)
+            self._publish(self.publisher.feed(self.game, events))
         elif step.advance is not None:
             events = self.game.advance()
-            self.messages += self.publisher.feed(self.game, events)
+            self._publish(self.publisher.feed(self.game, events))
         elif step.intervene is not None:
             events = self.game.intervene(self._decision(step.intervene))
-            self.messages += self.publisher.feed(self.game, events)
+            self._publish(self.publisher.feed(self.game, events))
         else:
             mismatches = check(self, step.expect)
-            self.mark = (len(self.game.state.log), len(self.messages))
+            self.mark = (len(self.game.state.log), len(self.messages), len(self.flags))
             return mismatches
         return []
 
@@ -165,6 +183,8 @@ def check(run: Run, expect: Expect) -> list[tuple[str, object, object]]:
         found["votes"] = dict(lynch_tally(game)) if state.phase.by_day else {}
     if "pending" in given:
         found["pending"] = game.pending()
+    if "flags" in given:
+        found["flags"] = [(f.player, f.rule, f.evidence) for f in run.flags[run.mark[2] :]]
     if "rejected" in given:
         found["rejected"] = [e.actor for e in new_events if isinstance(e, ev.CommandRejected)]
     mismatches = []
@@ -207,6 +227,8 @@ def _equal(key: str, wanted, found) -> bool:
         return {name_key(k): name_key(v) for k, v in wanted.items()} == {
             name_key(k): name_key(v) for k, v in found.items()
         }
+    if key == "flags":
+        return _flags_equal(wanted, found)
     if key == "votes":
         return {name_key(k): v for k, v in wanted.items()} == {
             name_key(k): v for k, v in found.items() if v
@@ -216,6 +238,27 @@ def _equal(key: str, wanted, found) -> bool:
             wanted is not None and found is not None and name_key(wanted) == name_key(found)
         )
     return wanted == found
+
+
+def _flags_equal(wanted, found: list[tuple[str, str, str]]) -> bool:
+    """The same flags, in any order: player and rule, and the evidence holds what is
+    expected of it."""
+    left = list(found)
+    for flag in wanted:
+        match = next(
+            (
+                item
+                for item in left
+                if name_key(item[0]) == name_key(flag.player)
+                and item[1] == flag.rule
+                and (flag.evidence is None or flag.evidence.casefold() in item[2])
+            ),
+            None,
+        )
+        if match is None:
+            return False
+        left.remove(match)
+    return not left
 
 
 def _with_spare_roles(options: dict, spare: list[str], rules: Ruleset) -> dict:
