@@ -62,6 +62,9 @@ class PollReport:
     requests: int = 0
     skipped: int = 0  # channels not read: nothing new in the list, or read before (`done`)
     complete: list[ChannelRef] = field(default_factory=list)  # read to their end now
+    # the conversation list as this poll saw it (None: not looked at; `wolfbot.bot.foreign`
+    # finds there the conversations the bot did not open)
+    activity: Activity | None = None
 
 
 MAX_READS = 40  # of `max_pages` each: a thread of 2,000 pages is read in one poll
@@ -160,6 +163,7 @@ def read_channels(
     if until is None and conversations:
         activity = look_at_list(forum, [mark_of(r) for r in conversations])
         report.requests += activity.requests
+        report.activity = activity
     seen_until = settled(activity, store_delay)
     read: list[tuple[Reading, ReadResult]] = []
     for reading in readings:

@@ -37,7 +37,7 @@ from pathlib import Path
 from jinja2 import Environment
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot.bot import conduct, interventions, replay, stored
+from wolfbot.bot import conduct, foreign, interventions, replay, stored
 from wolfbot.bot.channels import ChannelBook, Keys, Reading
 from wolfbot.bot.edits import note_deletion, note_edit
 from wolfbot.bot.reading import PollReport, read_channels
@@ -115,6 +115,7 @@ class RoundBot:
         self._read_up_to: dict[ChannelRef, datetime] = {}  # read to its end after a deadline
         self._failing: dict[ChannelRef, datetime] = {}  # channels whose reads fail, since
         self._floors: dict[str, int] = {}
+        self._outside: foreign.Outside | None = None  # conversations the bot did not open
         found = game_id if game_id is not None else stored.latest_game(sessions)
         if found is not None:
             self._load(found)
@@ -192,6 +193,7 @@ class RoundBot:
         if data.ruleset != self.rules.name:
             raise ValueError(f"round {game_id} is played by {data.ruleset}, not {self.rules.name}")
         self.game_id, self._game, self._marks = game_id, None, {}
+        self._outside = foreign.Outside(self.sessions, game_id)
         if data.context is not None:  # the round is published with the context it began with
             self.context = context_from_json(data.context).for_rules(self.rules)
         thread = ChannelRef("thread", data.thread_id) if data.thread_id else None
@@ -254,6 +256,9 @@ class RoundBot:
         if report.marks:  # after the posts are recorded: a stored mark is never ahead of them
             with self.sessions() as session:
                 stored.save_read_marks(session, self._id, report.marks, self.clock())
+        if self._outside is not None and report.activity is not None:
+            here = foreign.Round.of(self.desk.book, self.game, self.context)
+            self._outside.watch(self.forum, report.activity, here, self.clock())
         return report
 
     def mark_of(self, channel: ChannelRef) -> ReadMark | None:

@@ -134,11 +134,13 @@ def record_breach(
     phase: str,
     url: str = "",
     now: datetime | None = None,
+    posted_at: datetime | None = None,
 ) -> int:
     """A breach the Spielleitung saw where the bot does not read (a conversation without
-    the bot, another thread, a profile visit), put on record: an open flag without a post."""
+    the bot, another thread, a profile visit), put on record: an open flag without a post.
+    `posted_at`: when the breach happened, if known (default: `now`)."""
     now = now or utc_now()
-    values = _values(game_id, flag, url=url, posted_at=now, phase=phase, now=now)
+    values = _values(game_id, flag, url=url, posted_at=posted_at or now, phase=phase, now=now)
     row = ConductFlag(**{**values, "input_id": None, "found_by": by})
     session.add(row)
     session.flush()
