@@ -19,9 +19,6 @@ from dataclasses import dataclass, field
 
 RUN = 4  # words in a run: "Anna ist ein Werwolf" is a secret, "ist ein" is not
 FOUND = 3  # runs of one secret a post must share to quote it (≈ 6 words in a row)
-# a run the Spielleitung wrote into this many conversations is its template ("in der Runde
-# … spielst du die Rolle"), which every player has read: no secret
-TEMPLATE = 3
 _FOLDED = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -61,6 +58,7 @@ class Quote:
 
     secret: Secret
     shared: tuple[str, ...]  # the shared passages, as the post writes them (folded)
+    runs: frozenset[Run] = frozenset()  # the shared runs themselves
 
     @property
     def evidence(self) -> str:
@@ -77,8 +75,6 @@ class Secrets:
     # who wrote each run first (the Spielleitung: ""): a player's own words are his to
     # repeat, also where another's message holds them since (a reply that repeats them)
     first: dict[Run, str] = field(default_factory=dict)
-    # the conversations the Spielleitung wrote each run into (until it is a `TEMPLATE`)
-    told_in: dict[Run, set[str]] = field(default_factory=dict)
 
     def add_public(self, text: str) -> None:
         """A text everybody may read (a thread post, the rule text, a role description)."""
@@ -88,16 +84,6 @@ class Secrets:
         said = runs(secret.text)
         self.kept.append((secret, said))
         self.wrote(secret.author, said)
-        if not secret.author:
-            self._templates(said, secret.channel)
-
-    def _templates(self, said: set[Run], channel: str) -> None:
-        for run in said - self.public:
-            places = self.told_in.setdefault(run, set())
-            places.add(channel)
-            if len(places) >= TEMPLATE:
-                self.public.add(run)
-                del self.told_in[run]
 
     def wrote(self, author: str, said: set[Run]) -> None:
         """`author` wrote these runs (anywhere in the round): those nobody wrote before
@@ -117,7 +103,7 @@ class Secrets:
                 continue
             shared = (said & held) - self.public
             if len(shared) >= FOUND:
-                found.append(Quote(secret, _passages(text, shared)))
+                found.append(Quote(secret, _passages(text, shared), frozenset(shared)))
         return found
 
 

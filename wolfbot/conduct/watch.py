@@ -21,7 +21,7 @@ import hashlib
 from collections.abc import Iterable
 
 from wolfbot.conduct.flags import QUOTE, Flag
-from wolfbot.conduct.quotes import Secret, Secrets, runs
+from wolfbot.conduct.quotes import Quote, Secret, Secrets, runs
 from wolfbot.engine.spec import Ruleset
 
 THREAD = "thread"
@@ -105,8 +105,22 @@ class ConductWatch:
                 source=quote.secret.source,
                 source_text=quote.secret.text,
             )
-            for quote in self.secrets.quoted_in(text, place, author)
+            for quote in _one_each(self.secrets.quoted_in(text, place, author), author)
         ]
+
+
+def _one_each(quotes: list[Quote], author: str) -> list[Quote]:
+    """One flag for one passage: the Spielleitung writes the same words into many
+    conversations ("… spielst du die Rolle …"), and a post quoting them is one breach –
+    shown beside the conversation that holds the most of it, the author's own first. A
+    quote whose shared runs another chosen one holds too is left out."""
+    own = private_place(author)
+    ranked = sorted(quotes, key=lambda q: (q.secret.channel != own, -len(q.runs)))
+    chosen: list[Quote] = []
+    for quote in ranked:
+        if not any(quote.runs <= kept.runs for kept in chosen):
+            chosen.append(quote)
+    return chosen
 
 
 def _quote_key(secret: Secret) -> str:

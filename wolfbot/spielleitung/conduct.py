@@ -20,18 +20,6 @@ import typer
 
 from wolfbot.spielleitung.options import DEFAULT_ZONE, Db, GameId, Zone, guarded, store_path
 
-RULE_WORDS = {
-    "zitat": "Zitat aus einer Konversation",
-    "offenbarung": "Rollenoffenbarung",
-    "andeutung": "Rollenandeutung",
-    "ausserhalb": "Spielrelevantes außerhalb der Runde",
-}
-STATE_WORDS = {
-    "open": "offen",
-    "dismissed": "verworfen",
-    "warned": "ermahnt",
-    "sanctioned": "sanktioniert",
-}
 # `--db` of the listing, read when it runs: the group's options are parsed before a
 # subcommand (`conduct dismiss`), which has its own
 LazyDb = Annotated[

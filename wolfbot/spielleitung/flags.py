@@ -14,7 +14,6 @@ from sqlalchemy.orm import Session, sessionmaker
 from wolfbot.conduct.flags import HINT, OUTSIDE, QUOTE, REVEAL, Flag
 from wolfbot.rulesets import loader
 from wolfbot.setup.config_errors import did_you_mean
-from wolfbot.spielleitung.conduct import RULE_WORDS, STATE_WORDS
 from wolfbot.spielleitung.intervening import player as player_named
 from wolfbot.spielleitung.intervening import running
 from wolfbot.spielleitung.labels import local, phase_label
@@ -24,6 +23,18 @@ from wolfbot.store.conduct import StoredFlag
 from wolfbot.store.errors import StoreError
 
 __all__ = ["running", "load", "render", "dismiss", "record"]
+RULE_WORDS = {
+    "zitat": "Zitat aus einer Konversation",
+    "offenbarung": "Rollenoffenbarung",
+    "andeutung": "Rollenandeutung",
+    "ausserhalb": "Spielrelevantes außerhalb der Runde",
+}
+STATE_WORDS = {
+    "open": "offen",
+    "dismissed": "verworfen",
+    "warned": "ermahnt",
+    "sanctioned": "sanktioniert",
+}
 SOURCE_SHOWN = 400  # characters of the quoted source shown beside the post
 
 
