@@ -241,6 +241,14 @@ def demo(
     ruleset: Annotated[
         str, typer.Option(help="das Regelwerk der Runde: duesterliga, wolfvillage, …")
     ] = "duesterliga",
+    breaches: Annotated[
+        bool,
+        typer.Option(
+            "--breaches",
+            help="Verstöße gegen die Verhaltensregeln einstreuen (Zitate aus Konversationen, "
+            "eine Rollenoffenbarung, eine eigene Konversation): wolfbot conduct zeigt sie",
+        ),
+    ] = False,
 ) -> None:
     """Eine ganze Runde gegen das eingebaute lokale Forum spielen, in gestraffter Zeit:
     simulierte Spieler posten Befehle, wolfbot liest, entscheidet und schreibt jeden
@@ -264,6 +272,7 @@ def demo(
         serve=serve,
         out=typer.echo,
         ruleset=ruleset,
+        breaches=breaches,
     )
 
 

@@ -43,6 +43,7 @@ from sqlalchemy import Engine
 
 from wolfbot.bot import RoundBot, loop
 from wolfbot.bot.planning import Planner
+from wolfbot.demo.breaches import FOREIGN_TITLE, Breaches
 from wolfbot.demo.deal import demo_roles
 from wolfbot.demo.narration import Narrator
 from wolfbot.demo.players import DemoPlayers, Post
@@ -82,6 +83,7 @@ from wolfbot.forum.local.faults import FaultMode
 from wolfbot.forum.local.rules import SPIELLEITUNG
 from wolfbot.outbox.queue import FloodLimits, RetryPolicy
 from wolfbot.posts.context import PostContext
+from wolfbot.posts.messages import Message
 from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
 from wolfbot.schedule.jobs import Deadlines
@@ -110,10 +112,12 @@ class Demo:
         out: Out = print,
         faults: float = 0.0,
         ruleset: str = RULES_NAME,
+        breaches: bool = False,
     ) -> None:
         """`faults`: the share of requests the forum fails (`LocalForum.faults.chaos`,
         seeded by `seed`): answered 500, timed out after it stored a write, garbage, a
-        flood refusal. The bot must play the very same round."""
+        flood refusal. The bot must play the very same round. `breaches`: plant breaches
+        of the conduct rules (`wolfbot.demo.breaches`) for `wolfbot conduct` to list."""
         self.rules = loader.load(ruleset)
         self.names = player_names(players, self.rules)
         self.game_master = game_master(self.rules)
@@ -181,6 +185,7 @@ class Demo:
         self.posts: Counter[str] = Counter()
         self._segments: Counter[str] = Counter()  # per phase: stretches played
         self.narrator = Narrator(self.bot, self.clock, out)
+        self.breaches = Breaches() if breaches else None
 
     # -- the round ----------------------------------------------------------------------------
     def run(self) -> DemoResult:
@@ -259,10 +264,36 @@ class Demo:
             for index, wave in enumerate(waves):
                 begin = now + span * index
                 posts = self.sim.phase_posts(self.game, wave) + self.sim.answers(self.game)
+                posts += self._planted()
                 self._post(posts, begin, begin + span * 0.9)
                 self._tick()
         self.clock.set(end)
         self._tick()
+
+    def _planted(self) -> list[Post]:
+        """The planted breaches of this phase (`--breaches`); the players' own conversation
+        of the first day is opened now."""
+        if self.breaches is None:
+            return []
+        foreign = self.breaches.foreign(self.game)
+        if foreign is not None:
+            starter, other, text = foreign
+            members = [other, self.game_master]
+            self.forum.add_conversation(FOREIGN_TITLE, starter, members, f"<p>{text}</p>")
+        told = self._role_messages() if str(self.game.state.phase) == "day 1" else {}
+        return self.breaches.posts(self.game, told)
+
+    def _role_messages(self) -> dict[str, str]:
+        """Each player's Rollenmitteilung as he reads it (text)."""
+        book, found = self.bot.desk.book, {}
+        for name, key in book.roles.items():
+            conversation_id = book.ids.get(key)
+            if conversation_id is None:
+                continue
+            messages = self.forum.conversation(conversation_id).messages
+            if messages:
+                found[name] = Message("private", (name,), "", messages[0].html).text
+        return found
 
     def _post(self, posts: list[Post], begin: datetime, end: datetime) -> None:
         """The posts, spread evenly between `begin` and `end` (forum time)."""
@@ -409,11 +440,14 @@ def run_demo(
     out: Out = print,
     stop: threading.Event | None = None,
     ruleset: str = RULES_NAME,
+    breaches: bool = False,
 ) -> DemoResult:
     """Play a demo round (see the module docstring), print where to look, and with `serve`
     keep the forum up until Ctrl+C (or `stop` is set). `start`: when night 1 begins
     (default: `default_start`)."""
-    demo = Demo(players, seed, directory, markup, start=start, out=out, ruleset=ruleset)
+    demo = Demo(
+        players, seed, directory, markup, start=start, out=out, ruleset=ruleset, breaches=breaches
+    )
     try:
         result = demo.run()
         for line in where_to_look(result, serving=serve):
