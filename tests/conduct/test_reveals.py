@@ -30,6 +30,8 @@ ROLES = {
     "Frieda": "Bürger",
     "Gustav": "Heiler",
     "Rotkäppchen": "Bürger",  # a player whose name is a role's
+    "Dr. No": "Bürger",  # a name with a full stop
+    "Ida": "Dorfnutte",
 }
 PLAYERS = tuple(ROLES)
 PHRASES = Phrases(LEXICON, PLAYERS)
@@ -84,6 +86,12 @@ def flagged(watch: RevealWatch, text: str, author: str, situation: Situation) ->
         ("Ich werde heute Nacht Anna anschauen.", "Clara", [(HINTED, "", "Clara")]),
         ("Ich habe Anna überprüft.", "Clara", [(HINTED, "", "Clara")]),
         ("Ich weiß genau, dass Anna ein Wolf ist.", "Clara", [(HINTED, "", "Clara")]),
+        ("Die Seherin bin ich, hört zu.", "Clara", [(OWN, "Seherin", "Clara")]),
+        ("Seherin hier. Anna ist sauber.", "Clara", [(OWN, "Seherin", "Clara")]),
+        ("Als Dorfnutte übernachte ich woanders.", "Ida", [(OWN, "Dorfnutte", "Ida")]),
+        ("Ich hab noch den Gifttrank, Anna.", "Dora", [(HINTED, "", "Dora")]),
+        ("Letzte Nacht habe ich Dr. No beschützt.", "Gustav", [(HINTED, "", "Gustav")]),
+        ("Anna ist eine von uns.", "Bernd", [(OTHER, "Werwolf", "Anna")]),
     ],
     ids=[
         "own-ich-bin",
@@ -109,6 +117,12 @@ def flagged(watch: RevealWatch, text: str, author: str, situation: Situation) ->
         "hint-werde-heute-nacht",
         "hint-player-checked",
         "hint-ich-weiss-genau",
+        "own-role-first",
+        "own-role-hier",
+        "own-als-rolle-verb-ich",
+        "hint-noch-den-trank",
+        "hint-a-name-with-a-full-stop",
+        "other-eine-von-uns",
     ],
 )
 def test_a_claim_is_found(text: str, author: str, claims: list[tuple[str, str, str]]) -> None:

@@ -46,8 +46,15 @@ class Claim:
 
 @dataclass(frozen=True)
 class _Phrase:
+    """A compiled phrase; `needs`: for each word it cannot do without, the spellings it
+    accepts there – a post holding none of one of them cannot match (it is not searched)."""
+
     kind: str  # own, other, together, hints
     pattern: re.Pattern[str]
+    needs: tuple[frozenset[str], ...]
+
+    def may_match(self, said_: frozenset[str]) -> bool:
+        return all(not said_.isdisjoint(spellings) for spellings in self.needs)
 
 
 class Phrases:
@@ -59,7 +66,7 @@ class Phrases:
         self.players = tuple(players)
         self._names = {said(name): name for name in self.players}
         self._phrases = tuple(
-            _Phrase(kind, re.compile(self._regex(phrase)))
+            _Phrase(kind, re.compile(self._regex(phrase)), self._needs(phrase))
             for kind in KINDS
             for phrase in lexicon.phrases[kind]
         )
@@ -67,8 +74,11 @@ class Phrases:
     def claims(self, text: str, author: str) -> list[Claim]:
         """The claims of `author`'s words `text`, in the order the post makes them."""
         said_ = tokens(text)
+        present = frozenset(said_.words)
         found: list[tuple[int, int, Claim]] = []
         for phrase in self._phrases:
+            if not phrase.may_match(present):
+                continue
             for match in phrase.pattern.finditer(said_.folded):
                 first, last = _token_range(said_, match)
                 if not self._holds(said_, match, first, last):
@@ -136,11 +146,28 @@ class Phrases:
             parts.append(f"(?:{piece})?" if optional else piece)
         return "".join(parts)
 
+    def _needs(self, phrase: str) -> tuple[frozenset[str], ...]:
+        """The one-word spellings each word of the phrase that is neither optional nor a
+        role, a player or a gap must be said with."""
+        needs = []
+        for word in phrase.split():
+            if (word.endswith("?") and len(word) > 1) or word in ("…", "_", "{role}", "{player}"):
+                continue
+            if word.startswith("{") and word.endswith("}"):
+                spellings = set(self.lexicon.words.get(word[1:-1], ()))
+            else:
+                spellings = {said(w) for w in word.split("|")}
+            if spellings and all(" " not in s for s in spellings):
+                needs.append(frozenset(spellings))
+        return tuple(needs)
+
     def _piece(self, word: str, phrase: str) -> str:
         lexicon = self.lexicon
-        if word == "…":
+        if word in ("…", "_"):  # up to `gap` words, or exactly one; a name counts as one
             stop = sorted(lexicon.breaks | lexicon.negations | lexicon.articles)
-            return rf"(?:(?!(?:{_any(stop)}) )[^ ,.!?;]+ ){{0,{lexicon.gap}}}"
+            names = f"(?:{_any(self._names)}) |" if self._names else ""
+            one = rf"(?:{names}(?!(?:{_any(stop)}) )[^ ,.!?;]+ )"
+            return one if word == "_" else rf"{one}{{0,{lexicon.gap}}}"
         if word == "{role}":
             return rf"(?:(?P<art>{_any(lexicon.articles)}) )?(?P<role>{_any(lexicon.roles)}) "
         if word == "{player}":

@@ -62,7 +62,7 @@ class RevealWords(_Frozen):
     `wolfbot.conduct.lexicon`. A phrase is words separated by spaces, compared like a post's
     (case and umlauts folded: write `weiss`, `ueber`); `a|b` is either word, a trailing `?`
     makes a word optional, `…` stands for up to `gap` words (no comma, no `breaks`, no
-    `negations`), `,` and `:` stand for themselves, `{role}` for a role's name or alias (an
+    `negations`, no article; a player's name counts as one word) and `_` for one such, `,` and `:` stand for themselves, `{role}` for a role's name or alias (an
     article of `articles` before it may be), `{player}` for another player's name, and
     `{x}` for any word of `words[x]`.
 
