@@ -301,24 +301,32 @@ def held_out(rules: Ruleset, lexicon: Lexicon) -> None:
     """The hand-written sentences of `reveals_heldout.yaml`, each judged on its own."""
     data = yaml.safe_load(HELD_OUT.read_text(encoding="utf-8"))
     cast = situation(dict(data["cast"]), lexicon)
+    for guilty, innocent in (("guilty", "innocent"), ("guilty_unseen", "innocent_unseen")):
+        print(f"  {guilty} / {innocent}:")
+        held_out_sides(rules, lexicon, cast, data, guilty, innocent)
+
+
+def held_out_sides(
+    rules: Ruleset, lexicon: Lexicon, cast: Situation, data: dict, guilty: str, innocent: str
+) -> None:
     results = {}
-    for side in ("guilty", "innocent"):
+    for side in (guilty, innocent):
         hits, wrong = 0, []
         for entry in data[side]:
             author, _, text = entry.partition(": ")
             flags = RevealWatch(rules, lexicon=lexicon).flags(text, author, "thread:1", cast)
             hits += bool(flags)
-            if bool(flags) != (side == "guilty"):
+            if bool(flags) != (side == guilty):
                 wrong.append(f"{author}: {text}" + (f" – {flags[0].evidence!r}" if flags else ""))
         results[side] = (hits, len(data[side]), wrong)
-    hits, n, wrong = results["guilty"]
-    print(f"  held-out guilty sentences found: {hits} of {n} ({hits / n:.1%}); missed:")
+    hits, n, wrong = results[guilty]
+    print(f"    guilty sentences found: {hits} of {n} ({hits / n:.1%}); missed:")
     for line in wrong:
-        print(f"    {line}")
-    hits, n, wrong = results["innocent"]
-    print(f"  held-out innocent sentences flagged: {hits} of {n} ({hits / n:.1%}):")
+        print(f"      {line}")
+    hits, n, wrong = results[innocent]
+    print(f"    innocent sentences flagged: {hits} of {n} ({hits / n:.1%}):")
     for line in wrong:
-        print(f"    {line}")
+        print(f"      {line}")
 
 
 def main() -> None:
