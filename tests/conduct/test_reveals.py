@@ -87,7 +87,7 @@ def flagged(watch: RevealWatch, text: str, author: str, situation: Situation) ->
         ("Ich habe Anna überprüft.", "Clara", [(HINTED, "", "Clara")]),
         ("Ich weiß genau, dass Anna ein Wolf ist.", "Clara", [(HINTED, "", "Clara")]),
         ("Die Seherin bin ich, hört zu.", "Clara", [(OWN, "Seherin", "Clara")]),
-        ("Seherin hier. Anna ist sauber.", "Clara", [(OWN, "Seherin", "Clara")]),
+        ("Seherin hier. Wer will was wissen?", "Clara", [(OWN, "Seherin", "Clara")]),
         ("Als Dorfnutte übernachte ich woanders.", "Ida", [(OWN, "Dorfnutte", "Ida")]),
         ("Ich hab noch den Gifttrank, Anna.", "Dora", [(HINTED, "", "Dora")]),
         ("Letzte Nacht habe ich Dr. No beschützt.", "Gustav", [(HINTED, "", "Gustav")]),

@@ -61,9 +61,10 @@ class Situation:
     `group`: where the post stands – None for the public thread, `PRIVATE` for the author's
     conversation with the Spielleitung, else the group conversation's engine name
     ("wolves"); `members`: that group's members; `players`: every player's name; `roles`:
-    each player's true current role; `most_voted`: in a Dämmerung the players with the most
-    votes now (else empty); `known_to`: for each player, the players whose role he knows
-    from a conversation they share."""
+    each player's true current role (a claim of a role nobody has counts for nothing);
+    `most_voted`: in a Dämmerung the players with the most votes now (else empty);
+    `known_to`: for each player, the players whose role he knows from a conversation they
+    share."""
 
     phase: str
     group: str | None = None

@@ -118,7 +118,7 @@ class Phrases:
         """The match is a claim: no question, no supposition, no negation after it, and
         no player's name taken for a role."""
         words = said_.words
-        end = next((i for i in range(last + 1, len(words)) if words[i] in ENDS), len(words))
+        end = next((i for i in range(last, len(words)) if words[i] in ENDS), len(words))
         if end < len(words) and words[end] == "?":
             return False
         begin = next((i for i in range(first - 1, -1, -1) if words[i] in ENDS), -1)
