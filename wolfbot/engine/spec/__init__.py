@@ -13,10 +13,10 @@ from wolfbot.engine.spec.base import Channel, FactionKind, PhaseKind, UnknownRol
 from wolfbot.engine.spec.commands import ARGUMENT_KINDS, NAMED_KINDS, CommandSpec, CommandUse
 from wolfbot.engine.spec.day import DayProcedureSpec, DaySpec, ElectionSpec, SuccessorSpec
 from wolfbot.engine.spec.parts import (
+    ConductSpec,
     ConversationSpec,
     FactionSpec,
     OptionSpec,
-    ConductSpec,
     OutingRule,
     RevealWords,
     VariantSpec,

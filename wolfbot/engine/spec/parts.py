@@ -60,11 +60,12 @@ class RevealWords(_Frozen):
     """How a post in the ruleset's language reveals or hints a role ("Kein Dorfbewohner darf
     seine Rolle offenbaren oder andeuten"): phrasing as data, read by
     `wolfbot.conduct.lexicon`. A phrase is words separated by spaces, compared like a post's
-    (case and umlauts folded: write `weiss`, `ueber`); `a|b` is either word, a trailing `?`
-    makes a word optional, `…` stands for up to `gap` words (no comma, no `breaks`, no
-    `negations`, no article; a player's name counts as one word) and `_` for one such, `,` and `:` stand for themselves, `{role}` for a role's name or alias (an
-    article of `articles` before it may be), `{player}` for another player's name, and
-    `{x}` for any word of `words[x]`.
+    (case and umlauts folded: `weiß` = `weiss`); `a|b` is either word, a trailing `?` makes
+    a word optional, `…` stands for up to `gap` words (no comma, no `breaks`, no
+    `negations`, no article; a player's name counts as one word) and `_` for one such, `,`
+    `.` `!` and `:` stand for themselves, `{role}` for a role's name or alias (an article
+    of `articles` before it may be), `{player}` for another player's name, and `{x}` for
+    any word of `words[x]`.
 
     `own`: reveals of one's own role ("ich bin … {role}"); `other`: of another's
     ("{player} ist … {role}"); `together`: of one's own and another's at once ("{player}

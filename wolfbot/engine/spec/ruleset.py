@@ -12,10 +12,10 @@ from wolfbot.engine.spec.base import PhaseKind, UnknownRole, _Frozen, _problem
 from wolfbot.engine.spec.commands import CommandSpec, CommandUse
 from wolfbot.engine.spec.day import DaySpec
 from wolfbot.engine.spec.parts import (
+    ConductSpec,
     ConversationSpec,
     FactionSpec,
     OptionSpec,
-    ConductSpec,
     OutingRule,
     VariantSpec,
     VictorySpec,
