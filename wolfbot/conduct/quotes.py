@@ -25,9 +25,14 @@ _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 Run = tuple[str, ...]
 
 
+def fold(text: str) -> str:
+    """The spelling compared: case and umlauts folded (ä = ae, ß = ss)."""
+    return text.casefold().translate(_FOLDED)
+
+
 def words(text: str) -> list[str]:
     """The text's words as compared: case and umlauts folded, punctuation gone."""
-    return _WORD.findall(text.casefold().translate(_FOLDED))
+    return _WORD.findall(fold(text))
 
 
 def runs(text: str) -> set[Run]:

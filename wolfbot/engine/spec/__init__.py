@@ -18,6 +18,7 @@ from wolfbot.engine.spec.parts import (
     FactionSpec,
     OptionSpec,
     OutingRule,
+    RevealWords,
     VariantSpec,
     VictorySpec,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "OptionSpec",
     "ConductSpec",
     "OutingRule",
+    "RevealWords",
     "PhaseKind",
     "RoleSpec",
     "Ruleset",

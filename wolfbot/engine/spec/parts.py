@@ -56,6 +56,42 @@ class OutingRule(_Frozen):
     roles: bool = False
 
 
+class RevealWords(_Frozen):
+    """How a post in the ruleset's language reveals or hints a role ("Kein Dorfbewohner darf
+    seine Rolle offenbaren oder andeuten"): phrasing as data, read by
+    `wolfbot.conduct.lexicon`. A phrase is words separated by spaces, compared like a post's
+    (case and umlauts folded: `weiß` = `weiss`); `a|b` is either word, a trailing `?` makes
+    a word optional, `…` stands for up to `gap` words (no comma, no `breaks`, no
+    `negations`, no article; a player's name counts as one word) and `_` for one such, `,`
+    `.` `!` and `:` stand for themselves, `{role}` for a role's name or alias (an article
+    of `articles` before it may be), `{player}` for another player's name, and `{x}` for
+    any word of `words[x]`.
+
+    `own`: reveals of one's own role ("ich bin … {role}"); `other`: of another's
+    ("{player} ist … {role}"); `together`: of one's own and another's at once ("{player}
+    und ich sind … {role}"). A phrase of these without `{role}` reveals a place in the pack
+    ("mein Mitwolf {player}"). `hints`: one's role hinted, named by no role ("ich habe …
+    {act}"). `allowed`: the roles anyone may claim ("Aber jeder Dorfbewohner darf
+    behaupten, er sei ein Bürger"). `pack`: the words for the pack and its members
+    (Werwolf, Wölfe, Rudel). `role_endings`: endings a role's one-word name may take
+    (Jäger → Jägerin). A claim in a sentence that ends in `?`, or in a clause with a word
+    of `conditionals` ("wenn ich die Seherin wäre"), or followed by a negation, is none."""
+
+    gap: int = 3
+    articles: tuple[str, ...] = ()
+    allowed: tuple[str, ...] = ()
+    pack: tuple[str, ...] = ()
+    role_endings: tuple[str, ...] = ()
+    negations: tuple[str, ...] = ()
+    conditionals: tuple[str, ...] = ()
+    breaks: tuple[str, ...] = ()
+    words: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    own: tuple[str, ...] = ()
+    other: tuple[str, ...] = ()
+    together: tuple[str, ...] = ()
+    hints: tuple[str, ...] = ()
+
+
 class ConductSpec(_Frozen):
     """The conduct rules the Spielleitung enforces (posts only: the engine does not judge
     what players write; `wolfbot.conduct` points the Spielleitung at breaches). `clauses`:
@@ -63,9 +99,14 @@ class ConductSpec(_Frozen):
     game talk outside the round's thread and conversations), `ermahnung` (a warning naming
     the sanction before any sanction), `ermessen` (the Spielleitung decides how to
     sanction), `schwerste` (the heaviest sanction: exclusion as for inactivity). A ruleset
-    without a clause has no such rule: nothing is flagged or checked by it."""
+    without a clause has no such rule: nothing is flagged or checked by it. `reveals`: the
+    words by which a post reveals or hints a role (the Offenbarungsregelung is the
+    ruleset's `outing_ban` and `outing`)."""
 
     clauses: dict[str, str] = Field(default_factory=dict)
+    # how the ruleset's language reveals and hints a role (`wolfbot.conduct.lexicon`);
+    # empty: no reveal is found, so none is flagged
+    reveals: RevealWords = RevealWords()
 
 
 class VariantSpec(_Frozen):
