@@ -1,20 +1,21 @@
 """The round's conduct watch in the running bot (`wolfbot.conduct.watch`): each post the
-bot processes goes through it, and its flags are staged with the post's rows (one
-transaction: a post read again after a crash flags nothing twice); each message the bot
-makes is told to it by the `Desk`. After a restart the watch is rebuilt from the store: the
-replay tells it the bot's messages again (`Desk.publish`), and `remember` gives it the
-recorded posts (their flags are stored already)."""
+bot processes goes through it, judged by the game as the post left it, and its flags are
+staged with the post's rows (one transaction: a post read again after a crash flags nothing
+twice); each message the bot makes is told to it by the `Desk`. After a restart the watch
+is rebuilt by the replay in the same order – each recorded post (`post_flags`, its flags
+stored already), then the messages made of it – so it remembers what it remembered."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable
 from datetime import datetime
 
 from wolfbot.conduct.flags import Flag
-from wolfbot.conduct.watch import ConductWatch, place_of
+from wolfbot.conduct.situation import situation_of
+from wolfbot.conduct.watch import ConductWatch, group_of, place_of
+from wolfbot.engine.game import Game
 from wolfbot.forum.base import ForumPost
 from wolfbot.forum.body import MessageBody
-from wolfbot.forum.dialect import Dialect
 from wolfbot.store import conduct as flag_store
 from wolfbot.store.batch import RowBatch
 from wolfbot.store.inputs import StoredInput
@@ -30,21 +31,35 @@ def _source(author: str, url: str) -> str:
     return f"Beitrag von {author}" + (f" ({url})" if url else "")
 
 
-def post_flags(watch: ConductWatch, post: ForumPost, engine_channel: str) -> list[Flag]:
-    """The flags of a post the bot processes now (it is remembered too)."""
-    place = place_of(engine_channel, post.author)
-    source = _source(post.author, post.url)
-    return watch.post(said(post.body), post.author, place, str(post.channel), source)
+def post_flags(
+    watch: ConductWatch,
+    game: Game,
+    author: str,
+    engine_channel: str,
+    where: tuple[str, str],
+    body: MessageBody,
+) -> list[Flag]:
+    """The flags of a post the engine has just processed (it is remembered too); `where`:
+    its forum channel ("thread:12") and link."""
+    channel, url = where
+    place = place_of(engine_channel, author)
+    situation = situation_of(game, group_of(place))
+    return watch.post(
+        said(body), author, place, channel, _source(author, url), own=body.text,
+        situation=situation,
+    )  # fmt: skip
 
 
-def remember(watch: ConductWatch, inputs: Iterable[object], dialect: Dialect) -> None:
-    """The recorded posts of the round, given to a rebuilt watch (their flags are stored)."""
-    for item in inputs:
-        if not isinstance(item, StoredInput) or item.engine_channel is None:
-            continue
-        place = place_of(item.engine_channel, item.author)
-        body = dialect.read(item.html)
-        watch.post(said(body), item.author, place, item.channel, _source(item.author, item.url))
+def remembering(watch: ConductWatch, game: Game) -> Callable[[StoredInput, MessageBody], None]:
+    """The replay's step for each recorded post: the rebuilt watch takes it as the live
+    bot did (its flags are stored already)."""
+
+    def remember(item: StoredInput, body: MessageBody) -> None:
+        if item.engine_channel is not None:
+            where = (item.channel, item.url)
+            post_flags(watch, game, item.author, item.engine_channel, where, body)
+
+    return remember
 
 
 def stage(

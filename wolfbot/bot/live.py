@@ -411,6 +411,8 @@ class Live:
             timetable=self.timetable(start).days(players + 2),
             rules_url=section.rules_url,
             outing=outing_said(self.rules, section.outing, section.outing_roles),
+            outing_rules=tuple(section.outing),
+            outing_roles=tuple(section.outing_roles),
         )
 
     # -- the loop -------------------------------------------------------------------------------

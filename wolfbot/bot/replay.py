@@ -36,6 +36,7 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.interventions.kinds import InterventionError
 from wolfbot.engine.spec import Ruleset
+from wolfbot.forum.body import MessageBody
 from wolfbot.forum.dialect import Dialect
 from wolfbot.intake.process import process_post
 from wolfbot.posts.wording import worded
@@ -66,10 +67,14 @@ def replay(
     on_step: Step,
     dialect: Dialect,
     stop: Stop | None = None,
+    on_post: Callable[[StoredInput, MessageBody], None] | None = None,
 ) -> Game:
     """Bring the freshly started `game` to the end of the `recorded` log (see the module
     docstring); `game.state.log` must be its start; `dialect` reads the stored posts. With
-    `stop`, end right after the first step whose events `stop` accepts."""
+    `stop`, end right after the first step whose events `stop` accepts. `on_post(item,
+    body)`: called with each recorded post (and what it says) right after the engine took
+    it again, before `on_step` with its events – as the live bot looks at a post it has
+    processed."""
     if stop is not None:
 
         def stopping(start: int, events: list[ev.Event]) -> None:
@@ -78,7 +83,7 @@ def replay(
                 raise _Stopped
 
         try:
-            return replay(game, recorded, inputs, stopping, dialect)
+            return replay(game, recorded, inputs, stopping, dialect, on_post=on_post)
         except _Stopped:
             log.info("replay stopped after %d events", len(game.state.log))
             return game
@@ -101,6 +106,8 @@ def replay(
         body = dialect.read(item.html)
         events = process_post(game, item.author, item.engine_channel, body)
         _check(game, recorded, mark)
+        if on_post is not None:
+            on_post(item, body)
         on_step(mark, events)
     _advance_to(game, recorded, len(recorded), on_step)
     log.info("replayed %d inputs, %d events", len(inputs), len(game.state.log))

@@ -214,12 +214,13 @@ class RoundBot:
             with self.sessions() as session:
                 records.record_events(session, game_id, game.state.log, 0, now=self.clock())
             recorded = list(game.state.log)
-        desk.watch = ConductWatch(self.rules)
+        context = self.context
+        desk.watch = ConductWatch(self.rules, context.outing_rules, context.outing_roles)
         with desk.rebuilding():
             desk.start(game)
             step = functools.partial(interventions.publish, desk, game)
-            replay.replay(game, recorded, data.inputs, step, self.forum.dialect)
-        conduct.remember(desk.watch, data.inputs, self.forum.dialect)
+            remember = conduct.remembering(desk.watch, game)
+            replay.replay(game, recorded, data.inputs, step, self.forum.dialect, on_post=remember)
         self._game, self._desk = game, desk
         with self.sessions() as session:
             self._floors = stored.read_floors(session, game_id)
@@ -371,7 +372,10 @@ class RoundBot:
         recorded = records.add_input(batch, self._id, post, results, now=now, earlier=earlier)
         watch = self.desk.watch
         if watch is not None:
-            flags = conduct.post_flags(watch, post, reading.engine)
+            where = (str(post.channel), post.url)
+            flags = conduct.post_flags(
+                watch, self.game, post.author, reading.engine, where, post.body
+            )
             phase = str(self.game.state.phase)
             conduct.stage(batch, self._id, recorded.input_id, post, flags, phase=phase, now=now)
         self.desk.publish(self.game, start, results.events, batch)

@@ -13,14 +13,20 @@ Where a text was written is its `place`: `THREAD` (everybody reads it), `private
   conversation with the Spielleitung is never a breach: the Spielleitung knows everything.
 - Everything said in the thread, and the ruleset's own texts (the rule text a player may
   quote), are public: a passage they hold is no secret.
+- The Offenbarungs- und Andeutungsverbot, or the round's other Offenbarungsregelung
+  (`outing`: its keys; `outing_roles`: the roles of `rollen`): a post in the thread or a
+  group conversation in which the author reveals or hints a role where the regulation
+  forbids it (`RevealWatch`, judged by the game's `Situation` at that moment). Only the
+  author's own words count there, not what he quotes.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from wolfbot.conduct.flags import QUOTE, Flag
+from wolfbot.conduct.outing import PRIVATE, RevealWatch, Situation
 from wolfbot.conduct.quotes import Quote, Secret, Secrets, runs
 from wolfbot.engine.spec import Ruleset
 
@@ -41,6 +47,14 @@ def place_of(engine_channel: str, author: str) -> str:
     if engine_channel == "private":
         return private_place(author)
     return engine_channel
+
+
+def group_of(place: str) -> str | None:
+    """The group a `Situation` names for a place: None for the thread, `PRIVATE` for a
+    player's own conversation, else the group's engine name."""
+    if place == THREAD:
+        return None
+    return PRIVATE if is_private(place) else place
 
 
 def is_private(place: str) -> bool:
@@ -64,8 +78,11 @@ class ConductWatch:
     """The conduct rules of one round, watched (see the module docstring). It owns what the
     round's conversations hold (`Secrets`)."""
 
-    def __init__(self, rules: Ruleset) -> None:
+    def __init__(
+        self, rules: Ruleset, outing: Sequence[str] = (), outing_roles: Sequence[str] = ()
+    ) -> None:
         self.clauses = dict(rules.conduct.clauses)
+        self.reveals = RevealWatch(rules, outing, outing_roles)
         self.secrets = Secrets()
         for text in public_texts(rules):
             self.secrets.add_public(text)
@@ -78,11 +95,26 @@ class ConductWatch:
         else:
             self.secrets.add(Secret(place, "", source, text))
 
-    def post(self, text: str, author: str, place: str, channel: str, source: str) -> list[Flag]:
+    def post(
+        self,
+        text: str,
+        author: str,
+        place: str,
+        channel: str,
+        source: str,
+        *,
+        own: str | None = None,
+        situation: Situation | None = None,
+    ) -> list[Flag]:
         """A player's post in `place` (its forum `channel`, "thread:12"; `source` says which
-        post it is): its flags, and it is remembered – public in the thread, a secret of its
-        conversation elsewhere."""
+        post it is; `text`: all it shows, `own`: the author's own words without what he
+        quotes – default `text`): its flags, and it is remembered – public in the thread, a
+        secret of its conversation elsewhere. `situation`: the game when it was written (the
+        reveals are judged by it, built for the post's group: `group_of(place)`; None: they
+        are not judged)."""
         flags = [] if is_private(place) else self._quotes(text, author, place, channel)
+        if situation is not None:
+            flags += self.reveals.flags(text if own is None else own, author, channel, situation)
         if place == THREAD:
             self.secrets.add_public(text)
             self.secrets.wrote(author, runs(text))

@@ -93,6 +93,9 @@ class PostContext:
     ruleset: Ruleset | None = None
     options: Mapping[str, Any] | None = None
     outing: str = ""  # how the round departs from the absolute Offenbarungs- und Andeutungsverbot
+    # … as the ruleset's keys (`[round] outing`) and the roles of `rollen` (`outing_roles`)
+    outing_rules: tuple[str, ...] = ()
+    outing_roles: tuple[str, ...] = ()
     rules_url: str = ""  # the Grundregelwerk, linked from the Spielanleitung
     extra_roles: tuple[str, ...] = ()  # roles that may come into play (set aside, by a change)
 

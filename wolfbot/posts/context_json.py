@@ -24,7 +24,7 @@ _PLAIN = (
     "outing",
     "rules_url",
 )
-_TUPLES = ("game_masters", "observers", "extra_roles")
+_TUPLES = ("game_masters", "observers", "extra_roles", "outing_rules", "outing_roles")
 
 
 def context_to_json(context: PostContext) -> dict[str, Any]:

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wolfbot.conduct.flags import Flag
-from wolfbot.conduct.watch import ConductWatch, place_of
+from wolfbot.conduct.situation import situation_of
+from wolfbot.conduct.watch import ConductWatch, group_of, place_of
 from wolfbot.engine import events as ev
 from wolfbot.engine.day import tally as lynch_tally
 from wolfbot.engine.errors import SetupError
@@ -90,7 +91,7 @@ class Run:
         )
         self.publisher = Publisher()
         # the conduct rules, watched as the live bot watches them (`wolfbot.conduct`)
-        self.watch = ConductWatch(rules)
+        self.watch = ConductWatch(rules, scenario.outing, scenario.outing_roles)
         self.flags: list[Flag] = []
         self.messages: list[Message] = []
         # what the bot writes at the start counts for the first expect, in the live bot's
@@ -119,11 +120,14 @@ class Run:
         if step.post is not None:
             author = self._player_name(step.post.by)
             body = SCENARIO_DIALECT.read(step.post.text)
+            events = process_post(self.game, author, step.post.in_, body)
             said = "\n".join((body.text, *body.quotes))  # a quote box is a quote too
             place = place_of(step.post.in_, author)
-            source = f"line {step.line}"
-            self.flags += self.watch.post(said, author, place, step.post.in_, source)
-            events = process_post(self.game, author, step.post.in_, body)
+            situation = situation_of(self.game, group_of(place))
+            self.flags += self.watch.post(
+                said, author, place, step.post.in_, f"line {step.line}", own=body.text,
+                situation=situation,
+            )  # fmt: skip
             self._publish(self.publisher.feed(self.game, events))
         elif step.advance is not None:
             events = self.game.advance()
@@ -251,7 +255,7 @@ def _flags_equal(wanted, found: list[tuple[str, str, str]]) -> bool:
                 for item in left
                 if name_key(item[0]) == name_key(flag.player)
                 and item[1] == flag.rule
-                and (flag.evidence is None or flag.evidence.casefold() in item[2])
+                and (flag.evidence is None or flag.evidence.casefold() in item[2].casefold())
             ),
             None,
         )
