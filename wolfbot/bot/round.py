@@ -221,6 +221,7 @@ class RoundBot:
             step = functools.partial(interventions.publish, desk, game)
             remember = conduct.remembering(desk.watch, game)
             replay.replay(game, recorded, data.inputs, step, self.forum.dialect, on_post=remember)
+        desk.watch.prepare(tuple(p.name for p in game.state.players))
         self._game, self._desk = game, desk
         with self.sessions() as session:
             self._floors = stored.read_floors(session, game_id)

@@ -25,7 +25,7 @@ from wolfbot.forum.dialect import Dialect
 from wolfbot.outbox.queue import Outbox, Priority
 from wolfbot.outbox.values import TooManyParticipants
 from wolfbot.posts.context import PostContext
-from wolfbot.posts.messages import Message
+from wolfbot.posts.messages import Message, plain_text
 from wolfbot.posts.private import receipts
 from wolfbot.posts.publisher import Publisher
 from wolfbot.store import records
@@ -167,13 +167,14 @@ class Desk:
         if self.watch is None:
             return
         source = message.title or "Nachricht der Spielleitung"
+        text = plain_text(message)
         if message.channel == "thread":
-            self.watch.told(message.text, THREAD, source)
+            self.watch.told(text, THREAD, source)
         elif message.channel == "private":
             for name in message.recipients:
-                self.watch.told(message.text, private_place(name), f"{source} (an {name})")
+                self.watch.told(text, private_place(name), f"{source} (an {name})")
         else:
-            self.watch.told(message.text, message.channel, source)
+            self.watch.told(text, message.channel, source)
 
     def enqueue(self, item: Outgoing, batch: RowBatch | None = None) -> None:
         if self._queued is not None and item.key in self._queued:

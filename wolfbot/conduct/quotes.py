@@ -73,21 +73,29 @@ class Quote:
 @dataclass
 class Secrets:
     """What the conversations hold that no public text does – the one owner of the runs
-    index (`runs` of each secret less the public runs)."""
+    index (`runs` of each secret less the public runs).
+
+    `holding` is the index a post is looked up in: for each run, the secrets (their places
+    in `kept`) that hold it – so a post costs its own runs, not the round's secrets."""
 
     public: set[Run] = field(default_factory=set)
     kept: list[tuple[Secret, set[Run]]] = field(default_factory=list)
+    holding: dict[Run, list[int]] = field(default_factory=dict)
     # who wrote each run first (the Spielleitung: ""): a player's own words are his to
     # repeat, also where another's message holds them since (a reply that repeats them)
     first: dict[Run, str] = field(default_factory=dict)
 
-    def add_public(self, text: str) -> None:
-        """A text everybody may read (a thread post, the rule text, a role description)."""
-        self.public |= runs(text)
+    def add_public(self, text: str, said: set[Run] | None = None) -> None:
+        """A text everybody may read (a thread post, the rule text, a role description);
+        `said`: its `runs`, if the caller has them."""
+        self.public |= runs(text) if said is None else said
 
-    def add(self, secret: Secret) -> None:
-        said = runs(secret.text)
+    def add(self, secret: Secret, said: set[Run] | None = None) -> None:
+        said = runs(secret.text) if said is None else said
+        place = len(self.kept)
         self.kept.append((secret, said))
+        for run in said:
+            self.holding.setdefault(run, []).append(place)
         self.wrote(secret.author, said)
 
     def wrote(self, author: str, said: set[Run]) -> None:
@@ -96,19 +104,28 @@ class Secrets:
         for run in said:
             self.first.setdefault(run, author)
 
-    def quoted_in(self, text: str, channel: str, author: str) -> list[Quote]:
+    def quoted_in(
+        self, text: str, channel: str, author: str, said: set[Run] | None = None
+    ) -> list[Quote]:
         """The secrets the post `text` by `author` in `channel` quotes: a secret of another
         channel (a conversation may repeat itself) and not the author's own words, whose
         private runs the post shares – at least `FOUND` of them."""
-        said = runs(text)
-        said -= {run for run in said if self.first.get(run) == author}
+        said = {
+            run
+            for run in (runs(text) if said is None else said) - self.public
+            if self.first.get(run) != author
+        }
+        shares: dict[int, int] = {}
+        for run in said:
+            for place in self.holding.get(run, ()):
+                shares[place] = shares.get(place, 0) + 1
         found = []
-        for secret, held in self.kept:
+        for place in sorted(p for p, n in shares.items() if n >= FOUND):
+            secret, held = self.kept[place]
             if secret.channel == channel or secret.author == author:
                 continue
-            shared = (said & held) - self.public
-            if len(shared) >= FOUND:
-                found.append(Quote(secret, _passages(text, shared), frozenset(shared)))
+            shared = said & held
+            found.append(Quote(secret, _passages(text, shared), frozenset(shared)))
         return found
 
 

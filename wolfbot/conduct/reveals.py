@@ -70,13 +70,31 @@ class Phrases:
             for kind in KINDS
             for phrase in lexicon.phrases[kind]
         )
+        # the phrases a post's word may begin: each phrase under the spellings of its
+        # rarest needed word (a phrase needing none is always searched) – a post without
+        # any of them is not searched by it at all
+        self._always: tuple[int, ...] = tuple(
+            n for n, phrase in enumerate(self._phrases) if not phrase.needs
+        )
+        self._by_word: dict[str, list[int]] = {}
+        for n, phrase in enumerate(self._phrases):
+            if phrase.needs:
+                for spelling in min(phrase.needs, key=len):
+                    self._by_word.setdefault(spelling, []).append(n)
+
+    def _candidates(self, present: frozenset[str]) -> list[_Phrase]:
+        """The phrases that may match a post with these words, in the phrases' order."""
+        found = set(self._always)
+        for word in present:
+            found.update(self._by_word.get(word, ()))
+        return [self._phrases[n] for n in sorted(found)]
 
     def claims(self, text: str, author: str) -> list[Claim]:
         """The claims of `author`'s words `text`, in the order the post makes them."""
         said_ = tokens(text)
         present = frozenset(said_.words)
         found: list[tuple[int, int, Claim]] = []
-        for phrase in self._phrases:
+        for phrase in self._candidates(present):
             if not phrase.may_match(present):
                 continue
             for match in phrase.pattern.finditer(said_.folded):

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 
 from wolfbot.conduct.flags import QUOTE, Flag
 from wolfbot.conduct.outing import PRIVATE, RevealWatch, Situation
-from wolfbot.conduct.quotes import Quote, Secret, Secrets, runs
+from wolfbot.conduct.quotes import Quote, Run, Secret, Secrets, runs
 from wolfbot.engine.spec import Ruleset
 
 THREAD = "thread"
@@ -87,6 +87,10 @@ class ConductWatch:
         for text in public_texts(rules):
             self.secrets.add_public(text)
 
+    def prepare(self, players: tuple[str, ...]) -> None:
+        """Compile what judging a post of these players needs, before the first post."""
+        self.reveals.phrases(players)
+
     def told(self, text: str, place: str, source: str) -> None:
         """A message of the Spielleitung (the bot) in `place`: public in the thread, else a
         secret of that conversation; `source` says which message it is."""
@@ -112,17 +116,20 @@ class ConductWatch:
         secret of its conversation elsewhere. `situation`: the game when it was written (the
         reveals are judged by it, built for the post's group: `group_of(place)`; None: they
         are not judged)."""
-        flags = [] if is_private(place) else self._quotes(text, author, place, channel)
+        said = runs(text)
+        flags = [] if is_private(place) else self._quotes(text, author, place, channel, said)
         if situation is not None:
             flags += self.reveals.flags(text if own is None else own, author, channel, situation)
         if place == THREAD:
-            self.secrets.add_public(text)
-            self.secrets.wrote(author, runs(text))
+            self.secrets.add_public(text, said)
+            self.secrets.wrote(author, said)
         else:
-            self.secrets.add(Secret(place, author, source, text))
+            self.secrets.add(Secret(place, author, source, text), said)
         return flags
 
-    def _quotes(self, text: str, author: str, place: str, channel: str) -> list[Flag]:
+    def _quotes(
+        self, text: str, author: str, place: str, channel: str, said: set[Run]
+    ) -> list[Flag]:
         clause = self.clauses.get(QUOTE)
         if clause is None:
             return []
@@ -137,7 +144,7 @@ class ConductWatch:
                 source=quote.secret.source,
                 source_text=quote.secret.text,
             )
-            for quote in _one_each(self.secrets.quoted_in(text, place, author), author)
+            for quote in _one_each(self.secrets.quoted_in(text, place, author, said), author)
         ]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 
@@ -26,6 +27,15 @@ class Message:
     def lines(self) -> list[str]:
         """The body as lines of text, for a terminal."""
         return html_lines(self.html)
+
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+def plain_text(message: Message) -> str:
+    """Its title and words without the markup, cheaply (no parse: what the words are is
+    all that is wanted – the conduct watch's secrets, a few per post)."""
+    return " ".join(f"{message.title} {html.unescape(_TAG.sub(' ', message.html))}".split())
 
 
 # a spoiler in neutral markup (`spoiler title=…`) or, in a queued message, as the forum's

@@ -17,7 +17,7 @@ from wolfbot.engine.roles.registry import behaviour_of
 from wolfbot.engine.spec import Ruleset
 from wolfbot.forum import software
 from wolfbot.intake.process import process_post
-from wolfbot.posts.messages import Message
+from wolfbot.posts.messages import Message, plain_text
 from wolfbot.posts.publisher import Publisher
 from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
@@ -103,11 +103,12 @@ class Run:
     def _publish(self, messages: list[Message]) -> None:
         """The bot's messages, told to the conduct watch as the live bot's `Desk` tells it."""
         for message in messages:
+            text = plain_text(message)
             if message.channel == "private":
                 for name in message.recipients:
-                    self.watch.told(message.text, place_of("private", name), message.title)
+                    self.watch.told(text, place_of("private", name), message.title)
             else:
-                self.watch.told(message.text, message.channel, message.title)
+                self.watch.told(text, message.channel, message.title)
         self.messages += messages
 
     def _player_name(self, name: str) -> str:
