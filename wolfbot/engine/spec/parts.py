@@ -63,9 +63,14 @@ class ConductSpec(_Frozen):
     game talk outside the round's thread and conversations), `ermahnung` (a warning naming
     the sanction before any sanction), `ermessen` (the Spielleitung decides how to
     sanction), `schwerste` (the heaviest sanction: exclusion as for inactivity). A ruleset
-    without a clause has no such rule: nothing is flagged or checked by it."""
+    without a clause has no such rule: nothing is flagged or checked by it. `exclusion`:
+    how a sanction names the heaviest one (compared as names are, `spelling.name_key`): a
+    sanction that is one of them, or begins with one of several words ("Ausschluss aus der
+    Runde nach den Regelungen über inaktive Dorfbewohner"), is carried out as the exclusion
+    of an inactive Dorfbewohner (`interventions.kinds.names_exclusion`)."""
 
     clauses: dict[str, str] = Field(default_factory=dict)
+    exclusion: tuple[str, ...] = ()
 
 
 class VariantSpec(_Frozen):
