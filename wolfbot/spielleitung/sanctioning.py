@@ -120,6 +120,7 @@ def warn(
     sanction = _check_sanction(sanction, rules.conduct.clauses["ermahnung"])
     with sessions() as session:
         ids = _open_flags(session, game, name, flags)
+    with sessions() as session:
         number = store.request(
             session,
             game.id,
