@@ -284,6 +284,37 @@ def test_another_sanction_only_after_a_new_breach(here, round_, breach, allowed:
 
 
 @pytest.mark.parametrize(
+    "again,breach,allowed",
+    [
+        (VOTE, False, True),
+        ("Keine Stimme in der nächsten Dämmerung.", False, True),
+        (EXCLUSION, False, False),
+        (EXCLUSION, True, True),
+    ],
+    ids=[
+        "ermahnung: warned again with the same sanction",
+        "ermahnung: the same sanction in another spelling",
+        "ermahnung: no other threat without a new breach",
+        "ermahnung: another threat after a new breach",
+    ],
+)
+def test_a_new_warning_threatens_another_sanction_only_after_a_new_breach(
+    here, round_, again: str, breach: bool, allowed: bool
+) -> None:
+    bot = round_
+    warned(here, bot, "Emil", VOTE)
+    here.clock.tick()
+    if breach:
+        flag(bot, "Emil", here.clock.now)
+    result = run(here, "warn", "Emil", "--reason", "wieder", "--sanction", again)
+    assert (result.exit_code == 0) is allowed, result.output
+    if not allowed:
+        text = said(result)
+        assert f"hat Emil bereits „{VOTE}“ angedroht" in text and ERMAHNUNG in text
+        assert "wolfbot sanction Emil --reason" in text
+
+
+@pytest.mark.parametrize(
     "spelling",
     [
         "ausschluss",

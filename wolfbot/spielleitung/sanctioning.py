@@ -7,6 +7,8 @@ A sanction is the one announced by the player's last Ermahnung that was applied 
 be ("darf später davon nicht abweichen"); another one only when a new breach of his is on
 record after that Ermahnung was sent ("es sei denn, der Spieler verhält sich erneut
 verboten": a flag of a post of his after it, not dismissed – `store.conduct.breaches_since`).
+So is a new Ermahnung: it may threaten another sanction than the last one only after such a
+breach (else the announcement would not bind).
 The heaviest, the exclusion ("Ausschluss aus der Runde nach den Regelungen über inaktive
 Dorfbewohner", the ruleset's `conduct.exclusion` spellings), the bot carries out; with
 `--replace` a Reservespieler takes the place of the excluded player ("Wenn möglich ersetzt
@@ -115,11 +117,23 @@ def warn(
     """The Ermahnung: a pending `warn` row (argument: the sanction), the flags named marked
     `warned` with it; returns its id."""
     rules = rules_with_conduct(game)
+    clause = rules.conduct.clauses["ermahnung"]
     name = intervening.player(sessions, game, player)
     reason = _check_reason(reason, "Eine Ermahnung", name)
-    sanction = _check_sanction(sanction, rules.conduct.clauses["ermahnung"])
+    sanction = _check_sanction(sanction, clause)
     with sessions() as session:
+        before = last_warning(store.load(session, game.id), name)  # its own transaction
         ids = _open_flags(session, game, name, flags)
+    announced = (before.argument or "") if before is not None else sanction
+    if before is not None and not same_sanction(rules, sanction, announced):
+        if not _new_breaches(sessions, game, name, before):
+            raise ControlError(
+                f"Die Ermahnung Nr. {before.id} ({STATE_WORDS.get(before.state, before.state)}) "
+                f"hat {name} bereits „{announced}“ angedroht. Die Regel: „{clause}“ Seit "
+                f"dieser Ermahnung ist kein neuer Verstoß von {name} festgehalten: eine andere "
+                "Sanktion lässt sich erst nach einem neuen Verstoß androhen. Die angedrohte "
+                f"verhängt: wolfbot sanction {name} --reason …"
+            )
     with sessions() as session:
         number = store.request(
             session,
@@ -149,6 +163,17 @@ def last_warning(rows: list[StoredIntervention], name: str) -> StoredInterventio
     return warnings[-1] if warnings else None
 
 
+def _new_breaches(
+    sessions: sessionmaker[Session], game: GameInfo, name: str, warning: StoredIntervention
+) -> list[conduct.StoredFlag]:
+    """The player's breaches on record after the Ermahnung was sent, not dismissed (none
+    while it waits: nothing can come after it yet)."""
+    if warning.state != "applied" or warning.applied_at is None:
+        return []
+    with sessions() as session:
+        return conduct.breaches_since(session, game.id, name, warning.applied_at)
+
+
 def sanction(
     sessions: sessionmaker[Session],
     game: GameInfo,
@@ -175,10 +200,7 @@ def sanction(
         )
     announced = warning.argument or ""
     chosen = announced if sanction is None else _check_sanction(sanction, clause)
-    new: list[conduct.StoredFlag] = []
-    with sessions() as session:
-        if warning.state == "applied" and warning.applied_at is not None:
-            new = conduct.breaches_since(session, game.id, name, warning.applied_at)
+    new = _new_breaches(sessions, game, name, warning)
     if not same_sanction(rules, chosen, announced) and not new:
         state = STATE_WORDS.get(warning.state, warning.state)
         raise ControlError(
