@@ -27,7 +27,14 @@ import typer
 from typer.core import TyperGroup
 
 from wolfbot.forum.cli import forum_app
-from wolfbot.spielleitung import check_config, interventions, readonly, run, typer_setup
+from wolfbot.spielleitung import (
+    check_config,
+    interventions,
+    readonly,
+    run,
+    sanctions,
+    typer_setup,
+)
 from wolfbot.spielleitung.conduct import register as register_conduct
 from wolfbot.spielleitung.drafts import register as register_drafts
 from wolfbot.spielleitung.explain.command import register as register_explain
@@ -124,6 +131,7 @@ app.add_typer(forum_app, name="forum")
 app.add_typer(setup_app, name="setup")
 readonly.register(app)
 interventions.register(app)
+sanctions.register(app)
 register_drafts(app)
 register_conduct(app)
 register_explain(app)

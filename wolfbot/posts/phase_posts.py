@@ -16,7 +16,7 @@ from wolfbot.engine.text import say
 from wolfbot.engine.views import public_roster
 from wolfbot.posts.context import PostContext
 from wolfbot.posts.language import winners_said
-from wolfbot.posts.summary import phase_summaries
+from wolfbot.posts.summary import conduct_record, phase_summaries
 from wolfbot.posts.wording import death_phrase, worded
 
 
@@ -116,6 +116,7 @@ def phase_post(
             winning_players=event.winning_players,
             distribution=_distribution(game, event),
             phases=phase_summaries(game),
+            conduct=conduct_record(game),
             round_title=ctx.round_title if ctx.named else "",
         )
         return PhasePost("ende.html.j2", worded(game.rules, say("post.title.final")), data)

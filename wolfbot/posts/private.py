@@ -1,8 +1,10 @@
 """Private events → private messages, sent at once: the receipts of commands given in a
 conversation, what a seer sees, the questions that hold the game, the conversations opened
-and joined, new roles, the exclusion. The receipts are rendered from the templates
-(`abgelehnt.html.j2`, `angenommen.html.j2`) by the `Publisher`; the rest are short enough to
-be written here, in the words of the catalog (`post.title.*`, `post.private.*`)."""
+and joined, new roles, the exclusion, the Spielleitung's Ermahnungen and Sanktionen. The
+receipts, the Ermahnung and the Sanktion are rendered from the templates
+(`abgelehnt.html.j2`, `angenommen.html.j2`, `ermahnung.html.j2`, `sanktion.html.j2`) by the
+`Publisher`; the rest are short enough to be written here, in the words of the catalog
+(`post.title.*`, `post.private.*`)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from markupsafe import escape as esc
 from wolfbot.engine import events as ev
 from wolfbot.engine import names as engine_names
 from wolfbot.engine.game import Game
+from wolfbot.engine.interventions.kinds import names_exclusion
 from wolfbot.engine.spec import Ruleset
 from wolfbot.engine.text import Text, say
 from wolfbot.posts.language import names
@@ -92,6 +95,8 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
             title = _title(game, channel)
             text = say("left_conversation.wolves", names=names(rules, gone), count=len(gone))
             return [Message(channel, members, title, _p(rules, text))]
+        case ev.Intervened(kind="warn" | "sanction" as kind, player=player):
+            return [_conduct(game, event, kind, player, render)]
         case ev.PlayerExcluded(player=player, by=engine_names.RUECKTRITT):
             resigned = _p(rules, say("post.private.resigned"))
             return [_to(player, worded(rules, say("post.title.resigned")), resigned)]
@@ -102,6 +107,25 @@ def private_messages(game: Game, event: ev.Event, render: Render) -> list[Messag
                 why = say("post.private.excluded_by_game_master")
             return [_to(player, worded(rules, say("post.title.excluded")), _p(rules, why))]
     return []
+
+
+def _conduct(game: Game, event: ev.Intervened, kind: str, player: str, render: Render) -> Message:
+    """An Ermahnung (`ermahnung.html.j2`: what he did, the sanction that threatens him, the
+    clause) or a Sanktion (`sanktion.html.j2`: the sanction imposed, why), in the player's
+    conversation with the Spielleitung. The exclusion is said to be one: he dies the next
+    Morgen, his role not revealed."""
+    rules = game.rules
+    data = {
+        "reason": event.reason,
+        "sanction": event.argument,
+        "exclusion": names_exclusion(rules, event.argument),
+        "clauses": rules.conduct.clauses,
+    }
+    if kind == "warn":
+        title = worded(rules, say("post.title.warning"))
+        return _to(player, title, render("ermahnung.html.j2", title, data))
+    title = worded(rules, say("post.title.sanction"))
+    return _to(player, title, render("sanktion.html.j2", title, data))
 
 
 def receipts(rules: Ruleset, messages: list[Message]) -> Message:

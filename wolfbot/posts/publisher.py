@@ -140,10 +140,12 @@ class Publisher:
     ) -> Message | None:
         """Everything `old` was told privately in `events` (receipts, what his role learnt,
         questions), in order, as one message for `new`, the Reservespieler who takes his
-        place; None if he was told nothing."""
+        place; None if he was told nothing. What concerned `old` himself and not his role –
+        an Ermahnung, a Sanktion, his exclusion – stays his."""
         told = [
             m
             for event in events
+            if not isinstance(event, ev.Intervened | ev.PlayerExcluded)
             for m in self._private(game, event, context)
             if m.channel == "private" and old in m.recipients
         ]

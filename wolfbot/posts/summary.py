@@ -1,7 +1,8 @@
 """The Abschlussbeitrag's "Zusammenfassung aller Geschehnisse an jedem Tag und in jeder
 Nacht", from the event log: each night and day with what happened in it – the night's
 actions and what they showed, elections, votes, lynches, deaths (with the true role: the
-round is over), announcements, role changes, revivals."""
+round is over), announcements, role changes, revivals; and the record of the Spielleitung's
+Ermahnungen and Sanktionen (`conduct_record`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass, field
 from wolfbot.engine import events as ev
 from wolfbot.engine import names as engine_names
 from wolfbot.engine.game import Game
+from wolfbot.engine.interventions.kinds import names_exclusion
 from wolfbot.engine.state import Phase
 from wolfbot.engine.text import Text, say
 from wolfbot.posts.language import names, ordinal_nominative
@@ -106,6 +108,39 @@ def phase_summaries(game: Game) -> list[PhaseSummary]:
         if line:
             current.entries.append(line)
     out.append(current)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class ConductEntry:
+    """An Ermahnung (`kind` "warn": the sanction that threatened him) or a Sanktion
+    ("sanction": the sanction imposed) of the round, for the Abschlussbeitrag's record."""
+
+    kind: str
+    player: str
+    sanction: str
+    reason: str
+    label: str  # the night or day it was given in: "Der zweite Tag"
+    exclusion: bool  # the sanction is the Ausschluss aus der Runde
+
+
+def conduct_record(game: Game) -> list[ConductEntry]:
+    """The round's Ermahnungen and Sanktionen in order, from the log (`Intervened` "warn" and
+    "sanction") – after the round the rules let everyone read who was warned or sanctioned,
+    with which sanction and why."""
+    label = _label(game, "night", 1)
+    out = []
+    for event in game.state.log:
+        if isinstance(event, ev.PhaseBegan):
+            phase = Phase.parse(event.phase)
+            label = _label(game, "night" if phase.kind == "night" else "day", phase.number)
+        elif isinstance(event, ev.Intervened) and event.kind in ("warn", "sanction"):
+            exclusion = names_exclusion(game.rules, event.argument)
+            out.append(
+                ConductEntry(
+                    event.kind, event.player, event.argument, event.reason, label, exclusion
+                )
+            )
     return out
 
 

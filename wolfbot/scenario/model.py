@@ -65,10 +65,11 @@ class Expect(_Strict):
 class Intervene(_Strict):
     """wolfbot's step beyond the shared format: a decision of the Spielleitung –
     `victim` (Die Schwarze Pest's victim of the night), `kill`, `exclude`, `revive`,
-    `role` (with `argument`: the new role) or `win` (with `argument`: the faction awarded
-    the win; no player)."""
+    `role` (with `argument`: the new role), `win` (with `argument`: the faction awarded
+    the win; no player), `warn` (the Ermahnung; `argument`: the sanction that threatens
+    him) or `sanction` (`argument`: the sanction announced)."""
 
-    kind: Literal["victim", "kill", "exclude", "revive", "role", "win"]
+    kind: Literal["victim", "kill", "exclude", "revive", "role", "win", "warn", "sanction"]
     player: str = ""
     argument: str = ""
     reason: str = "Szenario"

@@ -24,6 +24,8 @@ KIND_WORDS = {
     "expire": "Frist abgelaufen",
     "win": "Sieg zugesprochen",
     "restore": "Beitrag wiederhergestellt",
+    "warn": "Ermahnung",
+    "sanction": "Sanktion",
 }
 STATE_WORDS = {"pending": "wartet", "applied": "angewandt", "refused": "abgelehnt"}
 STATE_STYLES = {"pending": "yellow", "applied": "green", "refused": "red"}
@@ -61,4 +63,8 @@ def _what(row: StoredIntervention) -> str:
         return f"Frage ({row.argument})"
     if row.kind == "restore":
         return f"Beitrag Nr. {row.argument}"
+    if row.kind == "warn":
+        return f"angedrohte Sanktion: {row.argument}"
+    if row.kind == "sanction":
+        return f"verhängt: {row.argument}"
     return row.argument or ""

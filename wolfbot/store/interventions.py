@@ -29,6 +29,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from wolfbot.engine import events as ev
+from wolfbot.store import conduct
 from wolfbot.store.batch import RowBatch
 from wolfbot.store.errors import StoreError
 from wolfbot.store.event_log import add_events, check_next
@@ -40,6 +41,7 @@ from wolfbot.store.models import (
     INTERVENTION_KINDS,
     POST_INTERVENTIONS,
     CommandRow,
+    ConductFlag,
     InterventionRow,
     PlayerRow,
     QuestionRow,
@@ -47,6 +49,7 @@ from wolfbot.store.models import (
 from wolfbot.store.results import CommandResult
 
 SCHEDULE = "schedule"  # `requested_by` of a question whose time ran out
+FLAG_DEALING = {"warn": "warned", "sanction": "sanctioned"}  # a flag's state once dealt with
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,12 +72,17 @@ def request(
     command_text: str | None = None,
     command_id: int | None = None,
     now: datetime | None = None,
+    flags: Sequence[int] = (),
 ) -> int:
-    """A `pending` intervention for the running bot to apply; returns its id."""
+    """A `pending` intervention for the running bot to apply; returns its id. `flags`: the
+    conduct flags an Ermahnung (`warned`) or a Sanktion (`sanctioned`) deals with, marked
+    so in the same transaction (open again if the engine refuses it: `refuse`)."""
     if kind not in INTERVENTION_KINDS:
         raise StoreError(f"no intervention kind {kind!r} ({', '.join(INTERVENTION_KINDS)})")
     if not reason.strip():
         raise StoreError("an intervention needs a reason")
+    if flags and kind not in FLAG_DEALING:
+        raise StoreError(f"an intervention {kind!r} deals with no conduct flags")
     with session.begin():
         game_row(session, game_id)
         if command_id is not None:
@@ -95,6 +103,17 @@ def request(
         )
         session.add(row)
         session.flush()
+        if flags:
+            conduct.mark_dealt_with(
+                session,
+                game_id,
+                flags,
+                FLAG_DEALING[kind],
+                row.id,
+                by=requested_by,
+                reason=reason,
+                now=row.requested_at,
+            )
         return row.id
 
 
@@ -127,12 +146,18 @@ def load(session: Session, game_id: int) -> list[StoredIntervention]:
 def refuse(
     session: Session, intervention_id: int, refusal: str, *, now: datetime | None = None
 ) -> None:
-    """The rules engine refused it (`refusal`: its reason); nothing else changed."""
+    """The rules engine refused it (`refusal`: its reason); nothing else changed – the
+    conduct flags an Ermahnung or a Sanktion was to deal with are open again."""
     with session.begin():
         row = _pending_row(session, intervention_id)
         row.state = "refused"
         row.refusal = refusal
         row.applied_at = now or utc_now()
+        for flag in session.scalars(
+            select(ConductFlag).where(ConductFlag.intervention_id == intervention_id)
+        ):
+            flag.state, flag.intervention_id = "open", None
+            flag.decided_at = flag.decided_by = flag.decision = None
 
 
 def record_applied(

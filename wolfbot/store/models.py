@@ -363,10 +363,11 @@ INTERVENTION_KINDS = (
     "win",  # the Spielleitung awards a faction the win (argument: the faction)
     "restore",  # a deleted post, or an edited one's earlier state, quoted back (no engine)
     "warn",  # an Ermahnung in the player's conversation (argument: the sanction threatened)
-    "sanction",  # the announced sanction, told to the player (argument: the sanction)
+    "sanction",  # the announced sanction imposed (argument: the sanction; the exclusion too)
 )
-# kinds the bot carries out without the rules engine: no events, not replayed
-POST_INTERVENTIONS = ("restore", "warn", "sanction")
+# kinds the bot carries out without the rules engine: no events, not replayed (an
+# Ermahnung and a Sanktion are the engine's: `WarnPlayer`, `SanctionPlayer`)
+POST_INTERVENTIONS = ("restore",)
 INTERVENTION_STATES = ("pending", "applied", "refused")
 
 

@@ -6,8 +6,10 @@ dennoch gelten lassen will" (`AcceptCommand`, `RejectCommand`); inactive Dorfbew
 excluded or replaced by Reservespieler (`ExcludePlayer`, `ReplacePlayer`); and where the
 round needs a hand, a player is taken out, brought back or given another role
 (`KillPlayer`, `RevivePlayer`, `ChangeRole`); a faction is awarded the win when no other
-can win any more (`AwardWin`). `ExpireQuestion` is the time of one open question running
-out (the schedule asks for it, not the Spielleitung).
+can win any more (`AwardWin`); a player who behaves "verboten" is warned with the sanction
+that threatens him, and only that sanction is imposed later (`WarnPlayer`, `SanctionPlayer`:
+the heaviest, the exclusion, as for inactivity). `ExpireQuestion` is the time of one open
+question running out (the schedule asks for it, not the Spielleitung).
 
     game.intervene(KillPlayer("Anna", reason="Regelverstoß"))   # → events
     # InterventionError(intervention, reason) when the rules do not allow it now

@@ -126,6 +126,61 @@ class ReplacePlayer:
 
 
 @dataclass(frozen=True, slots=True)
+class WarnPlayer:
+    """The Ermahnung ("Verbotenes Verhalten"): "Bevor die Spielleitung eine Sanktion
+    ausspricht, ist der entsprechende Spieler zu ermahnen und auf die ihm drohende Sanktion
+    hinzuweisen" – `sanction` is the one that threatens him, `reason` what he did. Nothing
+    in the game changes: `Intervened("warn", player, sanction, reason)` is its record, and
+    the publisher words it in the player's conversation with the clause quoted."""
+
+    KIND: ClassVar[str] = "warn"
+    player: str
+    sanction: str
+    reason: str
+
+    def noted(self, game: EnginePort) -> tuple[str, str]:
+        return self.player, self.sanction
+
+
+@dataclass(frozen=True, slots=True)
+class SanctionPlayer:
+    """The Sanktion announced to the player by an Ermahnung, now imposed. The heaviest –
+    "der Ausschluss aus der Runde nach den Regelungen über inaktive Dorfbewohner"
+    (`names_exclusion`) – excludes him as `ExcludePlayer` does; any other the Spielleitung
+    carries out herself (the game does not change; the player is told it is imposed).
+    Whether it is the one announced is for the caller to check against the conduct flags
+    (a new breach lets it differ); the engine asks only that he was warned before."""
+
+    KIND: ClassVar[str] = "sanction"
+    player: str
+    sanction: str
+    reason: str
+
+    def noted(self, game: EnginePort) -> tuple[str, str]:
+        return self.player, self.sanction
+
+
+def names_exclusion(rules: Ruleset, sanction: str) -> bool:
+    """Whether `sanction` names the heaviest sanction, the exclusion from the round (the
+    ruleset's `conduct.exclusion` spellings: one of them, or one of several words followed
+    by more words)."""
+    key = name_key(sanction).rstrip(".!").strip()
+    for spelling in rules.conduct.exclusion:
+        named = name_key(spelling)
+        if key == named or (" " in named and key.startswith(named + " ")):
+            return True
+    return False
+
+
+def same_sanction(rules: Ruleset, one: str, other: str) -> bool:
+    """Whether two spellings name the same sanction: both the exclusion, or alike as names
+    are (case and spaces aside)."""
+    if names_exclusion(rules, one) or names_exclusion(rules, other):
+        return names_exclusion(rules, one) and names_exclusion(rules, other)
+    return name_key(one).rstrip(".!").strip() == name_key(other).rstrip(".!").strip()
+
+
+@dataclass(frozen=True, slots=True)
 class AcceptCommand:
     """A "fehlerhafter Befehl" counts after all: `text` (the line as written, or as the
     Spielleitung corrected it) is checked and applied now as if `actor` posted it in
@@ -188,13 +243,16 @@ Decision = (
     | AcceptCommand
     | RejectCommand
     | AwardWin
+    | WarnPlayer
+    | SanctionPlayer
 )  # the Spielleitung's: each is recorded as `Intervened(KIND, *noted(game), reason)`
 Intervention = Decision | ExpireQuestion
 
 
 def about_a_player(kind: str, player: str, argument: str, reason: str) -> Decision | None:
     """The decision of `kind` about one player (`argument`: the new role, the
-    Reservespieler), as the CLI and the scenarios name them; None for another kind."""
+    Reservespieler, the sanction), as the CLI and the scenarios name them; None for another
+    kind."""
     match kind:
         case "kill":
             return KillPlayer(player, reason)
@@ -208,6 +266,10 @@ def about_a_player(kind: str, player: str, argument: str, reason: str) -> Decisi
             return ChangeRole(player, argument, reason)
         case "replace":
             return ReplacePlayer(player, argument, reason)
+        case "warn":
+            return WarnPlayer(player, argument, reason)
+        case "sanction":
+            return SanctionPlayer(player, argument, reason)
     return None
 
 

@@ -41,7 +41,10 @@ from wolfbot.engine.interventions.kinds import (
     RejectCommand,
     ReplacePlayer,
     RevivePlayer,
+    SanctionPlayer,
+    WarnPlayer,
     faction_named,
+    names_exclusion,
     winning_sides,
 )
 
@@ -73,6 +76,8 @@ def check(game: EnginePort, intervention: Intervention) -> None:
             player = _living(game, name, refuse)
             if player.excluded:
                 raise refuse(say("intervention.excluded_already", name=name))
+        case WarnPlayer() | SanctionPlayer():
+            _check_conduct(game, intervention, refuse)
         case _:
             _not_held(game, refuse)
             _check_held_ones(game, intervention, refuse)
@@ -108,6 +113,42 @@ def _check_held_ones(game: EnginePort, intervention: Intervention, refuse: Refus
             if faction_named(game.rules, faction) is None:
                 known = winning_sides(game.rules)
                 raise refuse(say("intervention.unknown_faction", faction=faction, known=known))
+
+
+def _check_conduct(
+    game: EnginePort, intervention: WarnPlayer | SanctionPlayer, refuse: Refuse
+) -> None:
+    """An Ermahnung or a Sanktion: the ruleset has the clause, the sanction is named, the
+    player plays; a Sanktion only after an Ermahnung of his ("Bevor die Spielleitung eine
+    Sanktion ausspricht, ist der entsprechende Spieler zu ermahnen"), the exclusion only
+    of a living player not excluded already. (Allowed while a resolution waits: nothing
+    but an exclusion changes, and that as `ExcludePlayer` does.)"""
+    clause = game.rules.conduct.clauses.get("ermahnung")
+    if clause is None:
+        raise refuse(say("intervention.no_conduct_rules", ruleset=game.rules.title))
+    name = intervention.player
+    if not intervention.sanction.strip():
+        raise refuse(say("intervention.sanction_missing", name=name))
+    _player(game, name, refuse)
+    if isinstance(intervention, WarnPlayer):
+        return
+    if announced_sanction(game, name) is None:
+        raise refuse(say("intervention.not_warned", name=name, clause=clause))
+    if names_exclusion(game.rules, intervention.sanction):
+        player = _living(game, name, refuse)
+        if player.excluded:
+            raise refuse(say("intervention.excluded_already", name=name))
+
+
+def announced_sanction(game: EnginePort, name: str) -> str | None:
+    """The sanction the player's last Ermahnung announced (None: he was never warned) – in
+    the log, where the Ermahnung is `Intervened("warn", name, sanction, reason)`."""
+    warnings = (
+        e.argument
+        for e in reversed(game.state.log)
+        if isinstance(e, Intervened) and e.kind == WarnPlayer.KIND and e.player == name
+    )
+    return next(warnings, None)
 
 
 def _not_held(game: EnginePort, refuse: Refuse) -> None:
@@ -210,6 +251,10 @@ def apply(game: EnginePort, intervention: Decision) -> None:
             _change_role(game, game.player(name), role)
         case ReplacePlayer(player=name, reserve=reserve):
             _replace(game, name, reserve)
+        case SanctionPlayer(player=name, sanction=sanction) if names_exclusion(
+            game.rules, sanction
+        ):
+            deaths.exclude(game, game.player(name), by=SPIELLEITUNG)
         case AwardWin(faction=faction, reason=reason):
             won = faction_named(game.rules, faction) or faction
             game.emit(Announcement(say("win_awarded", faction=won, reason=reason), SPIELLEITUNG))

@@ -101,12 +101,17 @@ class ConductSpec(_Frozen):
     sanction), `schwerste` (the heaviest sanction: exclusion as for inactivity). A ruleset
     without a clause has no such rule: nothing is flagged or checked by it. `reveals`: the
     words by which a post reveals or hints a role (the Offenbarungsregelung is the
-    ruleset's `outing_ban` and `outing`)."""
+    ruleset's `outing_ban` and `outing`). `exclusion`: how a sanction names the heaviest
+    one (compared as names are, `spelling.name_key`): a sanction that is one of them, or
+    begins with one of several words ("Ausschluss aus der Runde nach den Regelungen über
+    inaktive Dorfbewohner"), is carried out as the exclusion of an inactive Dorfbewohner
+    (`interventions.kinds.names_exclusion`)."""
 
     clauses: dict[str, str] = Field(default_factory=dict)
     # how the ruleset's language reveals and hints a role (`wolfbot.conduct.lexicon`);
     # empty: no reveal is found, so none is flagged
     reveals: RevealWords = RevealWords()
+    exclusion: tuple[str, ...] = ()
 
 
 class VariantSpec(_Frozen):
