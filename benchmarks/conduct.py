@@ -301,7 +301,9 @@ def held_out(rules: Ruleset, lexicon: Lexicon) -> None:
     """The hand-written sentences of `reveals_heldout.yaml`, each judged on its own."""
     data = yaml.safe_load(HELD_OUT.read_text(encoding="utf-8"))
     cast = situation(dict(data["cast"]), lexicon)
-    for guilty, innocent in (("guilty", "innocent"), ("guilty_unseen", "innocent_unseen")):
+    pairs = (("guilty", "innocent"), ("guilty_unseen", "innocent_unseen"))
+    pairs += (("guilty_fresh", "innocent_fresh"),)
+    for guilty, innocent in pairs:
         print(f"  {guilty} / {innocent}:")
         held_out_sides(rules, lexicon, cast, data, guilty, innocent)
 

@@ -28,8 +28,10 @@ from wolfbot.engine.interventions.kinds import (
     same_sanction,
 )
 from wolfbot.engine.interventions.rules import announced_sanction
+from wolfbot.forum import software
+from wolfbot.intake.process import process_post
 from wolfbot.posts.publisher import Publisher
-from wolfbot.posts.wording import worded
+from wolfbot.posts.wording import death_phrase, worded
 from wolfbot.rulesets import loader
 
 RULES = loader.load("duesterliga")
@@ -108,11 +110,26 @@ def test_schwerste_the_excluded_player_dies_the_next_morning_without_his_role() 
     game = day_one()
     game.intervene(WarnPlayer("Emil", EXCLUSION, "zitiert"))
     events = game.intervene(SanctionPlayer("Emil", "Ausschluss", "erneut zitiert"))
-    assert of(events, ev.PlayerExcluded) == [ev.PlayerExcluded("Emil", "Spielleitung")]
+    assert of(events, ev.PlayerExcluded) == [ev.PlayerExcluded("Emil", "Sanktion")]
     assert game.player("Emil").alive and not game.player("Emil").active
     until(game, "day 2")
     (death,) = [d for d in of(game.state.log, ev.PlayerDied) if d.player == "Emil"]
-    assert (death.role, death.cause, death.time) == (None, "Inaktivität", "day 2")
+    # "Seine Rolle wird nicht offenbart" – and the posts say why he is gone: not for
+    # inactivity, but as the Spielleitung's sanction
+    assert (death.role, death.cause, death.time) == (None, "Sanktion", "day 2")
+    assert "als Sanktion" in death_phrase(game.rules, death.cause)
+
+
+def test_schwerste_the_excluded_player_is_told_why_his_commands_no_longer_count() -> None:
+    game = day_one()
+    game.intervene(WarnPlayer("Emil", EXCLUSION, "zitiert"))
+    game.intervene(SanctionPlayer("Emil", "Ausschluss", "erneut zitiert"))
+    body = software.named("woltlab").dialect.read("<p><strong>!Lynch Anna</strong></p>")
+    events = process_post(game, "Emil", "thread", body)
+    (refusal,) = [e.reason for e in events if isinstance(e, ev.CommandRejected)]
+    assert worded(game.rules, refusal) == (
+        "Die Spielleitung hat dich als Sanktion aus der Runde ausgeschlossen."
+    )
 
 
 def test_schwerste_a_reserve_takes_the_place_of_the_excluded_player() -> None:

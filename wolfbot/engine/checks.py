@@ -12,6 +12,7 @@ from wolfbot.engine import day
 from wolfbot.engine.commands import Command
 from wolfbot.engine.errors import IllegalCommand
 from wolfbot.engine.facts import UseFacts
+from wolfbot.engine.names import SANKTION
 from wolfbot.engine.offices import office_title
 from wolfbot.engine.port import Behaviour, WordHandler
 from wolfbot.engine.roles.registry import QUESTIONS, WORDS
@@ -166,6 +167,8 @@ def check(game: EnginePort, command: Command) -> CommandUse | Question:
     if not player.alive and not mine:
         raise IllegalCommand(say("refused.dead"))
     if player.excluded:
+        if player.excluded_for == SANKTION:
+            raise IllegalCommand(say("refused.excluded_sanction"))
         raise IllegalCommand(say("refused.excluded"))
     if game.state.step:
         waiting = tuple(game.pending())

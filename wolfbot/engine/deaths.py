@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from wolfbot.engine.events import PlayerDied, PlayerExcluded
-from wolfbot.engine.names import LIEBESKUMMER, RUECKTRITT, UNREVEALED
+from wolfbot.engine.names import LIEBESKUMMER, RUECKTRITT, SANKTION, UNREVEALED
 from wolfbot.engine.state import PlayerState
 
 if TYPE_CHECKING:
@@ -30,11 +30,12 @@ def exclude(game: GamePort, player: PlayerState, *, by: str = "") -> None:
     counts), he dies at the following Morgen with the cause `Inaktivität` and his role is
     not revealed (`night.resolve_deaths`). `by`: "" by the rule of the missed Dämmerungen,
     "Spielleitung" by the Spielleitung ("Ausschluss aus der Runde nach den Regelungen über
-    inaktive Dorfbewohner"), "Rücktritt" at his own wish ("Jeder Teilnehmer kann jederzeit
+    inaktive Dorfbewohner"), "Sanktion" as the Spielleitung's sanction (the same, and the
+    posts say so), "Rücktritt" at his own wish ("Jeder Teilnehmer kann jederzeit
     und ohne jedwede Begründung durch Mitteilung an die Spielleitung von der Teilnahme
     zurücktreten": he dies at the following Morgen as such, his role not revealed)."""
     player.excluded = True
-    player.resigned = by == RUECKTRITT
+    player.excluded_for = by if by in (RUECKTRITT, SANKTION) else ""
     game.emit(PlayerExcluded(player.name, by))
 
 

@@ -15,6 +15,10 @@ PACK_CAUSE = "Werwolf"  # the pack's attack
 LIEBESKUMMER = "Liebeskummer"
 INAKTIVITAET = "Inaktivität"  # an inactive player's death: his role is not revealed
 RUECKTRITT = "Rücktritt"  # a player withdrew from the round: dies as the inactive do
-UNREVEALED = (INAKTIVITAET, RUECKTRITT)  # "Seine Rolle wird nicht offenbart."
+# excluded as a sanction of the Spielleitung ("Die schwerste Sanktion … ist der Ausschluss
+# aus der Runde nach den Regelungen über inaktive Dorfbewohner"): dies as the inactive do,
+# but the posts say why
+SANKTION = "Sanktion"
+UNREVEALED = (INAKTIVITAET, RUECKTRITT, SANKTION)  # "Seine Rolle wird nicht offenbart."
 
 LIEBESPAAR = "Liebespaar"  # the lovers' own side, when they win together against the rest

@@ -24,7 +24,7 @@ from wolfbot.engine.events import (
     PhaseBegan,
     PrivateInfo,
 )
-from wolfbot.engine.names import INAKTIVITAET, PACK_CAUSE, RUECKTRITT
+from wolfbot.engine.names import INAKTIVITAET, PACK_CAUSE
 from wolfbot.engine.night_plan import StageEntry
 from wolfbot.engine.state import Attack, Kill, Modifier, PlayerState
 from wolfbot.engine.text import Text, say
@@ -387,7 +387,5 @@ def resolve_deaths(game: GamePort) -> None:
     order = {p.name: i for i, p in enumerate(game.state.players)}
     deaths = sorted(first.items(), key=lambda item: (item[1][0], order[item[0]]))
     game.kill([(name, cause) for name, (_, cause) in deaths])
-    excluded = [
-        (p.name, RUECKTRITT if p.resigned else INAKTIVITAET) for p in game.living() if p.excluded
-    ]
+    excluded = [(p.name, p.excluded_for or INAKTIVITAET) for p in game.living() if p.excluded]
     game.kill(excluded, time=f"day {game.state.phase.number}")

@@ -63,7 +63,9 @@ class PlayerState:
     original_role: str
     alive: bool = True
     excluded: bool = False
-    resigned: bool = False  # excluded at his own wish: "von der Teilnahme zurückgetreten"
+    # why he is excluded, if he is: "" for inactivity (also the Spielleitung's `override
+    # exclude`), `names.RUECKTRITT` at his own wish, `names.SANKTION` as a sanction
+    excluded_for: str = ""
     death_cause: str | None = None
     death_time: str | None = None  # "night 2", "day 1" (a dusk counts as its day)
     role_revealed_as: str | None = None  # the role announced at death (None: not revealed)

@@ -179,6 +179,8 @@ def _line(game: Game, event: ev.Event, roles: dict[str, str]) -> Text | None:
             return say("summary.died", player=player, role=roles.get(player, "?"), phrase=phrase)
         case ev.PlayerExcluded(player=player, by=engine_names.RUECKTRITT):
             return say("summary.resigned", player=player)
+        case ev.PlayerExcluded(player=player, by=engine_names.SANKTION):
+            return say("summary.excluded_sanction", player=player)
         case ev.PlayerExcluded(player=player):
             return say("summary.excluded", player=player)
         case ev.PlayerRevived(player=player, by_role=by_role):

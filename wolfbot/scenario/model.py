@@ -67,12 +67,14 @@ class Intervene(_Strict):
     `victim` (Die Schwarze Pest's victim of the night), `kill`, `exclude`, `revive`,
     `role` (with `argument`: the new role), `win` (with `argument`: the faction awarded
     the win; no player), `warn` (the Ermahnung; `argument`: the sanction that threatens
-    him) or `sanction` (`argument`: the sanction announced)."""
+    him) or `sanction` (`argument`: the sanction announced). `refused`: the step expects
+    the rules to refuse it, with a reason holding this text (any case); nothing changes."""
 
     kind: Literal["victim", "kill", "exclude", "revive", "role", "win", "warn", "sanction"]
     player: str = ""
     argument: str = ""
     reason: str = "Szenario"
+    refused: str | None = None
 
 
 class Step(_Strict):

@@ -12,7 +12,12 @@ from wolfbot.engine import events as ev
 from wolfbot.engine.day import tally as lynch_tally
 from wolfbot.engine.errors import SetupError
 from wolfbot.engine.game import Game
-from wolfbot.engine.interventions.kinds import AwardWin, Decision, about_a_player
+from wolfbot.engine.interventions.kinds import (
+    AwardWin,
+    Decision,
+    InterventionError,
+    about_a_player,
+)
 from wolfbot.engine.roles.registry import behaviour_of
 from wolfbot.engine.spec import Ruleset
 from wolfbot.forum import software
@@ -134,12 +139,27 @@ class Run:
             events = self.game.advance()
             self._publish(self.publisher.feed(self.game, events))
         elif step.intervene is not None:
-            events = self.game.intervene(self._decision(step.intervene))
-            self._publish(self.publisher.feed(self.game, events))
+            return self._intervene(step.intervene)
         else:
             mismatches = check(self, step.expect)
             self.mark = (len(self.game.state.log), len(self.messages), len(self.flags))
             return mismatches
+        return []
+
+    def _intervene(self, step: Intervene) -> list[tuple[str, object, object]]:
+        """The Spielleitung's decision; with `refused`, the refusal it expects instead."""
+        try:
+            events = self.game.intervene(self._decision(step))
+        except InterventionError as error:
+            if step.refused is None:
+                raise
+            why = worded(self.game.rules, error.reason)
+            if step.refused.casefold() not in why.casefold():
+                return [("refused", step.refused, why)]
+            return []
+        self._publish(self.publisher.feed(self.game, events))
+        if step.refused is not None:
+            return [("refused", step.refused, "(applied, not refused)")]
         return []
 
     def _decision(self, step: Intervene) -> Decision:

@@ -254,7 +254,7 @@ def apply(game: EnginePort, intervention: Decision) -> None:
         case SanctionPlayer(player=name, sanction=sanction) if names_exclusion(
             game.rules, sanction
         ):
-            deaths.exclude(game, game.player(name), by=SPIELLEITUNG)
+            deaths.exclude(game, game.player(name), by=names.SANKTION)
         case AwardWin(faction=faction, reason=reason):
             won = faction_named(game.rules, faction) or faction
             game.emit(Announcement(say("win_awarded", faction=won, reason=reason), SPIELLEITUNG))
@@ -269,6 +269,7 @@ def find_question(game: EnginePort, player: str, kind: str) -> Question | None:
 def _start_afresh(player: PlayerState) -> None:
     """No exclusion and no missed Dämmerungen: inactivity counts from now on."""
     player.excluded = False
+    player.excluded_for = ""
     player.missed_dusks = 0
 
 
