@@ -452,6 +452,10 @@ def run_demo(
         result = demo.run()
         for line in where_to_look(result, serving=serve):
             out(line)
+        if demo.breaches is not None:
+            planted = ", ".join(f"{p.player} ({p.what})" for p in demo.breaches.planted)
+            told = say("demo.console.breaches", planted=planted, bot_db=str(result.bot_db))
+            out(worded(demo.rules, told))
         if serve:
             demo.serve_until_interrupted(stop)
         return result
