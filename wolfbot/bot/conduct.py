@@ -43,10 +43,10 @@ def post_flags(
     its forum channel ("thread:12") and link."""
     channel, url = where
     place = place_of(engine_channel, author)
-    situation = situation_of(game, group_of(place))
+    players = tuple(p.name for p in game.state.players)
     return watch.post(
         said(body), author, place, channel, _source(author, url), own=body.text,
-        situation=situation,
+        players=players, situation=lambda: situation_of(game, group_of(place)),
     )  # fmt: skip
 
 

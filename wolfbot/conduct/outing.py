@@ -123,6 +123,11 @@ class RevealWatch:
                 found.append(Flag(rule, author, channel, clause, claim.evidence, f"{key}/{n}"))
         return found
 
+    def may_claim(self, text: str, author: str, players: tuple[str, ...]) -> bool:
+        """Whether `author`'s words claim a role at all – before the game's `Situation` is
+        worked out for them (most posts claim none)."""
+        return bool(self.rules.outing_ban) and bool(self.phrases(players).claims(text, author))
+
     def phrases(self, players: tuple[str, ...]) -> Phrases:
         """The phrases compiled for these players (compiled again only when they change)."""
         if self._phrases is None or self._phrases.players != players:

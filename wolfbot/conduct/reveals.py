@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from wolfbot.conduct.lexicon import ENDS, PARTS, Lexicon, Tokens, said, tokens
+from wolfbot.conduct.quotes import fold
 
 OWN = "own"  # the author's own role
 OTHER = "other"  # another player's role
@@ -79,8 +80,13 @@ class Phrases:
         self._by_word: dict[str, list[int]] = {}
         for n, phrase in enumerate(self._phrases):
             if phrase.needs:
-                for spelling in min(phrase.needs, key=len):
+                for spelling in min(phrase.needs, key=_rarity):
                     self._by_word.setdefault(spelling, []).append(n)
+        # a post holding none of those words (most posts: a vote, chatter) is not read
+        # further: one search of its folded text instead of its tokens
+        words = sorted(self._by_word, key=len, reverse=True)
+        pieces = [rf"\b{re.escape(w)}\b" if w.isalnum() else re.escape(w) for w in words]
+        self._trigger = re.compile("|".join(pieces)) if words and not self._always else None
 
     def _candidates(self, present: frozenset[str]) -> list[_Phrase]:
         """The phrases that may match a post with these words, in the phrases' order."""
@@ -91,6 +97,8 @@ class Phrases:
 
     def claims(self, text: str, author: str) -> list[Claim]:
         """The claims of `author`'s words `text`, in the order the post makes them."""
+        if self._trigger is not None and self._trigger.search(fold(text)) is None:
+            return []
         said_ = tokens(text)
         present = frozenset(said_.words)
         found: list[tuple[int, int, Claim]] = []
@@ -228,3 +236,9 @@ def _distinct(found: list[tuple[int, int, Claim]]) -> list[Claim]:
 def _same(one: Claim, other: Claim) -> bool:
     """The same thing said: the same kind of claim of the same role of the same player."""
     return (one.kind, one.role, one.player) == (other.kind, other.role, other.player)
+
+
+def _rarity(spellings: frozenset[str]) -> tuple[bool, int]:
+    """How common a needed word is, rarest first: a word before punctuation (every other
+    post has a comma), then the fewest spellings."""
+    return any(not word.isalnum() for word in spellings), len(spellings)

@@ -23,7 +23,7 @@ Where a text was written is its `place`: `THREAD` (everybody reads it), `private
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from wolfbot.conduct.flags import QUOTE, Flag
 from wolfbot.conduct.outing import PRIVATE, RevealWatch, Situation
@@ -108,18 +108,20 @@ class ConductWatch:
         source: str,
         *,
         own: str | None = None,
-        situation: Situation | None = None,
+        players: tuple[str, ...] = (),
+        situation: Callable[[], Situation] | None = None,
     ) -> list[Flag]:
         """A player's post in `place` (its forum `channel`, "thread:12"; `source` says which
         post it is; `text`: all it shows, `own`: the author's own words without what he
         quotes – default `text`): its flags, and it is remembered – public in the thread, a
         secret of its conversation elsewhere. `situation`: the game when it was written (the
-        reveals are judged by it, built for the post's group: `group_of(place)`; None: they
-        are not judged)."""
+        reveals are judged by it, built for the post's group: `group_of(place)` – asked only
+        when the post claims a role; `players`: the round's; None: reveals are not judged)."""
         said = runs(text)
         flags = [] if is_private(place) else self._quotes(text, author, place, channel, said)
-        if situation is not None:
-            flags += self.reveals.flags(text if own is None else own, author, channel, situation)
+        words = text if own is None else own
+        if situation is not None and self.reveals.may_claim(words, author, players):
+            flags += self.reveals.flags(words, author, channel, situation())
         if place == THREAD:
             self.secrets.add_public(text, said)
             self.secrets.wrote(author, said)

@@ -129,10 +129,11 @@ class Run:
             events = process_post(self.game, author, step.post.in_, body)
             said = "\n".join((body.text, *body.quotes))  # a quote box is a quote too
             place = place_of(step.post.in_, author)
-            situation = situation_of(self.game, group_of(place))
+            game, group = self.game, group_of(place)
             self.flags += self.watch.post(
                 said, author, place, step.post.in_, f"line {step.line}", own=body.text,
-                situation=situation,
+                players=tuple(p.name for p in game.state.players),
+                situation=lambda: situation_of(game, group),
             )  # fmt: skip
             self._publish(self.publisher.feed(self.game, events))
         elif step.advance is not None:
