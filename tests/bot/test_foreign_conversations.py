@@ -17,7 +17,8 @@ from sqlalchemy import func, select
 
 from wolfbot.bot import RoundBot
 from wolfbot.bot.channels import ChannelBook, Keys
-from wolfbot.bot.foreign import Outside, Round, flag_key
+from wolfbot.bot.foreign import Outside, Round
+from wolfbot.conduct.outside import flag_key
 from wolfbot.forum.base import Activity, ChannelRef, Conversation, ForumPost, ReadMark, ReadResult
 from wolfbot.forum.local import LocalForum, LocalForumServer, Rules
 from wolfbot.forum.woltlab.client import WoltLabForum

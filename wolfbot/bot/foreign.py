@@ -47,7 +47,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.bot.channels import ChannelBook
 from wolfbot.bot.journal import JOURNAL
-from wolfbot.conduct.flags import OUTSIDE, Flag
+from wolfbot.conduct.flags import OUTSIDE
+from wolfbot.conduct.outside import KEY, SharedConversation, outside_flags, players_in
 from wolfbot.engine.game import Game
 from wolfbot.forum.base import (
     Activity,
@@ -67,12 +68,7 @@ from wolfbot.store.models import ConductFlag, OutgoingMessage
 log = logging.getLogger("wolfbot.bot.foreign")
 journal = logging.getLogger(JOURNAL)
 
-KEY = f"{OUTSIDE}/conversation:"  # + "N" or "N/NAME": the flags of conversation N
 _NEVER = datetime.min.replace(tzinfo=UTC)
-
-
-def flag_key(conversation_id: int, player: str | None = None) -> str:
-    return f"{KEY}{conversation_id}" + (f"/{player}" if player else "")
 
 
 def key_id(key: str) -> int | None:
@@ -187,8 +183,7 @@ class Outside:
         if name_key(starter) in ours or (not starter and conversation.title in titles):
             self._ours.add(conversation.id)
             return None
-        roster = {name_key(p): p for p in here.players}
-        inside = _players_in([starter, *conversation.participants], roster)
+        inside = players_in([starter, *conversation.participants], here.players)
         complete = bool(starter) and conversation.participants_complete
         if len(inside) < 2 and complete:
             return None
@@ -199,7 +194,7 @@ class Outside:
                 self._ours.add(conversation.id)
                 return None
         authors = [post.author for post in first or ()]
-        inside = _players_in([starter, *conversation.participants, *authors], roster)
+        inside = players_in([starter, *conversation.participants, *authors], here.players)
         if len(inside) < 2:
             return None
         return Found(ref, conversation, starter, tuple(inside), first[0] if first else None)
@@ -207,22 +202,22 @@ class Outside:
     # -- the flag ---------------------------------------------------------------------------------
     def _flag(self, forum: Forum, found: Found, here: Round, now: datetime, last: datetime) -> int:
         """Record the conversation's flags (one transaction); returns how many."""
-        roster = {name_key(p): p for p in here.players}
-        starter = roster.get(name_key(found.starter))
-        blamed = [starter] if starter is not None else list(found.players)
         url = forum.link(found.ref)
-        conversation = found.conversation
-        evidence = _evidence(conversation, found.starter)
-        first = found.first
-        source = forum.link(found.ref, first.post_id) if first is not None else ""
-        text = _text_of(first) if first is not None else ""
+        conversation, first = found.conversation, found.first
+        shared = SharedConversation(
+            conversation.id,
+            conversation.title,
+            found.starter,
+            conversation.participants,
+            conversation.participants_complete,
+            _text_of(first) if first is not None else "",
+            forum.link(found.ref, first.post_id) if first is not None else "",
+            found.players,
+        )
+        flags = outside_flags(shared, here.players, here.clause)
         when = first.time if first is not None else last
         with self._sessions.begin() as session:
-            for player in blamed:
-                key = flag_key(conversation.id, None if starter is not None else player)
-                flag = Flag(
-                    OUTSIDE, player, str(found.ref), here.clause, evidence, key, source, text
-                )
+            for flag in flags:
                 record_breach(
                     session,
                     self._game_id,
@@ -240,7 +235,7 @@ class Outside:
             url,
             ", ".join(found.players),
         )
-        return len(blamed)
+        return len(flags)
 
     # -- the store ------------------------------------------------------------------------------
     def _stored_flags(self) -> set[int]:
@@ -285,15 +280,6 @@ def _round_ids(book: ChannelBook) -> set[int]:
     return {book.ids[key] for key in keys if key in book.ids}
 
 
-def _players_in(names: Iterable[str], roster: dict[str, str]) -> list[str]:
-    found: dict[str, str] = {}
-    for name in names:
-        player = roster.get(name_key(name)) if name else None
-        if player is not None:
-            found.setdefault(player, player)
-    return sorted(found, key=name_key)
-
-
 def _first_message(forum: Forum, ref: ChannelRef) -> list[ForumPost] | None:
     """The conversation's first messages (its first read), None if it cannot be read."""
     try:
@@ -303,14 +289,6 @@ def _first_message(forum: Forum, ref: ChannelRef) -> list[ForumPost] | None:
     except ForumError as error:
         log.warning("%s: not read (%s); flagged without its first message", ref, error)
         return None
-
-
-def _evidence(conversation: Conversation, starter: str) -> str:
-    names = [n for n in conversation.participants if name_key(n) != name_key(starter)]
-    more = "" if conversation.participants_complete else " und weitere"
-    who = ", ".join(names) + more if names else "niemand sonst"
-    by = f", eröffnet von {starter}" if starter else ""
-    return f"Konversation „{conversation.title}“{by}; Teilnehmer: {who}"
 
 
 def _text_of(post: ForumPost) -> str:

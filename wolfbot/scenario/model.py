@@ -77,8 +77,19 @@ class Intervene(_Strict):
     refused: str | None = None
 
 
+class SharedConversation(_Strict):
+    """wolfbot's step beyond the shared format: a conversation that `by` opened with `with_`
+    (and the bot's account, which therefore sees it) – not one of the round's."""
+
+    by: str
+    with_: list[str] = Field(alias="with")
+    title: str = "Unter uns"
+    text: str = ""
+
+
 class Step(_Strict):
     post: Post | None = None
+    conversation: SharedConversation | None = None
     advance: dict | None = None
     expect: Expect | None = None
     intervene: Intervene | None = None
@@ -86,9 +97,11 @@ class Step(_Strict):
 
     @model_validator(mode="after")
     def _exactly_one(self) -> Step:
-        steps = (self.post, self.advance, self.expect, self.intervene)
+        steps = (self.post, self.advance, self.expect, self.intervene, self.conversation)
         if sum(x is not None for x in steps) != 1:
-            raise ValueError("each step has exactly one of post, advance, expect, intervene")
+            raise ValueError(
+                "each step has exactly one of post, advance, expect, intervene, conversation"
+            )
         return self
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from wolfbot.conduct.flags import Flag
+from wolfbot.conduct import outside
+from wolfbot.conduct.flags import OUTSIDE, Flag
 from wolfbot.conduct.situation import situation_of
 from wolfbot.conduct.watch import ConductWatch, group_of, place_of
 from wolfbot.engine import events as ev
@@ -98,6 +99,7 @@ class Run:
         # the conduct rules, watched as the live bot watches them (`wolfbot.conduct`)
         self.watch = ConductWatch(rules, scenario.outing, scenario.outing_roles)
         self.flags: list[Flag] = []
+        self._conversations = 0  # the players' own conversations shared with the bot
         self.messages: list[Message] = []
         # what the bot writes at the start counts for the first expect, in the live bot's
         # order: each player's Rollenmitteilung, then what the start publishes (Wolfshöhle, …)
@@ -141,6 +143,16 @@ class Run:
             self._publish(self.publisher.feed(self.game, events))
         elif step.intervene is not None:
             return self._intervene(step.intervene)
+        elif step.conversation is not None:
+            self._conversations += 1
+            shared = step.conversation
+            seen = outside.SharedConversation(
+                self._conversations, shared.title, shared.by, tuple(shared.with_),
+                first_text=shared.text,
+            )  # fmt: skip
+            players = [p.name for p in self.game.state.players]
+            clause = self.game.rules.conduct.clauses.get(OUTSIDE, "")
+            self.flags += outside.outside_flags(seen, players, clause)
         else:
             mismatches = check(self, step.expect)
             self.mark = (len(self.game.state.log), len(self.messages), len(self.flags))
