@@ -1,0 +1,215 @@
+"""What each page of the console shows, loaded from the round's store: one function per
+page, `(source, settings, query) → template context`. They read as the CLI reads (the
+status loader, the audit view, the drafts, the conduct flags) – the console has no second
+way of reading a round."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
+
+from wolfbot.bot.channels import Keys
+from wolfbot.outbox import drafts as outbox_drafts
+from wolfbot.spielleitung.labels import (
+    CHANNEL_WORDS,
+    STATUS_WORDS,
+    VERDICT_WORDS,
+    deadline_label,
+    parse_utc,
+    phase_label,
+)
+from wolfbot.spielleitung.status.loading import Status, load_status
+from wolfbot.spielleitung.status.rendering import reason as waiting_reason
+from wolfbot.store import conduct as conduct_store
+
+if TYPE_CHECKING:
+    from wolfbot.console.app import ConsoleSettings
+    from wolfbot.console.source import RoundSource
+
+Query = dict[str, str]
+Loader = Callable[["RoundSource", "ConsoleSettings", Query], dict[str, Any]]
+
+
+def local_time(value: object, zone: ZoneInfo) -> str:
+    moment = value if isinstance(value, datetime) else parse_utc(value)
+    if moment is None:
+        return ""
+    return moment.astimezone(zone).strftime("%d.%m. %H:%M")
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    name: str
+    what: str
+    at: datetime
+    seconds: int  # from now on the round's clock (negative: overdue)
+    waiting: str | None
+
+
+def _status(source: RoundSource) -> Status:
+    with source.read() as connection:
+        return load_status(connection, source.info())
+
+
+def _deadlines(source: RoundSource, status: Status) -> list[Deadline]:
+    now = source.clock()
+    return [
+        Deadline(
+            d.name,
+            deadline_label(d.name),
+            d.at,
+            int((d.at - now).total_seconds()),
+            status.waiting[d.name][0] if d.name in status.waiting else None,
+        )
+        for d in status.deadlines
+    ]
+
+
+def _head(source: RoundSource) -> dict[str, Any]:
+    """What every page shows at its top: the round, its phase, the next deadline."""
+    status = _status(source)
+    deadlines = _deadlines(source, status)
+    info = status.game
+    return {
+        "info": info,
+        "phase": phase_label(info.phase)
+        if info.status == "running"
+        else STATUS_WORDS.get(info.status, info.status),
+        "status": status,
+        "deadlines": deadlines,
+        "next_deadline": deadlines[0] if deadlines else None,
+        "conduct_open": status.conduct_open,
+    }
+
+
+def overview(source: RoundSource, settings: ConsoleSettings, query: Query) -> dict[str, Any]:
+    context = _head(source)
+    with source.read() as connection:
+        players = [
+            dict(row)
+            for row in connection.execute(
+                "SELECT position, name, kind, starting_role, current_role, alive, excluded,"
+                " died, cause FROM v_players WHERE game_id = ? AND withdrawn_at IS NULL"
+                " ORDER BY kind <> 'player', position",
+                (source.game_id,),
+            )
+        ]
+    questions = [
+        {**q, "options": json.loads(q["options"] or "[]")} for q in context["status"].questions
+    ]
+    context.update(players=players, questions=questions)
+    return context
+
+
+def queue(source: RoundSource, settings: ConsoleSettings, query: Query) -> dict[str, Any]:
+    context = _head(source)
+    status: Status = context["status"]
+    now = source.clock()
+    waiting = [(m, waiting_reason(m, now)) for m in status.outbox if m.state != "draft"]
+    drafts = outbox_drafts.drafts(source.sessions, Keys(source.game_id).prefix)
+    # the stored HTML as the bot sends it; `console.css` shows WoltLab's own elements
+    # (`woltlab-spoiler`, `woltlab-metacode`) as the forum does
+    context.update(waiting=waiting, drafts=[(m, m.html) for m in drafts], sent=status.sent)
+    return context
+
+
+VERDICTS = ("accepted", "rejected", "pending")
+
+
+def commands(source: RoundSource, settings: ConsoleSettings, query: Query) -> dict[str, Any]:
+    context = _head(source)
+    filters = {
+        "player": query.get("spieler", ""),
+        "phase": query.get("phase", ""),
+        "verdict": query.get("urteil", ""),
+    }
+    where, params = ["game_id = :g"], {"g": source.game_id}
+    if filters["player"]:
+        where.append("actor = :player")
+        params["player"] = filters["player"]
+    if filters["phase"]:
+        where.append("phase = :phase")
+        params["phase"] = filters["phase"]
+    if filters["verdict"] in VERDICTS:
+        where.append("verdict = :verdict")
+        params["verdict"] = filters["verdict"]
+    with source.read() as connection:
+        rows = [
+            dict(r)
+            for r in connection.execute(
+                "SELECT command_id, at, phase, actor, channel, text, verdict, reason,"
+                " overturned, decided_by, link FROM v_audit WHERE "
+                + " AND ".join(where)
+                + " ORDER BY command_id DESC LIMIT 500",
+                params,
+            )
+        ]
+        actors = [
+            r[0]
+            for r in connection.execute(
+                "SELECT DISTINCT actor FROM v_audit WHERE game_id = ? ORDER BY actor",
+                (source.game_id,),
+            )
+        ]
+        phases = [
+            r[0]
+            for r in connection.execute(
+                "SELECT phase FROM v_audit WHERE game_id = ?"
+                " GROUP BY phase ORDER BY min(command_id)",
+                (source.game_id,),
+            )
+        ]
+    with source.read() as connection:
+        interventions = [
+            dict(r)
+            for r in connection.execute(
+                "SELECT id, kind, player, argument, command_text, reason, requested_by,"
+                " requested_at, state, refusal FROM interventions WHERE game_id = ?"
+                " ORDER BY id DESC",
+                (source.game_id,),
+            )
+        ]
+    context.update(
+        rows=rows,
+        filters=filters,
+        actors=actors,
+        phases=[(p, phase_label(p)) for p in phases],
+        verdict_words=VERDICT_WORDS,
+        channel_words=CHANNEL_WORDS,
+        interventions=interventions,
+    )
+    return context
+
+
+def conduct(source: RoundSource, settings: ConsoleSettings, query: Query) -> dict[str, Any]:
+    context = _head(source)
+    every = query.get("alle") == "1"
+    with source.sessions() as session:
+        flags = conduct_store.load(session, source.game_id, state=None if every else "open")
+    context.update(flags=flags, every=every)
+    return context
+
+
+def round_page(source: RoundSource, settings: ConsoleSettings, query: Query) -> dict[str, Any]:
+    context = _head(source)
+    with source.read() as connection:
+        row = connection.execute(
+            "SELECT options, context FROM games WHERE id = ?", (source.game_id,)
+        ).fetchone()
+    options = json.loads(row["options"] or "{}") if row else {}
+    stored_context = json.loads(row["context"] or "{}") if row and row["context"] else {}
+    context.update(options=options, stored_context=stored_context)
+    return context
+
+
+PAGES: tuple[tuple[str, str, Loader, str], ...] = (
+    ("/", "overview.j2", overview, "overview"),
+    ("/warteschlange", "queue.j2", queue, "queue"),
+    ("/befehle", "commands.j2", commands, "commands"),
+    ("/verhalten", "conduct.j2", conduct, "conduct"),
+    ("/runde", "round.j2", round_page, "round"),
+)

@@ -1,0 +1,98 @@
+"""`RoundSource`: the one round the console shows, read from its store file as the CLI
+reads it – the bot may run beside it (WAL journal), in this process or another.
+
+Pages are cheap because of two named things with one owner each:
+- `revision()` – SQLite's `PRAGMA data_version` on one long-lived read-only connection,
+  which changes whenever any other connection (the bot, the CLI, the console's own
+  actions) commits. The pages poll it to know when to refresh.
+- the rebuilt `Game` (`RoundSource.game()`): the engine's state replayed from the store,
+  kept for the revision it was built at (about 30 ms to rebuild a 24-player round).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from wolfbot.bot.presence import bot_running
+from wolfbot.engine.game import Game
+from wolfbot.spielleitung import store_file
+from wolfbot.spielleitung.explain.stored import rebuild
+from wolfbot.spielleitung.labels import GameInfo
+from wolfbot.store.db import engine_for, session_factory
+
+Clock = Callable[[], datetime]
+
+
+def wall_clock() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class RebuiltGame:
+    """The engine's state of the round as the store held it at `revision`."""
+
+    revision: int
+    game: Game
+
+
+class RoundSource:
+    """The round `game_id` of the store `db` (None: its only round); `clock` is the round's
+    time – the wall clock, or the demo's compressed one."""
+
+    def __init__(self, db: Path, game_id: int | None = None, clock: Clock = wall_clock) -> None:
+        self.db = db
+        self.clock = clock
+        with store_file.open_readonly(db) as connection:
+            self.game_id = store_file.pick_game(connection, game_id, db).id
+        # asked from the server's worker threads, one at a time (`_lock`)
+        self._watch = sqlite3.connect(
+            f"{db.resolve().as_uri()}?mode=ro", uri=True, timeout=5, check_same_thread=False
+        )
+        self._lock = threading.Lock()
+        self._engine = engine_for(db)
+        self.sessions: sessionmaker[Session] = session_factory(self._engine)
+        self._rebuilt: RebuiltGame | None = None
+
+    def revision(self) -> int:
+        with self._lock:
+            return int(self._watch.execute("PRAGMA data_version").fetchone()[0])
+
+    def info(self) -> GameInfo:
+        with self.read() as connection:
+            return store_file.pick_game(connection, self.game_id, self.db)
+
+    @contextmanager
+    def read(self) -> Iterator[sqlite3.Connection]:
+        """A read-only `sqlite3` connection of its own (the status loaders take one)."""
+        connection = store_file.connect(self.db)
+        try:
+            yield connection
+        finally:
+            connection.close()
+
+    def game(self) -> Game | None:
+        """The round's engine state now (None before the round began)."""
+        revision = self.revision()
+        cached = self._rebuilt
+        if cached is not None and cached.revision == revision:
+            return cached.game
+        if self.info().status == "signup":
+            return None
+        built = RebuiltGame(revision, rebuild(self.sessions, self.game_id, None))
+        self._rebuilt = built
+        return built.game
+
+    def bot_running(self) -> bool:
+        return bot_running(self.db)
+
+    def close(self) -> None:
+        self._watch.close()
+        self._engine.dispose()
