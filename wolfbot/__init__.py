@@ -22,6 +22,8 @@ the Spielleitung's words back out:
     bot/           drives it: forum → intake → engine → store → posts → outbox → forum
     spielleitung/  the Spielleitung's commands beside the bot (status, audit, explain,
                    replay, accept/reject/override, drafts, init/run)
+    console/       the same in a browser: the whole round at a glance, each decision a
+                   click that calls the commands' own functions
     cli            `wolfbot …`
 
     demo/          a whole round against the local forum, in compressed time

@@ -26,6 +26,8 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from wolfbot.console.command import register as register_console
+from wolfbot.console.command import start_console
 from wolfbot.forum.cli import forum_app
 from wolfbot.spielleitung import (
     check_config,
@@ -136,7 +138,8 @@ register_drafts(app)
 register_conduct(app)
 register_explain(app)
 check_config.register(app)
-run.register(app)
+run.register(app, console_starter=start_console)
+register_console(app)
 
 
 def _version(value: bool) -> None:
@@ -257,6 +260,19 @@ def demo(
             "eine Rollenoffenbarung, eine eigene Konversation): wolfbot conduct zeigt sie",
         ),
     ] = False,
+    console: Annotated[
+        bool,
+        typer.Option(
+            "--console",
+            help="die Konsole der Spielleitung dazu öffnen; die Runde läuft langsamer (--pace) "
+            "und das Forum bleibt danach offen, bis Strg+C",
+        ),
+    ] = False,
+    pace: Annotated[
+        float | None,
+        typer.Option(help="Sekunden zwischen zwei Abschnitten der Runde (mit --console: 2)"),
+    ] = None,
+    console_port: Annotated[int, typer.Option(help="der Port der Konsole")] = 8765,
 ) -> None:
     """Eine ganze Runde gegen das eingebaute lokale Forum spielen, in gestraffter Zeit:
     simulierte Spieler posten Befehle, wolfbot liest, entscheidet und schreibt jeden
@@ -272,16 +288,31 @@ def demo(
         raise typer.BadParameter(f"eines von {known}", param_hint="--ruleset")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise typer.BadParameter(f"{MIN_PLAYERS} bis {MAX_PLAYERS} Spieler", param_hint="--players")
-    run_demo(
-        players,
-        seed,
-        directory,
-        "5" if markup == "5" else "6",
-        serve=serve,
-        out=typer.echo,
-        ruleset=ruleset,
-        breaches=breaches,
-    )
+    panels: list = []
+
+    def open_console(demo) -> None:  # once the round is in the store
+        from wolfbot.demo.settings import ZONE
+
+        panels.append(
+            start_console(demo.bot_db, ZONE, typer.echo, clock=demo.clock, port=console_port)
+        )
+
+    try:
+        run_demo(
+            players,
+            seed,
+            directory,
+            "5" if markup == "5" else "6",
+            serve=serve or console,
+            out=typer.echo,
+            ruleset=ruleset,
+            breaches=breaches,
+            pace=pace if pace is not None else (2.0 if console else 0.0),
+            on_started=open_console if console else None,
+        )
+    finally:
+        for panel in panels:
+            panel.stop()
 
 
 @forum_app.command("screenshots")

@@ -68,10 +68,21 @@ def discard(source: RoundSource, fields: Fields, by: str) -> str:
     return f"verworfen: {m.title or m.kind} – nie gesendet."
 
 
+def draft_mode(source: RoundSource, fields: Fields, by: str) -> str:
+    from wolfbot.bot.drafts import set_draft_mode
+
+    on = _field(fields, "on", "an oder aus") == "1"
+    set_draft_mode(source.sessions, source.game_id, on)
+    if on:
+        return "Entwurfsmodus an: neue Beiträge im Spielthread warten auf Freigabe."
+    return "Entwurfsmodus aus (wartende Entwürfe warten weiter auf Freigabe)."
+
+
 ACTIONS: dict[str, Callable[[RoundSource, Fields, str], str]] = {
     "approve": approve,
     "approve_all": approve_all,
     "discard": discard,
+    "draft_mode": draft_mode,
 }
 
 

@@ -113,7 +113,15 @@ def queue(source: RoundSource, settings: ConsoleSettings, query: Query) -> dict[
     drafts = outbox_drafts.drafts(source.sessions, Keys(source.game_id).prefix)
     # the stored HTML as the bot sends it; `console.css` shows WoltLab's own elements
     # (`woltlab-spoiler`, `woltlab-metacode`) as the forum does
-    context.update(waiting=waiting, drafts=[(m, m.html) for m in drafts], sent=status.sent)
+    with source.read() as connection:
+        row = connection.execute("SELECT draft FROM games WHERE id = ?", (source.game_id,))
+        draft_mode = bool(row.fetchone()[0])
+    context.update(
+        waiting=waiting,
+        drafts=[(m, m.html) for m in drafts],
+        sent=status.sent,
+        draft_mode=draft_mode,
+    )
     return context
 
 

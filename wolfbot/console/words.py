@@ -55,6 +55,11 @@ WORDS: dict[str, dict[str, str]] = {
         "Seite neu laden und noch einmal versuchen.",
         "login_needed": "Bitte zuerst anmelden.",
         "done": "Erledigt",
+        "draft_mode_on": "Entwurfsmodus ist an: jeder neue Beitrag im Spielthread wartet hier "
+        "auf Freigabe.",
+        "draft_mode_off": "Entwurfsmodus ist aus: der Bot postet sofort.",
+        "draft_mode_switch_on": "Entwurfsmodus einschalten",
+        "draft_mode_switch_off": "Entwurfsmodus ausschalten",
         "role": "Rolle",
         "state": "Zustand",
         "was": "anfangs",
@@ -163,6 +168,11 @@ WORDS: dict[str, dict[str, str]] = {
         "Laad de pagina opnieuw en probeer het nog eens.",
         "login_needed": "Eerst inloggen, alsjeblieft.",
         "done": "Gedaan",
+        "draft_mode_on": "Conceptmodus staat aan: elk nieuw bericht in het speltopic wacht hier "
+        "op vrijgave.",
+        "draft_mode_off": "Conceptmodus staat uit: de bot post meteen.",
+        "draft_mode_switch_on": "Conceptmodus aanzetten",
+        "draft_mode_switch_off": "Conceptmodus uitzetten",
         "role": "Rol",
         "state": "Toestand",
         "was": "eerst",

@@ -34,6 +34,7 @@ import random
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Literal
@@ -43,6 +44,7 @@ from sqlalchemy import Engine
 
 from wolfbot.bot import RoundBot, loop
 from wolfbot.bot.planning import Planner
+from wolfbot.bot.presence import BotPresence
 from wolfbot.demo.breaches import FOREIGN_TITLE, Breaches
 from wolfbot.demo.deal import demo_roles
 from wolfbot.demo.narration import Narrator
@@ -113,11 +115,16 @@ class Demo:
         faults: float = 0.0,
         ruleset: str = RULES_NAME,
         breaches: bool = False,
+        pace: float = 0.0,
+        on_started: Callable[[Demo], object] | None = None,
     ) -> None:
-        """`faults`: the share of requests the forum fails (`LocalForum.faults.chaos`,
-        seeded by `seed`): answered 500, timed out after it stored a write, garbage, a
-        flood refusal. The bot must play the very same round. `breaches`: plant breaches
-        of the conduct rules (`wolfbot.demo.breaches`) for `wolfbot conduct` to list."""
+        """`pace`: seconds of real time between two stretches of play (0: as fast as it
+        goes), so that a person can follow the round in the console that `on_started` opens
+        once the round is in the store. `faults`: the share of requests the forum fails
+        (`LocalForum.faults.chaos`, seeded by `seed`): answered 500, timed out after it
+        stored a write, garbage, a flood refusal. The bot must play the very same round.
+        `breaches`: plant breaches of the conduct rules (`wolfbot.demo.breaches`) for
+        `wolfbot conduct` to list."""
         self.rules = loader.load(ruleset)
         self.names = player_names(players, self.rules)
         self.game_master = game_master(self.rules)
@@ -186,23 +193,35 @@ class Demo:
         self._segments: Counter[str] = Counter()  # per phase: stretches played
         self.narrator = Narrator(self.bot, self.clock, out)
         self.breaches = Breaches() if breaches else None
+        self.pace = pace
+        self.on_started = on_started
+        # one bot per store: the console shows this round as run by a bot (not read-only)
+        self.presence = BotPresence(self.bot_db).__enter__()
 
     # -- the round ----------------------------------------------------------------------------
     def run(self) -> DemoResult:
         began = time.perf_counter()
+        self.begin()
+        for _ in range(MAX_STEPS):
+            if self.game.state.phase.kind == "over":
+                break
+            self.stretch()
+            if self.pace:
+                time.sleep(self.pace)
+        else:
+            raise RuntimeError(f"the demo round did not end after {MAX_STEPS} stretches")
+        self._finish()
+        return self._result(time.perf_counter() - began)
+
+    def begin(self) -> None:
+        """The forum up, the round started and its first posts out (then `on_started`)."""
         self.server.start()
         self._setup_forum()
         if self.faults:
             self.forum.faults.chaos(self.faults, self.seed, FAULTS)
         self._start_round()
-        for _ in range(MAX_STEPS):
-            if self.game.state.phase.kind == "over":
-                break
-            self._stretch()
-        else:
-            raise RuntimeError(f"the demo round did not end after {MAX_STEPS} stretches")
-        self._finish()
-        return self._result(time.perf_counter() - began)
+        if self.on_started is not None:
+            self.on_started(self)
 
     @property
     def game(self) -> Game:
@@ -238,9 +257,9 @@ class Demo:
         self.deadlines = Deadlines(self.bot.sessions, game_id, clock=self.clock)
         self.planner = Planner(self.bot, self.timetable, night_question_time=CADENCE.question_time)
         self.planner.plan()
-        self._tick()  # the Eröffnungsbeitrag and every conversation go out
+        self.settle()  # the Eröffnungsbeitrag and every conversation go out
 
-    def _stretch(self) -> None:
+    def stretch(self) -> None:
         """Play until the next deadline – the players' posts in one or two waves, the bot
         polling and answering after each – then let the deadline pass."""
         assert self.deadlines is not None
@@ -253,7 +272,7 @@ class Demo:
         # answer (the phase's waves of posts come once per stretch up to a phase post)
         if state.questions or upcoming.kind in ("reminder", "question"):
             self._post(self.sim.answers(self.game), now, now + (end - now) * 0.8)
-            self._tick()
+            self.settle()
         else:
             phase = str(state.phase)
             # night: first actions, then the rest (the pack's victim after its Alpha); day:
@@ -266,9 +285,9 @@ class Demo:
                 posts = self.sim.phase_posts(self.game, wave) + self.sim.answers(self.game)
                 posts += self._planted()
                 self._post(posts, begin, begin + span * 0.9)
-                self._tick()
+                self.settle()
         self.clock.set(end)
-        self._tick()
+        self.settle()
 
     def _planted(self) -> list[Post]:
         """The planted breaches of this phase (`--breaches`); the players' own conversation
@@ -321,7 +340,7 @@ class Demo:
         self.forum.add_conversation_message(conversation_id, post.author, post.html)
         return True
 
-    def _tick(self) -> None:
+    def settle(self) -> None:
         """Turns of the bot's loop (the due deadlines, a poll, the write queue) until it has
         done what it can now: while a read failed, a deadline waits for the forum or a
         message is due (tried again after a failure, or held a few seconds by flood
@@ -422,6 +441,7 @@ class Demo:
             pass
 
     def close(self) -> None:
+        self.presence.__exit__(None, None, None)
         self.client.close()
         self.http.close()
         self.server.stop()
@@ -441,12 +461,23 @@ def run_demo(
     stop: threading.Event | None = None,
     ruleset: str = RULES_NAME,
     breaches: bool = False,
+    pace: float = 0.0,
+    on_started: Callable[[Demo], object] | None = None,
 ) -> DemoResult:
     """Play a demo round (see the module docstring), print where to look, and with `serve`
     keep the forum up until Ctrl+C (or `stop` is set). `start`: when night 1 begins
     (default: `default_start`)."""
     demo = Demo(
-        players, seed, directory, markup, start=start, out=out, ruleset=ruleset, breaches=breaches
+        players,
+        seed,
+        directory,
+        markup,
+        start=start,
+        out=out,
+        ruleset=ruleset,
+        breaches=breaches,
+        pace=pace,
+        on_started=on_started,
     )
     try:
         result = demo.run()

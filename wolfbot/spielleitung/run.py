@@ -18,8 +18,10 @@ import os
 import shutil
 import signal
 import threading
+from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -33,9 +35,14 @@ DEBUG_OFF = ("", "0", "no", "false", "nein")  # as `wolfbot.cli.debugging`
 ConfigPath = Annotated[Path, typer.Argument(help="die Konfigurationsdatei der Runde")]
 
 
-def _load(path: Path, console: Console):
+def load_or_exit(path: Path, console: Console | None = None):
+    """The configuration at `path`, or every problem of it said and exit code 2."""
     from wolfbot.setup.config import ConfigError, load_config
 
+    if console is None:
+        from rich.console import Console
+
+        console = Console()
     try:
         return load_config(path)
     except ConfigError as error:
@@ -59,7 +66,14 @@ def _no_folder(folder: Path) -> str:
     )
 
 
-def register(app: typer.Typer) -> None:
+ConsoleStarter = Callable[..., Any]  # `wolfbot.console.command.start_console`
+
+
+def register(app: typer.Typer, *, console_starter: ConsoleStarter | None = None) -> None:
+    """Add `init` and `run` to the main Typer app; `console_starter` starts the console
+    beside the bot for `run --console` (the console stands above these commands, so the
+    command line hands it in)."""
+
     @app.command("init")
     def init(path: ConfigPath = Path("config.toml")) -> None:
         """Die Dateien einer Runde anlegen: die Beispielkonfiguration schreiben (wenn es die
@@ -86,7 +100,7 @@ def register(app: typer.Typer) -> None:
                 highlight=False,
             )
             return
-        config = _load(path, console)
+        config = load_or_exit(path, console)
         from wolfbot.spielleitung.check_config import problems, report
 
         if not report(console, problems(config)):
@@ -104,6 +118,13 @@ def register(app: typer.Typer) -> None:
         verbose: Annotated[
             bool, typer.Option("--verbose", "-v", help="jeden Schritt protokollieren")
         ] = False,
+        console_on: Annotated[
+            bool,
+            typer.Option("--console", help="die Konsole der Spielleitung im Browser dazu starten"),
+        ] = False,
+        console_port: Annotated[
+            int, typer.Option("--console-port", help="der Port der Konsole")
+        ] = 8765,
     ) -> None:
         """Die Runde spielen: das Forum lesen, nach den Regeln entscheiden, jeden Beitrag
         schreiben – bis die Runde vorbei ist (Strg+C hält an; ein Neustart setzt fort, wo
@@ -116,29 +137,59 @@ def register(app: typer.Typer) -> None:
         from wolfbot.spielleitung.journal import login_refused, show_journal
 
         console = Console()
-        config = _load(path, console)
+        config = load_or_exit(path, console)
         # the forum it asks itself; the start was checked by check-config and init
         if not report(console, problems(config, with_forum=False, with_start=False)):
             raise typer.Exit(2)
         debug = os.environ.get("WOLFBOT_DEBUG", "").strip().casefold() not in DEBUG_OFF
         show_journal(verbose=verbose, debug=debug)
-        live = Live(config)
-        try:
-            if once:
-                done = live.step()
-            else:
-                stop = threading.Event()
-                if threading.current_thread() is threading.main_thread():
-                    signal.signal(signal.SIGTERM, lambda *_: stop.set())
-                try:
-                    done = live.run(stop)
-                except KeyboardInterrupt:
-                    console.print("Angehalten. `wolfbot run` setzt fort, wo es stand.")
-                    return
-            stage = STAGE_WORDS.get(done.stage, done.stage)
-            console.print(f"{stage}: {done.detail}", highlight=False)
-        except LoginFailed as error:
-            console.print(f"[red]Fehler:[/red] {login_refused(config, error)}", highlight=False)
-            raise typer.Exit(2) from None
-        finally:
-            live.close()
+        from wolfbot.bot.presence import AlreadyRunning, BotPresence
+
+        with ExitStack() as held:
+            try:  # one bot per round: a second would answer every post twice
+                held.enter_context(BotPresence(config.store.path))
+            except AlreadyRunning as error:
+                console.print(f"[red]Fehler:[/red] {error}", highlight=False)
+                raise typer.Exit(2) from None
+            live = Live(config)
+            held.callback(live.close)
+            if console_on and console_starter is not None:
+                panel = _console_beside(console_starter, config, console_port, console)
+                if panel is not None:
+                    held.callback(panel.stop)
+            try:
+                if once:
+                    done = live.step()
+                else:
+                    stop = threading.Event()
+                    if threading.current_thread() is threading.main_thread():
+                        signal.signal(signal.SIGTERM, lambda *_: stop.set())
+                    try:
+                        done = live.run(stop)
+                    except KeyboardInterrupt:
+                        console.print("Angehalten. `wolfbot run` setzt fort, wo es stand.")
+                        return
+                stage = STAGE_WORDS.get(done.stage, done.stage)
+                console.print(f"{stage}: {done.detail}", highlight=False)
+            except LoginFailed as error:
+                console.print(f"[red]Fehler:[/red] {login_refused(config, error)}", highlight=False)
+                raise typer.Exit(2) from None
+
+
+def _console_beside(start: ConsoleStarter, config, port: int, console: Console):
+    """The console of the round the bot runs – once the round is in the store (a round in
+    its sign-up has none yet: then the console waits for `wolfbot console`)."""
+    from wolfbot.spielleitung.errors import ControlError
+
+    try:
+        return start(
+            config.store.path,
+            config.game.zone,
+            lambda line: console.print(line, highlight=False),
+            port=port,
+        )
+    except ControlError as error:
+        console.print(f"Konsole nicht gestartet: {error}", highlight=False)
+    except OSError as error:
+        console.print(f"Konsole nicht gestartet: Port {port} ist nicht frei ({error}).")
+    return None
