@@ -70,8 +70,11 @@ class Recorder:
         )
 
     def transport(self) -> httpx.MockTransport:
+        """The answers in the order they came, for one more client (each gets them all)."""
+        answers = {key: deque(kept) for key, kept in self.answers.items()}
+
         def answer(request: httpx.Request) -> httpx.Response:
-            return self.answers[(request.method, str(request.url))].popleft()
+            return answers[(request.method, str(request.url))].popleft()
 
         return httpx.MockTransport(answer)
 

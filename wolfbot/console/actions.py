@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wolfbot.bot.channels import Keys
+from wolfbot.console.source import NoRoundYet
 from wolfbot.outbox import drafts as outbox_drafts
 from wolfbot.spielleitung.errors import ControlError
 
@@ -94,3 +95,5 @@ def perform(source: RoundSource, name: str, fields: Fields, by: str) -> Outcome:
         return Outcome(True, action(source, fields, by))
     except ControlError as error:
         return Outcome(False, str(error))
+    except NoRoundYet:
+        return Outcome(False, "Die Runde hat noch nicht begonnen.")

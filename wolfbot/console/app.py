@@ -38,8 +38,9 @@ from wolfbot.console.security import (
     login_token,
     same,
 )
-from wolfbot.console.source import RoundSource
+from wolfbot.console.source import NoRoundYet, RoundSource
 from wolfbot.console.words import words_for
+from wolfbot.engine.spec.ruleset import Ruleset
 from wolfbot.rulesets import loader
 
 HERE = Path(__file__).parent
@@ -65,17 +66,34 @@ class ConsoleSettings:
 Page = Callable[[Request, ConsoleSession], Awaitable[Response]]
 
 
-def create_app(source: RoundSource, logins: Sessions, settings: ConsoleSettings) -> Starlette:
-    rules = loader.load(source.info().ruleset)
-    words = words_for(rules.language)
+def create_app(
+    source: RoundSource, logins: Sessions, settings: ConsoleSettings, language: str = "de"
+) -> Starlette:
+    """The console of the round in `source`; `language` words it until the round exists
+    (then its ruleset's language does)."""
     environment = Environment(
         loader=FileSystemLoader(HERE / "templates"), autoescape=True, undefined=StrictUndefined
     )
     templates = Jinja2Templates(env=environment)
-    templates.env.globals.update(w=words, language=rules.language, live_seconds=LIVE_SECONDS)
+    templates.env.globals.update(live_seconds=LIVE_SECONDS)
     templates.env.filters["local"] = lambda value: pages.local_time(value, settings.zone)
 
+    def ruleset() -> Ruleset:
+        return loader.load(source.info().ruleset)
+
+    def spoken() -> str:
+        """The round's language (its ruleset's), or `language` before there is a round."""
+        try:
+            return ruleset().language
+        except NoRoundYet:
+            return language
+
+    def say(key: str) -> str:
+        return words_for(spoken())[key]
+
     def render(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
+        speaks = spoken()
+        context = {"w": words_for(speaks), "language": speaks, **context}
         return templates.TemplateResponse(request, name, context, status_code=status)
 
     def session_of(request: Request) -> ConsoleSession | None:
@@ -84,7 +102,12 @@ def create_app(source: RoundSource, logins: Sessions, settings: ConsoleSettings)
     def page(name: str, load: Callable[..., dict[str, Any]], section: str) -> Page:
         async def endpoint(request: Request, session: ConsoleSession) -> Response:
             query = dict(request.query_params)
-            context = await run_in_threadpool(load, source, settings, query)
+            try:
+                rules = await run_in_threadpool(ruleset)
+                context = await run_in_threadpool(load, source, settings, query)
+            except NoRoundYet:
+                context = {"session": session, "db": source.db, "section": "overview"}
+                return render(request, "no_round.j2", context)
             context.update(
                 section=section,
                 session=session,
@@ -102,7 +125,7 @@ def create_app(source: RoundSource, logins: Sessions, settings: ConsoleSettings)
             session = session_of(request)
             if session is None:
                 if request.method != "GET":
-                    return PlainTextResponse(words["login_needed"], status_code=403)
+                    return PlainTextResponse(say("login_needed"), status_code=403)
                 target = quote(
                     request.url.path + ("?" + request.url.query if request.url.query else "")
                 )
@@ -145,7 +168,7 @@ def create_app(source: RoundSource, logins: Sessions, settings: ConsoleSettings)
         token = str(form.get("csrf", ""))
         cookie = request.cookies.get(LOGIN_COOKIE, "")
         if not token or not cookie or not same(token, cookie):
-            return PlainTextResponse(words["csrf"], status_code=403)
+            return PlainTextResponse(say("csrf"), status_code=403)
         client = request.client.host if request.client else "?"
         try:
             value, _ = logins.login(
@@ -170,7 +193,7 @@ def create_app(source: RoundSource, logins: Sessions, settings: ConsoleSettings)
     async def logout(request: Request, session: ConsoleSession) -> Response:
         form = await request.form()
         if not same(str(form.get("csrf", "")), session.csrf):
-            return PlainTextResponse(words["csrf"], status_code=403)
+            return PlainTextResponse(say("csrf"), status_code=403)
         logins.logout(request.cookies.get(SESSION_COOKIE))
         response = RedirectResponse("/anmelden", status_code=303)
         response.delete_cookie(SESSION_COOKIE)
@@ -183,12 +206,12 @@ def create_app(source: RoundSource, logins: Sessions, settings: ConsoleSettings)
     async def act(request: Request, session: ConsoleSession) -> Response:
         form = await request.form()
         if not same(str(form.get("csrf", "")), session.csrf):
-            return PlainTextResponse(words["csrf"], status_code=403)
+            return PlainTextResponse(say("csrf"), status_code=403)
         back = str(form.get("zurueck", "/"))
         if not back.startswith("/") or back.startswith("//"):
             back = "/"
         if not source.bot_running():
-            return _back(back, problem=words["readonly"])
+            return _back(back, problem=say("readonly"))
         name = request.path_params["name"]
         fields = {k: str(v) for k, v in form.items() if k not in ("csrf", "zurueck")}
         outcome = await run_in_threadpool(actions.perform, source, name, fields, session.name)

@@ -43,6 +43,10 @@ class RebuiltGame:
     game: Game
 
 
+class NoRoundYet(LookupError):
+    """The store holds no round yet: `wolfbot run` is still in the sign-up."""
+
+
 class RoundSource:
     """The round `game_id` of the store `db` (None: its only round); `clock` is the round's
     time – the wall clock, or the demo's compressed one."""
@@ -50,8 +54,9 @@ class RoundSource:
     def __init__(self, db: Path, game_id: int | None = None, clock: Clock = wall_clock) -> None:
         self.db = db
         self.clock = clock
-        with store_file.open_readonly(db) as connection:
-            self.game_id = store_file.pick_game(connection, game_id, db).id
+        self._wanted = game_id
+        self._game_id: int | None = None
+        store_file.check_file(db)
         # asked from the server's worker threads, one at a time (`_lock`)
         self._watch = sqlite3.connect(
             f"{db.resolve().as_uri()}?mode=ro", uri=True, timeout=5, check_same_thread=False
@@ -60,6 +65,17 @@ class RoundSource:
         self._engine = engine_for(db)
         self.sessions: sessionmaker[Session] = session_factory(self._engine)
         self._rebuilt: RebuiltGame | None = None
+
+    @property
+    def game_id(self) -> int:
+        """The round shown; NoRoundYet while the store holds none (the sign-up runs)."""
+        if self._game_id is None:
+            with self.read() as connection:
+                games = store_file.list_games(connection)
+            if not games and self._wanted is None:
+                raise NoRoundYet(self.db)
+            self._game_id = store_file.choose(games, self._wanted, self.db).id
+        return self._game_id
 
     def revision(self) -> int:
         with self._lock:

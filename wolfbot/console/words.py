@@ -55,6 +55,8 @@ WORDS: dict[str, dict[str, str]] = {
         "Seite neu laden und noch einmal versuchen.",
         "login_needed": "Bitte zuerst anmelden.",
         "done": "Erledigt",
+        "no_round_yet": "Die Runde hat noch nicht begonnen: die Anmeldung läuft. Sobald der "
+        "Bot die Rollen verteilt hat, zeigt diese Seite die Runde.",
         "draft_mode_on": "Entwurfsmodus ist an: jeder neue Beitrag im Spielthread wartet hier "
         "auf Freigabe.",
         "draft_mode_off": "Entwurfsmodus ist aus: der Bot postet sofort.",
@@ -168,6 +170,8 @@ WORDS: dict[str, dict[str, str]] = {
         "Laad de pagina opnieuw en probeer het nog eens.",
         "login_needed": "Eerst inloggen, alsjeblieft.",
         "done": "Gedaan",
+        "no_round_yet": "De ronde is nog niet begonnen: de aanmelding loopt. Zodra de bot de "
+        "rollen heeft verdeeld, toont deze pagina de ronde.",
         "draft_mode_on": "Conceptmodus staat aan: elk nieuw bericht in het speltopic wacht hier "
         "op vrijgave.",
         "draft_mode_off": "Conceptmodus staat uit: de bot post meteen.",

@@ -36,6 +36,7 @@
     return true;
   }
   function poll() {
+    if (document.hidden) { setTimeout(poll, every); return; }  // a tab in the background asks nothing
     fetch("/live", { credentials: "same-origin", headers: { "Accept": "application/json" } })
       .then(function (r) {
         if (r.status === 403 || r.redirected) { location.reload(); throw new Error("login"); }
@@ -45,6 +46,7 @@
         document.getElementById("offline").hidden = true;
         if (revision === null) { revision = now.revision; return; }
         if (now.revision === revision) return;
+        if (document.body.dataset.reloadOnChange) { location.reload(); return; }
         return fetch(location.href, { credentials: "same-origin" })
           .then(function (r) { return r.text(); })
           .then(function (text) { if (swap(text)) revision = now.revision; });
