@@ -210,7 +210,10 @@ def round_page(source: RoundSource, settings: ConsoleSettings, query: Query) -> 
         ).fetchone()
     options = json.loads(row["options"] or "{}") if row else {}
     stored_context = json.loads(row["context"] or "{}") if row and row["context"] else {}
-    context.update(options=options, stored_context=stored_context)
+    replayed = None
+    if context["info"].status != "signup":
+        replayed = source.replayed(again=query.get("nachrechnen") == "1")
+    context.update(options=options, stored_context=stored_context, replayed=replayed)
     return context
 
 

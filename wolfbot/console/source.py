@@ -26,6 +26,7 @@ from wolfbot.engine.game import Game
 from wolfbot.spielleitung import store_file
 from wolfbot.spielleitung.explain.stored import rebuild
 from wolfbot.spielleitung.labels import GameInfo
+from wolfbot.spielleitung.replay import ReplayReport, replay_round
 from wolfbot.store.db import engine_for, session_factory
 
 Clock = Callable[[], datetime]
@@ -41,6 +42,14 @@ class RebuiltGame:
 
     revision: int
     game: Game
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayedAt:
+    """`wolfbot replay`'s report on the round as the store held it at `revision`."""
+
+    revision: int
+    report: ReplayReport
 
 
 class NoRoundYet(LookupError):
@@ -65,6 +74,7 @@ class RoundSource:
         self._engine = engine_for(db)
         self.sessions: sessionmaker[Session] = session_factory(self._engine)
         self._rebuilt: RebuiltGame | None = None
+        self._replayed: ReplayedAt | None = None
 
     @property
     def game_id(self) -> int:
@@ -105,6 +115,15 @@ class RoundSource:
         built = RebuiltGame(revision, rebuild(self.sessions, self.game_id, None))
         self._rebuilt = built
         return built.game
+
+    def replayed(self, again: bool) -> ReplayReport | None:
+        """The replay's verdict on the round now: made anew when `again` (about half a second
+        for a 24-player round), else the last one while the store has not changed since."""
+        revision = self.revision()
+        if again:
+            self._replayed = ReplayedAt(revision, replay_round(self.sessions, self.game_id))
+        kept = self._replayed
+        return kept.report if kept is not None and kept.revision == revision else None
 
     def bot_running(self) -> bool:
         return bot_running(self.db)

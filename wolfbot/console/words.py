@@ -55,6 +55,20 @@ WORDS: dict[str, dict[str, str]] = {
         "Seite neu laden und noch einmal versuchen.",
         "login_needed": "Bitte zuerst anmelden.",
         "done": "Erledigt",
+        "replay": "Nachgerechnet",
+        "replay_lead": "Die Runde aus ihren gespeicherten Eingaben und dem Seed neu nachrechnen "
+        "und mit dem Veröffentlichten vergleichen (wie wolfbot replay).",
+        "replay_now": "Jetzt nachrechnen",
+        "identical": "identisch",
+        "different": "Unterschied",
+        "inputs": "Eingaben",
+        "events": "Ereignisse",
+        "event": "Ereignis",
+        "messages_compared": "veröffentlichte Nachrichten verglichen",
+        "expected": "gespeichert",
+        "found": "nachgerechnet",
+        "diff_event": "bei den Ereignissen",
+        "diff_message": "bei der Nachricht",
         "no_round_yet": "Die Runde hat noch nicht begonnen: die Anmeldung läuft. Sobald der "
         "Bot die Rollen verteilt hat, zeigt diese Seite die Runde.",
         "draft_mode_on": "Entwurfsmodus ist an: jeder neue Beitrag im Spielthread wartet hier "
@@ -170,6 +184,20 @@ WORDS: dict[str, dict[str, str]] = {
         "Laad de pagina opnieuw en probeer het nog eens.",
         "login_needed": "Eerst inloggen, alsjeblieft.",
         "done": "Gedaan",
+        "replay": "Nagerekend",
+        "replay_lead": "De ronde opnieuw narekenen uit de opgeslagen invoer en de seed, en "
+        "vergelijken met wat gepubliceerd is (zoals wolfbot replay).",
+        "replay_now": "Nu narekenen",
+        "identical": "identiek",
+        "different": "Verschil",
+        "inputs": "invoer",
+        "events": "gebeurtenissen",
+        "event": "gebeurtenis",
+        "messages_compared": "gepubliceerde berichten vergeleken",
+        "expected": "opgeslagen",
+        "found": "nagerekend",
+        "diff_event": "bij de gebeurtenissen",
+        "diff_message": "bij het bericht",
         "no_round_yet": "De ronde is nog niet begonnen: de aanmelding loopt. Zodra de bot de "
         "rollen heeft verdeeld, toont deze pagina de ronde.",
         "draft_mode_on": "Conceptmodus staat aan: elk nieuw bericht in het speltopic wacht hier "

@@ -1,0 +1,63 @@
+"""What each page of the console shows of day 1 of the test round (`conftest.console`)."""
+
+from __future__ import annotations
+
+import pytest
+from bs4 import BeautifulSoup
+
+
+def page(console, path: str) -> BeautifulSoup:
+    with console.logged_in() as client:
+        answer = client.get(path)
+    assert answer.status_code == 200
+    return BeautifulSoup(answer.text, "html.parser")
+
+
+def test_the_overview_lists_every_player_with_role_and_state(console) -> None:
+    shown = page(console, "/")
+    rows = {
+        row.find("strong").get_text(): row.get_text(" ", strip=True)
+        for row in shown.select("table.players tbody tr")
+    }
+    assert set(rows) == {"Anna", "Bernd", "Clara", "Dora", "Emil", "Frau Holle"}
+    assert "tot" in rows["Dora"] and "lebt" in rows["Anna"]
+    assert shown.select_one("header .phase").get_text() == "Tag 1"
+
+
+@pytest.mark.parametrize(
+    ("query", "shown", "hidden"),
+    [
+        ("", ["!Lynch Ana", "!Lynch Anna"], []),
+        ("?spieler=Clara", ["!Lynch Ana"], ["!Lynch Anna"]),
+        ("?urteil=accepted", ["!Lynch Anna"], ["!Lynch Ana<"]),
+        ("?urteil=rejected", ["!Lynch Ana"], ["!Lynch Anna"]),
+    ],
+    ids=["all", "by-player", "accepted", "rejected"],
+)
+def test_the_commands_page_filters_the_audit(console, query, shown, hidden) -> None:
+    html = str(page(console, "/befehle" + query).select_one("table.commands"))
+    for text in shown:
+        assert text in html
+    for text in hidden:
+        assert text not in html
+
+
+def test_a_rejected_command_offers_accept_with_a_correction_an_accepted_one_reject(
+    console,
+) -> None:
+    shown = page(console, "/befehle")
+    for row in shown.select("table.commands tbody tr"):
+        code = row.find("code").get_text()
+        action = row.select_one("form.act")["action"]
+        if code == "!Lynch Ana":
+            assert action == "/aktion/accept"
+            assert row.select_one("input[name=as_text]") is not None
+        elif code == "!Lynch Anna":
+            assert action == "/aktion/reject"
+
+
+def test_the_round_page_says_whether_the_replay_is_identical(console) -> None:
+    before = page(console, "/runde")
+    assert "Jetzt nachrechnen" in before.get_text()
+    after = page(console, "/runde?nachrechnen=1")
+    assert "identisch" in after.select_one(".replay").get_text()
