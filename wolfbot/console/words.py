@@ -55,6 +55,11 @@ WORDS: dict[str, dict[str, str]] = {
         "Seite neu laden und noch einmal versuchen.",
         "login_needed": "Bitte zuerst anmelden.",
         "done": "Erledigt",
+        "decide_lead": "Die Spielleitung entscheidet nach eigenem Ermessen. Vor einer Sanktion "
+        "ist der Spieler zu ermahnen und auf die drohende Sanktion hinzuweisen.",
+        "no_breach": "Kein Verstoß: die Meldung schließen",
+        "warn_caption": "Ermahnen – in seiner Konversation, mit der drohenden Sanktion",
+        "sanction_caption": "Die angekündigte Sanktion verhängen",
         "replay": "Nachgerechnet",
         "replay_lead": "Die Runde aus ihren gespeicherten Eingaben und dem Seed neu nachrechnen "
         "und mit dem Veröffentlichten vergleichen (wie wolfbot replay).",
@@ -184,6 +189,11 @@ WORDS: dict[str, dict[str, str]] = {
         "Laad de pagina opnieuw en probeer het nog eens.",
         "login_needed": "Eerst inloggen, alsjeblieft.",
         "done": "Gedaan",
+        "decide_lead": "De spelleiding beslist naar eigen inzicht. Voor een sanctie wordt de "
+        "speler gewaarschuwd en op de dreigende sanctie gewezen.",
+        "no_breach": "Geen overtreding: de melding sluiten",
+        "warn_caption": "Waarschuwen – in zijn gesprek, met de dreigende sanctie",
+        "sanction_caption": "De aangekondigde sanctie opleggen",
         "replay": "Nagerekend",
         "replay_lead": "De ronde opnieuw narekenen uit de opgeslagen invoer en de seed, en "
         "vergelijken met wat gepubliceerd is (zoals wolfbot replay).",
