@@ -88,7 +88,7 @@ def create_app(
         except NoRoundYet:
             return language
 
-    def say(key: str) -> str:
+    def word(key: str) -> str:
         return words_for(spoken())[key]
 
     def render(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
@@ -125,7 +125,7 @@ def create_app(
             session = session_of(request)
             if session is None:
                 if request.method != "GET":
-                    return PlainTextResponse(say("login_needed"), status_code=403)
+                    return PlainTextResponse(word("login_needed"), status_code=403)
                 target = quote(
                     request.url.path + ("?" + request.url.query if request.url.query else "")
                 )
@@ -168,7 +168,7 @@ def create_app(
         token = str(form.get("csrf", ""))
         cookie = request.cookies.get(LOGIN_COOKIE, "")
         if not token or not cookie or not same(token, cookie):
-            return PlainTextResponse(say("csrf"), status_code=403)
+            return PlainTextResponse(word("csrf"), status_code=403)
         client = request.client.host if request.client else "?"
         try:
             value, _ = logins.login(
@@ -193,7 +193,7 @@ def create_app(
     async def logout(request: Request, session: ConsoleSession) -> Response:
         form = await request.form()
         if not same(str(form.get("csrf", "")), session.csrf):
-            return PlainTextResponse(say("csrf"), status_code=403)
+            return PlainTextResponse(word("csrf"), status_code=403)
         logins.logout(request.cookies.get(SESSION_COOKIE))
         response = RedirectResponse("/anmelden", status_code=303)
         response.delete_cookie(SESSION_COOKIE)
@@ -206,12 +206,12 @@ def create_app(
     async def act(request: Request, session: ConsoleSession) -> Response:
         form = await request.form()
         if not same(str(form.get("csrf", "")), session.csrf):
-            return PlainTextResponse(say("csrf"), status_code=403)
+            return PlainTextResponse(word("csrf"), status_code=403)
         back = str(form.get("zurueck", "/"))
         if not back.startswith("/") or back.startswith("//"):
             back = "/"
         if not source.bot_running():
-            return _back(back, problem=say("readonly"))
+            return _back(back, problem=word("readonly"))
         name = request.path_params["name"]
         fields = {k: str(v) for k, v in form.items() if k not in ("csrf", "zurueck")}
         outcome = await run_in_threadpool(actions.perform, source, name, fields, session.name)
