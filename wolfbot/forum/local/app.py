@@ -3,7 +3,7 @@
 (`web.php_form`), the per-request context (session, CSRF token, cookies), and the read pages
 (board, thread, conversation, conversation list, user). Forms are in `forms.py`, the ajax
 proxy in `ajax.py`. The handlers are plain functions on the store; they run in Starlette's
-thread pool, as the pages did in the threads of the former `ThreadingHTTPServer`.
+thread pool, so a slow page does not hold up the others.
 
 Like WoltLab 6.0 no page has an `ETag` and nothing is ever answered with 304: every page is
 `Last-Modified` at the time of the request and `no-cache`. Guests see no deleted or disabled posts;
