@@ -77,6 +77,22 @@ class _Connection(H11Protocol):
         self.app_state = {**self.app_state, CLOSE_CONNECTION: transport.close}
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket listening on `host`:`port` (0: a free one). Made with `IPPROTO_TCP`, not
+    the default protocol 0: asyncio disables Nagle's algorithm (`TCP_NODELAY`) only on the
+    connections of such a socket, and uvicorn writes an answer's head and body apart – with
+    Nagle the body of a small answer waits for the client's delayed ACK (40 ms on Linux)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
 class _Server(uvicorn.Server):
     """uvicorn's server that stops at once: `exit()` (from any thread) wakes it instead of
     its tick of 0.1 s, and its shutdown closes the listener and the idle connections and
@@ -251,7 +267,7 @@ class LocalForumServer:
         self.markup = markup
         self.fault_delay = fault_delay
         self.stopping = threading.Event()
-        self._socket = socket.create_server((host, port))  # port 0: a free one
+        self._socket = listening_socket(host, port)
         bound_host, bound_port = self._socket.getsockname()[:2]
         self.host, self.port = str(bound_host), int(bound_port)
         self.base_url = f"http://{self.host}:{self.port}/"
