@@ -12,6 +12,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from starlette.datastructures import QueryParams
 from test_local_support import START, Clock, make_forum
 
 from wolfbot.forum.local import LocalForum, seed_demo
@@ -113,7 +114,9 @@ def test_both_url_styles_parse(
     target: str, controller: str, object_id: int | None, params: dict[str, str], friendly: bool
 ) -> None:
     route = parse_target(target)
-    assert (route.controller, route.object_id, route.params) == (controller, object_id, params)
+    parsed = dict(QueryParams(route.query))  # what the handlers read (Starlette's parsing)
+    assert (route.controller, route.object_id, parsed) == (controller, object_id, params)
+    assert route.path == (f"/{controller}/{route.segment}/" if object_id else route.path)
     if object_id is not None:
         assert route.friendly == friendly
 

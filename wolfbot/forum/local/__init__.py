@@ -1,6 +1,12 @@
-"""The local forum: a small HTTP server that looks like a WoltLab Suite forum (Burning
+"""The local forum: a small web application that looks like a WoltLab Suite forum (Burning
 Board 6.x markup by default, 5.x as an option) closely enough that wolfbot's WoltLab client
 runs unchanged against it. For the demo and end-to-end tests; it needs no internet.
+
+It is a Starlette application (`app.py`: routing, form parsing, requests and responses;
+`urls.py` maps WoltLab's `index.php?controller/…` targets onto Starlette's router, `web.py`
+reads form fields and cookies the PHP way and negotiates like WoltLab 6.0) served by uvicorn
+on loopback (`server.py`: HTTP/1.1 with keep-alive, in a background thread or blocking, the
+request and byte counts, the injected faults of `faults.py` acted out around the app).
 
     forum = LocalForum()                      # SQLite, ":memory:" or a file
     forum.add_user("Spielleitung", "wolfbot")
@@ -8,8 +14,8 @@ runs unchanged against it. For the demo and end-to-end tests; it needs no intern
     with LocalForumServer(forum, markup="6") as server:
         print(server.base_url)                # http://127.0.0.1:PORT/
 
-Endpoints (`index.php?X/` and, for the pages, the friendly `X/`; details in `app.py`,
-`forms.py`, `ajax.py`):
+Endpoints (`index.php?X/` and the friendly `X/`; details in `app.py`, `forms.py`,
+`ajax.py`):
 
     GET  thread/ID-slug/[&pageNo=N|&postID=P|&action=lastPost]   thread page (no ETag, no
          304, like 6.0; other spellings 301 to the canonical URL; a page past the end is

@@ -100,7 +100,7 @@ def error_response(app: ForumApp, problem: Problem) -> Response:
     }
     if problem.kind == "flood" and issue:
         body = {"code": 409, "message": problem.message, "returnValues": details}
-        return json_response(409, body).header("Retry-After", str(problem.wait))
+        return json_response(409, body, ("retry-after", str(problem.wait)))
     message = texts.invalid_parameter(problem.field)
     body = {"code": 412, "message": message, "returnValues": details, "exceptionID": ""}
     return json_response(400, body)
@@ -112,17 +112,17 @@ def internal_error() -> Response:
 
 
 def handle(app: ForumApp, ctx: Context) -> Response:
-    if ctx.req.method != "POST":
-        return json_response(405, {"message": texts.API_ONLY}).header("Allow", "POST")
-    form = ctx.req.form
-    class_name, action = ctx.req.field("className"), ctx.req.field("actionName")
+    if ctx.method != "POST":
+        return json_response(405, {"message": texts.API_ONLY}, ("allow", "POST"))
+    form = ctx.form
+    class_name, action = ctx.field("className"), ctx.field("actionName")
     try:
         if not ctx.token_ok():
             raise Problem("token", texts.SESSION_EXPIRED)
         handler = ACTIONS.get((class_name, action))
         if handler is None:
             raise _invalid("className" if class_name not in CLASSES else "actionName")
-        interface = ctx.req.field("interfaceName")
+        interface = ctx.field("interfaceName")
         if interface and interface not in CLASSES[class_name] | COMMON_INTERFACES:
             raise _invalid("className")
         if ctx.user is None and (class_name, action) != (USER_ACTION, "getSearchResultList"):

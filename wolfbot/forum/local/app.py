@@ -1,6 +1,9 @@
-"""Request handling: the per-request context (session, CSRF token, cookies), routing, and
-the read pages (board, thread, conversation, conversation list, user). Forms are in
-`forms.py`, the ajax proxy in `ajax.py`.
+"""The forum as a Starlette application: WoltLab's two URL styles mapped onto one path
+(`urls.parse_target`) for Starlette's router, Starlette's form parsing read the PHP way
+(`web.php_form`), the per-request context (session, CSRF token, cookies), and the read pages
+(board, thread, conversation, conversation list, user). Forms are in `forms.py`, the ajax
+proxy in `ajax.py`. The handlers are plain functions on the store; they run in Starlette's
+thread pool, so a slow page does not hold up the others.
 
 Like WoltLab 6.0 no page has an `ETag` and nothing is ever answered with 304: every page is
 `Last-Modified` at the time of the request and `no-cache`. Guests see no deleted or disabled posts;
@@ -13,11 +16,19 @@ import html as html_module
 import logging
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from email.utils import formatdate
 from typing import Any, Literal
 from urllib.parse import quote, urlencode
+
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import QueryParams
+from starlette.formparsers import MultiPartException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route, Router
+from starlette.types import Receive, Scope, Send
 
 from wolfbot.forum.local import ajax, forms, texts
 from wolfbot.forum.local.forum import LocalForum
@@ -30,30 +41,75 @@ from wolfbot.forum.local.sessions import (
     tokens_match,
 )
 from wolfbot.forum.local.store import User
-from wolfbot.forum.local.urls import Links
-from wolfbot.forum.local.web import Request, Response, handler_json, html_response, redirect
+from wolfbot.forum.local.urls import Links, Target, parse_target
+from wolfbot.forum.local.web import (
+    answer,
+    cookie,
+    handler_json,
+    html_response,
+    php_form,
+    preferred_type,
+    redirect,
+)
 
 log = logging.getLogger("wolfbot.forum.local")
 ErrorMode = Literal["issue", "woltlab"]
 NO_CACHE = "max-age=0, no-cache, no-store, must-revalidate"  # WoltLab 6.0's pages
-SECURITY_HEADERS = (("x-content-type-options", "nosniff"), ("x-frame-options", "SAMEORIGIN"))
+SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"SAMEORIGIN")]
+MAX_INPUT_VARS = 1000  # PHP's max_input_vars: form fields of one request
+POST_MAX_SIZE = 8 * 1024 * 1024  # PHP's post_max_size: a larger form field reads as no form
+TARGET = "woltlab.target"  # the scope's key of the request's `Target`
 _TAGS = re.compile(r"<[^>]*>")
 
 
 @dataclass
 class Context:
-    """What one request knows about its client."""
+    """What one request knows about its client: Starlette's request, where it goes, its form
+    fields as PHP's `$_POST` has them."""
 
-    req: Request
+    request: Request
+    target: Target
+    form: dict[str, Any]
     session: Session | None
     user: User | None
     token: str  # the CSRF token this client must send as `t`
     here: str  # absolute URL of this request (for login's return URL)
     cookies: list[str] = field(default_factory=list)
 
+    @property
+    def method(self) -> str:
+        """GET, POST; a HEAD request is handled as a GET (the server sends no body)."""
+        return "GET" if self.request.method == "HEAD" else self.request.method
+
+    @property
+    def params(self) -> QueryParams:
+        """The query's parameters after the controller path (`pageNo`, `postID`, `t`, …)."""
+        return self.request.query_params
+
+    @property
+    def object_id(self) -> int | None:
+        return self.target.object_id
+
+    def int_param(self, name: str, default: int = 0) -> int:
+        try:
+            return int(self.params.get(name, default))
+        except ValueError:
+            return default
+
+    def field(self, name: str) -> str:
+        """A plain form field (not an array), "" if there is none."""
+        value = self.form.get(name)
+        return value if isinstance(value, str) else ""
+
+    def preferred_type(self, available: tuple[str, ...] = ("application/json", "text/html")) -> str:
+        return preferred_type(self.request.headers.get("accept"), available)
+
     def token_ok(self) -> bool:
-        given = self.req.route.params.get("t") or self.req.field("t")
-        return tokens_match(self.token, given)
+        return tokens_match(self.token, self.params.get("t") or self.field("t"))
+
+
+Handler = Callable[["ForumApp", Context], Response]
+Endpoint = Callable[[Request], Awaitable[Response]]
 
 
 class ForumApp:
@@ -73,26 +129,86 @@ class ForumApp:
         self.renderer = renderer or Renderer(markup, links)
         self.renderer.users = self.store
         self.sessions = Sessions(lambda: forum.clock().timestamp(), forum.rules.session_timeout)
-        self.routes: dict[str, Callable[[ForumApp, Context], Response]] = {
-            "index": index_page,
-            "thread": thread_page,
-            "conversation": conversation_page,
-            "conversation-list": conversation_list_page,
-            "user": user_page,
-            "login": forms.login,
-            "logout": forms.logout,
-            "post-add": forms.post_add,
-            "conversation-add": forms.conversation_add,
-            "ajax-proxy": ajax.handle,
-            "style": style_file,
+        pages: dict[str, Handler] = {
+            "/": index_page,
+            "/thread/{segment}/": thread_page,
+            "/conversation/{segment}/": conversation_page,
+            "/conversation-list/": conversation_list_page,
+            "/user/{segment}/": user_page,
+            "/login/": forms.login,
+            "/logout/": forms.logout,
+            "/post-add/{segment}/": forms.post_add,
+            "/conversation-add/": forms.conversation_add,
+            "/ajax-proxy/": ajax.handle,
+            "/style/{file}/": style_file,
+            "/{anything:path}": not_found,
         }
+        self.router = Router(
+            [
+                Route(path, self.endpoint(page), methods=["GET", "POST"])
+                for path, page in pages.items()
+            ]
+        )
 
     # --- per request ---------------------------------------------------------------
-    def context(self, req: Request) -> Context:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """The ASGI application: the request's target in either URL style becomes the
+        router's path (`/thread/1-slug/`) and query (`pageNo=2`)."""
+        if scope["type"] == "http":
+            target = self.target_of(scope)
+            path = target.path
+            scope = {
+                **scope,
+                "path": path,
+                "raw_path": quote(path).encode("ascii"),
+                "query_string": target.query.encode("latin-1"),
+                TARGET: target,
+            }
+        await self.router(scope, receive, send)
+
+    @staticmethod
+    def target_of(scope: Scope) -> Target:
+        sent = scope.get("raw_path") or scope["path"].encode()
+        query = scope["query_string"]
+        return parse_target((sent + b"?" + query if query else sent).decode("latin-1"))
+
+    def endpoint(self, handler: Handler) -> Endpoint:
+        """Starlette's endpoint of `handler`: the form parsed (PHP's limits: a form beyond
+        them reads as none), then the handler in the thread pool."""
+
+        async def respond(request: Request) -> Response:
+            form: dict[str, Any] = {}
+            if request.method == "POST":
+                try:
+                    async with request.form(
+                        max_fields=MAX_INPUT_VARS, max_part_size=POST_MAX_SIZE
+                    ) as fields:
+                        pairs = [(k, v) for k, v in fields.multi_items() if isinstance(v, str)]
+                        form = php_form(pairs)
+                except MultiPartException:
+                    form = {}
+            return await run_in_threadpool(self.handle, handler, request, form)
+
+        return respond
+
+    def handle(self, handler: Handler, request: Request, form: dict[str, Any]) -> Response:
+        ctx = self.context(request, form)
+        try:
+            response = handler(self, ctx)
+        except Exception:
+            log.exception("local forum: %s %s failed", request.method, ctx.target.sent)
+            response = self.internal_error(ctx)
+        for value in ctx.cookies:
+            response.headers.append("set-cookie", value)
+        response.raw_headers[:0] = SECURITY_HEADERS
+        return response
+
+    def context(self, request: Request, form: dict[str, Any]) -> Context:
         self.sessions.timeout = self.forum.rules.session_timeout
-        session = self.sessions.get(req.cookie(SESSION_COOKIE))
-        here = self.links.base_url + req.target.lstrip("/")
-        ctx = Context(req, session, None, "", here)
+        session = self.sessions.get(cookie(request, SESSION_COOKIE))
+        target: Target = request.scope[TARGET]
+        here = self.links.base_url + target.sent.lstrip("/")
+        ctx = Context(request, target, form, session, None, "", here)
         if session is not None and session.user_id is not None:
             ctx.user = self.store.user(session.user_id)
         if self.markup == "5":
@@ -100,9 +216,9 @@ class ForumApp:
                 ctx.session = self.start_session(ctx, None)
             ctx.token = ctx.session.token if ctx.session else ""
         else:
-            cookie = req.cookie(XSRF_COOKIE, decode=True)
-            if cookie and self.sessions.xsrf_valid(cookie):
-                ctx.token = cookie
+            sent = cookie(request, XSRF_COOKIE, decode=True)
+            if sent and self.sessions.xsrf_valid(sent):
+                ctx.token = sent
             else:
                 ctx.token = self.sessions.new_xsrf_token()
                 ctx.cookies.append(f"{XSRF_COOKIE}={quote(ctx.token, safe='')}; path=/")
@@ -115,36 +231,24 @@ class ForumApp:
         ctx.cookies.append(f"{SESSION_COOKIE}={session.id}; path=/; HttpOnly; SameSite=Lax")
         return session
 
-    def handle(self, req: Request) -> Response:
-        ctx = self.context(req)
-        route = self.routes.get(req.route.controller)
-        try:
-            response = route(self, ctx) if route else self.error_page(ctx, 404, texts.NOT_FOUND)
-        except Exception:
-            log.exception("local forum: %s %s failed", req.method, req.target)
-            response = self.internal_error(ctx)
-        for cookie in ctx.cookies:
-            response.header("Set-Cookie", cookie)
-        response.headers[:0] = SECURITY_HEADERS
-        return response
-
     # --- responses -------------------------------------------------------------------
     def page(self, ctx: Context, template: str, status: int = 200, **context: Any) -> Response:
         """A rendered page. Like WoltLab 6.0: no ETag, no 304 (conditional request headers
         are ignored); a 200 page is `Last-Modified` now and must not be cached, an error
         page is `Cache-Control: private`."""
         html, _ = self.renderer.render(template, ctx.token, user=ctx.user, here=ctx.here, **context)
-        response = html_response(status, html)
         if status != 200:
-            return response.header("Vary", "accept-language").header("Cache-Control", "private")
-        response.header("Last-Modified", formatdate(self.forum.clock().timestamp(), usegmt=True))
-        return response.header("Cache-Control", NO_CACHE)
+            return html_response(
+                status, html, ("vary", "accept-language"), ("cache-control", "private")
+            )
+        modified = formatdate(self.forum.clock().timestamp(), usegmt=True)
+        return html_response(status, html, ("last-modified", modified), ("cache-control", NO_CACHE))
 
     def error_page(self, ctx: Context, status: int, message_html: str, title: str = "") -> Response:
         """`PermissionDeniedHandler`, `NotFoundHandler`, … (6.0, errors="woltlab"): JSON
         `{"message", "exception": null}` when the Accept header prefers application/json
         (or is `*/*` or missing), else the HTML error page; 5.x and errors="issue": HTML."""
-        if self.negotiates and ctx.req.preferred_type() == "application/json":
+        if self.negotiates and ctx.preferred_type() == "application/json":
             message = html_module.unescape(_TAGS.sub("", message_html)).strip()
             return handler_json(status, message)
         title = title or ("Fehler" if status != 403 else "Zugriff verweigert")
@@ -155,7 +259,7 @@ class ForumApp:
         return self.markup == "6" and self.errors == "woltlab"
 
     def internal_error(self, ctx: Context) -> Response:
-        if ctx.req.is_ajax_proxy:
+        if ctx.target.controller == "ajax-proxy":
             return ajax.internal_error()
         return self.error_page(ctx, 500, texts.INTERNAL_ERROR)
 
@@ -169,13 +273,13 @@ def canonical_redirect(
     """`AbstractPage::readParameters()`: a GET whose path or route differs from the canonical
     URL (no slug, another slug, the other URL style) is redirected there with 301; the
     other parameters (pageNo, postID, action, …) are kept."""
-    route = ctx.req.route
+    target = ctx.target
     expected = f"{object_id}-{slug}" if slug else str(object_id)
-    if ctx.req.method != "GET" or (
-        route.segment == expected and route.friendly == app.links.friendly
+    if ctx.method != "GET" or (
+        target.segment == expected and target.friendly == app.links.friendly
     ):
         return None
-    query = urlencode({k: v for k, v in route.params.items() if v != "" and k != "t"})
+    query = urlencode({k: v for k, v in ctx.params.items() if v != "" and k != "t"})
     return redirect(app.links.build(Links.object_path(controller, object_id, slug), query), 301)
 
 
@@ -188,26 +292,26 @@ def _choose_page(ctx: Context, ids: list[int], anchor: str, per_page: int) -> in
     IllegalLinkException, 404), the last one, or `pageNo` – a `pageNo` past the end shows
     the last page (`MultipleLinkPage::calculateNumberOfPages()` clamps it; 200, not 404)."""
     pages = max(1, math.ceil(len(ids) / per_page))
-    params = ctx.req.route.params
+    params = ctx.params
     if anchor in params:
-        wanted = ctx.req.route.int_param(anchor)
+        wanted = ctx.int_param(anchor)
         return _page_of(ids.index(wanted), per_page) if wanted in ids else None
     if params.get("action") in ("lastPost", "firstNew"):
         return pages
-    return min(pages, max(1, ctx.req.route.int_param("pageNo", 1)))
+    return min(pages, max(1, ctx.int_param("pageNo", 1)))
 
 
 def _canonical_page(ctx: Context, page: int) -> int:
     """The page number of `link[rel=canonical]`: the asked `pageNo` even past the end (6.0
     keeps it while the page shows the last page), else the page shown."""
-    params = ctx.req.route.params
+    params = ctx.params
     if "pageNo" in params and not {"postID", "messageID", "action"} & params.keys():
-        return max(1, ctx.req.route.int_param("pageNo", 1))
+        return max(1, ctx.int_param("pageNo", 1))
     return page
 
 
 def thread_page(app: ForumApp, ctx: Context) -> Response:
-    thread = app.store.thread(ctx.req.route.object_id or 0)
+    thread = app.store.thread(ctx.object_id or 0)
     if thread is None:
         return app.error_page(ctx, 404, texts.NOT_FOUND)
     if moved := canonical_redirect(app, ctx, "thread", thread.id, thread.slug):
@@ -252,7 +356,7 @@ def guest_refused(app: ForumApp, ctx: Context) -> Response:
 def conversation_page(app: ForumApp, ctx: Context) -> Response:
     if ctx.user is None:
         return guest_refused(app, ctx)
-    conversation = app.store.conversation(ctx.req.route.object_id or 0)
+    conversation = app.store.conversation(ctx.object_id or 0)
     if conversation is None:
         return app.error_page(ctx, 404, texts.NOT_FOUND)
     if not app.forum.is_participant(ctx.user.id, conversation.id):
@@ -291,11 +395,11 @@ def conversation_list_page(app: ForumApp, ctx: Context) -> Response:
     if ctx.user is None:
         return guest_refused(app, ctx)
     rows = app.store.conversations_of(ctx.user.id)  # sortField=lastPostTime, sortOrder=DESC
-    if ctx.req.route.params.get("sortOrder", "").upper() == "ASC":
+    if ctx.params.get("sortOrder", "").upper() == "ASC":
         rows.reverse()
     per_page = app.forum.rules.conversations_per_page
     pages = max(1, math.ceil(len(rows) / per_page))
-    page = min(pages, max(1, ctx.req.route.int_param("pageNo", 1)))
+    page = min(pages, max(1, ctx.int_param("pageNo", 1)))
     items = []
     for row in rows[(page - 1) * per_page : page * per_page]:
         # `participantSummary`: the others but the starter, by name, at most 5 (the
@@ -333,7 +437,7 @@ def index_page(app: ForumApp, ctx: Context) -> Response:
 
 
 def user_page(app: ForumApp, ctx: Context) -> Response:
-    profile = app.store.user(ctx.req.route.object_id or 0)
+    profile = app.store.user(ctx.object_id or 0)
     if profile is None:
         return app.error_page(ctx, 404, texts.NOT_FOUND)
     return app.page(ctx, "user.html.j2", profile=profile)
@@ -342,9 +446,11 @@ def user_page(app: ForumApp, ctx: Context) -> Response:
 def style_file(app: ForumApp, ctx: Context) -> Response:
     """`style/local.css`: the look-alike's stylesheet (a static file, as WoltLab's
     `style/style-1.css` is: no login, cacheable); anything else under `style/` is a 404."""
-    if ctx.req.route.segment != STYLESHEET.rsplit("/", 1)[-1] or ctx.req.method != "GET":
+    if ctx.target.segment != STYLESHEET.rsplit("/", 1)[-1] or ctx.method != "GET":
         return app.error_page(ctx, 404, texts.NOT_FOUND)
     css = (STATIC / "local.css").read_bytes()
-    return Response(200, css, [("Content-Type", "text/css; charset=UTF-8")]).header(
-        "Cache-Control", "max-age=3600"
-    )
+    return answer(200, css, "text/css; charset=UTF-8", ("cache-control", "max-age=3600"))
+
+
+def not_found(app: ForumApp, ctx: Context) -> Response:
+    return app.error_page(ctx, 404, texts.NOT_FOUND)

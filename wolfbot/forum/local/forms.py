@@ -39,7 +39,7 @@ def flood_page(app: ForumApp, ctx: Context, error: Flooded) -> Response:
     status = 409 if app.errors == "issue" else 403
     response = app.error_page(ctx, status, error.message)
     if app.errors == "issue":
-        response.header("Retry-After", str(error.wait))
+        response.headers["retry-after"] = str(error.wait)
     return response
 
 
@@ -50,19 +50,19 @@ def _safe_return(app: ForumApp, url: str) -> str:
 
 
 def login(app: ForumApp, ctx: Context) -> Response:
-    return_url = ctx.req.field("url") or ctx.req.route.params.get("url", "")
+    return_url = ctx.field("url") or ctx.params.get("url", "")
     action = app.links.controller("login")
-    if ctx.req.method != "POST":
+    if ctx.method != "POST":
         return app.page(
             ctx, "login.html.j2", error=None, username="", action=action, return_url=return_url
         )
-    username = ctx.req.field("username")
+    username = ctx.field("username")
     error: FormError | None = None
     if not ctx.token_ok():
         error = TOKEN_ERROR
     else:
         try:
-            user = app.forum.login(username, ctx.req.field("password"))
+            user = app.forum.login(username, ctx.field("password"))
         except Invalid as refused:
             error = FormError(refused.field, refused.message)
     if error is not None:
@@ -86,13 +86,13 @@ def logout(app: ForumApp, ctx: Context) -> Response:
 
 
 def post_add(app: ForumApp, ctx: Context) -> Response:
-    thread = app.store.thread(ctx.req.route.object_id or 0)
+    thread = app.store.thread(ctx.object_id or 0)
     if thread is None:
         return app.error_page(ctx, 404, texts.NOT_FOUND)
     if ctx.user is None:
         return app.login_redirect(ctx)
     action = app.links.build(f"post-add/{thread.id}/")
-    subject, text = ctx.req.field("subject"), ctx.req.field("text")
+    subject, text = ctx.field("subject"), ctx.field("text")
 
     def again(error: FormError | None) -> Response:
         return app.page(
@@ -100,7 +100,7 @@ def post_add(app: ForumApp, ctx: Context) -> Response:
             action=action,
         )  # fmt: skip
 
-    if ctx.req.method != "POST":
+    if ctx.method != "POST":
         return again(None)
     if not ctx.token_ok():
         return again(TOKEN_ERROR)
@@ -117,8 +117,8 @@ def conversation_add(app: ForumApp, ctx: Context) -> Response:
     if ctx.user is None:
         return app.login_redirect(ctx)
     action = app.links.controller("conversation-add")
-    subject, text = ctx.req.field("subject"), ctx.req.field("text")
-    participants = ctx.req.field("participants")
+    subject, text = ctx.field("subject"), ctx.field("text")
+    participants = ctx.field("participants")
 
     def again(error: FormError | None) -> Response:
         return app.page(
@@ -126,7 +126,7 @@ def conversation_add(app: ForumApp, ctx: Context) -> Response:
             participants=participants, action=action,
         )  # fmt: skip
 
-    if ctx.req.method != "POST":
+    if ctx.method != "POST":
         return again(None)
     if not ctx.token_ok():
         return again(TOKEN_ERROR)

@@ -12,9 +12,9 @@ flood control ("a player posting").
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
@@ -33,6 +33,9 @@ from wolfbot.forum.local.store import (
 from wolfbot.forum.local.urls import slugify
 
 DAY = 86400
+# this request meets an injected flood refusal: a context variable, since the server sets it
+# in its event loop and the request is handled in a worker thread (which copies the context)
+_FLOODING: ContextVar[bool] = ContextVar("local_forum_flooding", default=False)
 _TAGS = re.compile(r"<[^>]*>")
 
 
@@ -62,7 +65,6 @@ class LocalForum:
         self.rules = rules or Rules()
         self._limits: dict[int, dict[str, int]] = {}  # user id → the rights of its group
         self.faults = Faults()
-        self._flooding = threading.local()  # this request meets an injected flood refusal
 
     def now(self) -> int:
         return int(self.clock().timestamp())
@@ -227,14 +229,14 @@ class LocalForum:
     @contextmanager
     def flooding(self) -> Iterator[None]:
         """While handling this request every write meets flood control."""
-        self._flooding.on = True
+        token = _FLOODING.set(True)
         try:
             yield
         finally:
-            self._flooding.on = False
+            _FLOODING.reset(token)
 
     def _flood_injected(self, text: Callable[[int, int], str]) -> None:
-        if getattr(self._flooding, "on", False):
+        if _FLOODING.get():
             raise Flooded(text(FLOOD_WAIT, FLOOD_WAIT), FLOOD_WAIT)
 
     # --- the rules, used by the HTTP side ------------------------------------------------

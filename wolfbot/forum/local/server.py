@@ -1,24 +1,63 @@
-"""`LocalForumServer`: the local forum over HTTP/1.1 (keep-alive) on a stdlib
-`ThreadingHTTPServer`, in a background thread or blocking; request and byte counts for the
-benchmarks; the injected faults of `LocalForum.fail_next()` acted out on the socket."""
+"""`LocalForumServer`: the local forum's Starlette application (`app.py`) served by uvicorn
+over HTTP/1.1 (h11, keep-alive), in a background thread or blocking; request and byte counts
+for the benchmarks; the injected faults of `LocalForum.fail_next()` acted out around the
+application.
+
+How the faults are acted out (`ForumServer.__call__`, an ASGI layer in front of the app):
+
+- "500": the app is not called; the answer is the forum's internal error (JSON for the
+  ajax proxy, else an HTML page), so nothing is handled or stored;
+- "flood": the app handles the request inside `LocalForum.flooding()` (a context variable,
+  so it reaches the handler in Starlette's thread pool): a write meets flood control;
+- "garbage": the app's answer is held back until its body is complete, then sent with the
+  body mangled (`Faults.garbage`) and its `content-length` corrected;
+- "drop" and "timeout_after_commit": the client gets no answer at all. ASGI has no message
+  for "close the connection without an answer" – an app that returns without one makes
+  uvicorn send a 500 – so the server speaks HTTP through `_Connection`, uvicorn's h11
+  protocol with one addition: it puts its transport's `close` into each request's scope
+  state (`CLOSE_CONNECTION`, set in `connection_made`, the asyncio protocol's own hook). The
+  layer reads the request's body, closes the connection, and waits for the
+  `http.disconnect` that follows, so uvicorn sees a client gone and sends nothing. "drop"
+  does so before the app is called (nothing handled or stored); "timeout_after_commit"
+  after the app has handled the request (a write is stored) and its answer has been thrown
+  away, holding the connection open for `fault_delay` seconds or until `stop()`.
+
+Bytes sent (`RequestRecord.bytes_sent`) are counted from what the app hands to uvicorn: the
+status line, uvicorn's default header (`server`), the `connection: close` it adds when the
+client asked for one, the app's headers and the body (none for HEAD), as h11 writes them –
+the bytes on the wire, as the former `ThreadingHTTPServer` counted its own.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import socket
 import threading
+import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, tzinfo
-from http.client import responses
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http import HTTPStatus
 from types import TracebackType
 from typing import Literal
+
+import uvicorn
+from starlette.responses import Response
+from starlette.types import Message, Receive, Scope, Send
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from wolfbot.forum.local import texts
 from wolfbot.forum.local.app import ErrorMode, ForumApp
 from wolfbot.forum.local.forum import LocalForum
 from wolfbot.forum.local.render import Renderer
 from wolfbot.forum.local.urls import Links
-from wolfbot.forum.local.web import Request, Response, html_response, json_response
+from wolfbot.forum.local.web import html_response, json_response
+
+SERVER = "WoltLabSuite-local"  # the `server` header of every answer
+CLOSE_CONNECTION = "local_forum.close_connection"  # scope["state"]: ends the connection
+KEEP_ALIVE = 60  # seconds an idle keep-alive connection stays open
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,71 +68,177 @@ class RequestRecord:
     bytes_sent: int
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-    block_on_close = False  # keep-alive connections must not hold up stop()
-    owner: LocalForumServer
+class _Connection(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, whose requests may end their connection without an
+    answer: `scope["state"][CLOSE_CONNECTION]()` closes the transport."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self.app_state = {**self.app_state, CLOSE_CONNECTION: transport.close}
 
 
-class _Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    server_version = "WoltLabSuite-local"
-    timeout = 60  # idle keep-alive connections end after a minute
-    server: _Server
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket listening on `host`:`port` (0: a free one). Made with `IPPROTO_TCP`, not
+    the default protocol 0: asyncio disables Nagle's algorithm (`TCP_NODELAY`) only on the
+    connections of such a socket, and uvicorn writes an answer's head and body apart – with
+    Nagle the body of a small answer waits for the client's delayed ACK (40 ms on Linux)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
-    def do_GET(self) -> None:
-        self._serve()
+class _Server(uvicorn.Server):
+    """uvicorn's server that stops at once: `exit()` (from any thread) wakes it instead of
+    its tick of 0.1 s, and its shutdown closes the listener and the idle connections and
+    waits only for the answers under way, without uvicorn's fixed pause of 0.1 s – the
+    tests start and stop hundreds of forums."""
 
-    def do_POST(self) -> None:
-        self._serve()
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._wake: asyncio.Event | None = None
 
-    def do_HEAD(self) -> None:
-        self._serve(head=True)
+    async def main_loop(self) -> None:
+        self._loop, self._wake = asyncio.get_running_loop(), asyncio.Event()
+        await self.on_tick(0)  # the default headers
+        while not self.should_exit:  # also set by uvicorn's signal handler (Ctrl+C)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(0.1):
+                    await self._wake.wait()
 
-    def _serve(self, head: bool = False) -> None:
-        owner = self.server.owner
-        length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length) if length > 0 else b""
-        headers = {name.lower(): value for name, value in self.headers.items()}
-        request = Request("GET" if head else self.command, self.path, headers, body)
-        fault = owner.forum.take_fault(self.path, self.command)
-        if fault == "drop":
-            self._no_answer(owner)
-            return None
+    def exit(self) -> None:
+        self.should_exit = True
+        if self._loop is not None and self._wake is not None:
+            with contextlib.suppress(RuntimeError):  # the loop has ended already
+                self._loop.call_soon_threadsafe(self._wake.set)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for server in self.servers:
+            server.close()
+        for connection in list(self.server_state.connections):
+            connection.shutdown()  # idle: closed now; answering: closed after the answer
+        deadline = time.monotonic() + 5
+        while self.server_state.connections or self.server_state.tasks:
+            if time.monotonic() > deadline:
+                break
+            await asyncio.sleep(0.005)
+        for server in self.servers:
+            await server.wait_closed()
+
+
+class ForumServer:
+    """The ASGI layer around the forum's app: faults, request and byte counts."""
+
+    def __init__(self, owner: LocalForumServer) -> None:
+        self.owner = owner
+        self.default_headers = len(f"server: {SERVER}\r\n")  # uvicorn's, before the app's
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.owner.app(scope, receive, send)
+        owner, app = self.owner, self.owner.app
+        target = app.target_of(scope)
+        method = scope["method"]
+        fault = owner.forum.take_fault(target.sent, method)
+        request = _Request(receive)
+        closing = (b"connection", b"close") in scope["headers"]  # uvicorn answers it in kind
+        answer = _Answer(send, method == "HEAD", self.default_headers + 19 * closing)
+        if fault in ("drop", "timeout_after_commit"):
+            if fault == "timeout_after_commit":
+                await app(scope, request.receive, _swallow)
+            owner.record(RequestRecord(method, target.sent, None, 0))
+            if fault == "timeout_after_commit":
+                await self._hold(owner.fault_delay)
+            return await self._no_answer(scope, request)
         if fault == "500":
-            response = owner.failure(request)
+            await owner.failure(target.controller)(scope, request.receive, answer.send)
         elif fault == "flood":
             with owner.forum.flooding():
-                response = owner.app.handle(request)
+                await app(scope, request.receive, answer.send)
+        elif fault == "garbage":
+            answer.mangle = owner.forum.faults.garbage
+            await app(scope, request.receive, answer.send)
         else:
-            response = owner.app.handle(request)
-        if fault == "timeout_after_commit":
-            self._no_answer(owner)
-            owner.stopping.wait(owner.fault_delay)
-            return None
-        if fault == "garbage":
-            response.body = owner.forum.faults.garbage(response.body)
-        raw = self._raw(response, head)
-        owner.record(RequestRecord(self.command, self.path, response.status, len(raw)))
-        self.wfile.write(raw)
-        self.wfile.flush()
+            await app(scope, request.receive, answer.send)
+        owner.record(RequestRecord(method, target.sent, answer.status, answer.bytes_sent))
 
-    def _no_answer(self, owner: LocalForumServer) -> None:
-        self.close_connection = True
-        owner.record(RequestRecord(self.command, self.path, None, 0))
+    async def _hold(self, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while not self.owner.stopping.is_set() and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
 
-    def _raw(self, response: Response, head: bool) -> bytes:
-        reason = responses.get(response.status, "")
-        lines = [f"HTTP/1.1 {response.status} {reason}", "Server: " + self.server_version]
-        lines += [f"{name}: {value}" for name, value in response.headers]
-        lines.append(f"Content-Length: {len(response.body)}")
-        if self.close_connection:
-            lines.append("Connection: close")
-        head_bytes = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
-        return head_bytes if head else head_bytes + response.body
+    @staticmethod
+    async def _no_answer(scope: Scope, request: _Request) -> None:
+        """The request read to its end, the connection closed, its end awaited."""
+        while not request.read:
+            await request.receive()
+        scope["state"][CLOSE_CONNECTION]()
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+
+
+async def _swallow(message: Message) -> None:
+    """The `send` of an answer nobody gets."""
+
+
+class _Request:
+    """A `receive` that knows whether the request's body has been read to its end."""
+
+    def __init__(self, receive: Receive) -> None:
+        self._receive = receive
+        self.read = False
+
+    async def receive(self) -> Message:
+        message = await self._receive()
+        if message["type"] != "http.request" or not message.get("more_body", False):
+            self.read = True
+        return message
+
+
+class _Answer:
+    """A `send` that counts the status and the bytes of an answer (and with `mangle` sends
+    its body mangled)."""
+
+    def __init__(self, send: Send, head: bool, default_headers: int) -> None:
+        self._send = send
+        self._head = head
+        self._start: Message | None = None
+        self.mangle: Callable[[bytes], bytes] | None = None
+        self.status: int | None = None
+        self.bytes_sent = 0
+        self._default_headers = default_headers
+
+    async def send(self, message: Message) -> None:
+        if message["type"] == "http.response.start":
+            self.status = message["status"]
+            if self.mangle is not None:
+                self._start = message  # sent with the mangled body
+                return
+            self._count_head(message)
+            return await self._send(message)
+        if message["type"] == "http.response.body" and self._start and self.mangle:
+            body = self.mangle(message.get("body", b""))  # the app's answers: one body message
+            headers = [(k, v) for k, v in self._start["headers"] if k != b"content-length"]
+            start = {**self._start, "headers": [*headers, (b"content-length", b"%d" % len(body))]}
+            self._start = None
+            self._count_head(start)
+            await self._send(start)
+            message = {**message, "body": body}
+        if message["type"] == "http.response.body" and not self._head:
+            self.bytes_sent += len(message.get("body", b""))
+        await self._send(message)
+
+    def _count_head(self, start: Message) -> None:
+        status = start["status"]
+        self.bytes_sent += len(f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\n") + 2
+        self.bytes_sent += self._default_headers
+        self.bytes_sent += sum(len(k) + len(v) + 4 for k, v in start["headers"])
 
 
 class LocalForumServer:
@@ -122,14 +267,26 @@ class LocalForumServer:
         self.markup = markup
         self.fault_delay = fault_delay
         self.stopping = threading.Event()
-        self._httpd = _Server((host, port), _Handler)
-        self._httpd.owner = self
-        bound_host, bound_port = self._httpd.server_address[:2]
+        self._socket = listening_socket(host, port)
+        bound_host, bound_port = self._socket.getsockname()[:2]
         self.host, self.port = str(bound_host), int(bound_port)
         self.base_url = f"http://{self.host}:{self.port}/"
         links = Links(self.base_url, friendly_urls)
         renderer = Renderer(markup, links, timezone, site)
         self.app = ForumApp(forum, links, markup, errors, renderer)
+        config = uvicorn.Config(
+            ForumServer(self),
+            http=_Connection,
+            ws="none",
+            lifespan="off",
+            log_config=None,
+            access_log=False,
+            server_header=False,
+            date_header=False,  # as before: the look-alike's answers carry no Date
+            headers=[("server", SERVER)],
+            timeout_keep_alive=KEEP_ALIVE,
+        )
+        self._server = _Server(config)
         self.requests: Counter[str] = Counter()  # request target → count
         self.bytes_sent = 0
         self.log: list[RequestRecord] = []
@@ -154,9 +311,9 @@ class LocalForumServer:
             self.log.clear()
 
     # --- lifecycle ---------------------------------------------------------------------
-    def failure(self, request: Request) -> Response:
+    def failure(self, controller: str) -> Response:
         """The injected "500": nothing is handled or stored."""
-        if request.is_ajax_proxy:
+        if controller == "ajax-proxy":
             return json_response(500, {"code": 503, "message": texts.INTERNAL_ERROR})
         return html_response(
             500, f"<!DOCTYPE html><title>Fehler</title><p>{texts.INTERNAL_ERROR}</p>"
@@ -169,28 +326,30 @@ class LocalForumServer:
     def start(self) -> LocalForumServer:
         if self._thread is None:
             self._thread = threading.Thread(
-                target=self._httpd.serve_forever,
-                kwargs={"poll_interval": 0.02},  # stop() waits for one poll
+                target=self._server.run,
+                kwargs={"sockets": [self._socket]},
                 name="local-forum",
                 daemon=True,
             )
             self._thread.start()
+            while not self._server.started and self._thread.is_alive():
+                time.sleep(0.005)
         return self
 
     def serve_forever(self) -> None:
         try:
-            self._httpd.serve_forever()
+            self._server.run(sockets=[self._socket])
         finally:
             self.stopping.set()
-            self._httpd.server_close()
+            self._socket.close()
 
     def stop(self) -> None:
         self.stopping.set()
+        self._server.exit()
         if self._thread is not None:
-            self._httpd.shutdown()
             self._thread.join(timeout=5)
             self._thread = None
-        self._httpd.server_close()
+        self._socket.close()
 
     def __enter__(self) -> LocalForumServer:
         return self.start()

@@ -4,7 +4,8 @@ Plain:    `index.php?thread/123-slug/&pageNo=2` – the controller path is the f
           piece (it has no "="), the parameters follow after "&".
 Friendly: `thread/123-slug/?pageNo=2` (URL_OMIT_INDEX_PHP, usual on 6.x sites).
 
-Both are always accepted; `Links(friendly=...)` decides which one the pages print. Slugs
+Both are always accepted: `parse_target` maps either to one path for Starlette's router
+(`app.py`); `Links(friendly=...)` decides which one the pages print. Slugs
 follow `LinkHandler::getLink()`: runs of anything but letters and digits become "-", at most
 80 characters, lower case, rawurlencoded. Links are absolute, like WoltLab's.
 """
@@ -12,8 +13,8 @@ follow `LinkHandler::getLink()`: runs of anything but letters and digits become 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from urllib.parse import parse_qsl, quote, unquote
+from dataclasses import dataclass
+from urllib.parse import quote, unquote
 
 _NOT_ALNUM = re.compile(r"(?:[^\w]|_)+")
 _OBJECT = re.compile(r"(\d+)(?:-.*)?$")
@@ -25,45 +26,49 @@ def slugify(title: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Route:
-    """`controller` is the lower-case controller path ("thread", "ajax-proxy", "index")."""
+class Target:
+    """Where a request goes, in both URL styles: `controller` is the lower-case controller
+    path ("thread", "ajax-proxy", "index"); `path` is what Starlette's router matches
+    (`/thread/123-slug/`, `/` for the index) and `query` the parameters after the controller
+    path (`pageNo=2`)."""
 
+    sent: str  # the request target as sent (`/index.php?thread/123-slug/&pageNo=2`)
     controller: str
-    object_id: int | None = None
-    params: dict[str, str] = field(default_factory=dict)
+    path: str
+    query: str = ""
     segment: str = ""  # the object part as requested ("123-slug"), decoded
     friendly: bool = False  # requested as `thread/…` rather than `index.php?thread/…`
 
-    def int_param(self, name: str, default: int = 0) -> int:
-        try:
-            return int(self.params.get(name, default))
-        except ValueError:
-            return default
+    @property
+    def object_id(self) -> int | None:
+        match = _OBJECT.match(self.segment)
+        return int(match.group(1)) if match else None
 
 
-def parse_target(target: str) -> Route:
-    """Route of a request target such as `/index.php?thread/1-x/&pageNo=2` or `/thread/1-x/`."""
-    path, _, query = target.partition("?")
+def parse_target(sent: str) -> Target:
+    """Where a request target goes: the plain style `/index.php?thread/1-x/&pageNo=2` or the
+    friendly `/thread/1-x/?pageNo=2`. Only the controller and the object part count;
+    `index.php/thread/…` is friendly too."""
+    path, _, query = sent.partition("?")
     query = query.partition("#")[0]
     pieces = query.split("&") if query else []
     controller_path = ""
     if pieces and "=" not in pieces[0]:
         controller_path = unquote(pieces.pop(0))
-    params = dict(parse_qsl("&".join(pieces), keep_blank_values=True))
     friendly = not controller_path
     if friendly:
         stripped = unquote(path).strip("/")
         if stripped.startswith("index.php"):
             stripped = stripped[len("index.php") :].strip("/")
         controller_path = stripped
-    parts = [part for part in controller_path.split("/") if part]
+    parts = [part for part in controller_path.split("/") if part][:2]
+    rest = "&".join(pieces)
     if not parts:
-        return Route("index", None, params)
-    object_id = None
+        return Target(sent, "index", "/", rest, "", False)
+    parts[0] = parts[0].lower()
     segment = parts[1] if len(parts) > 1 else ""
-    if match := _OBJECT.match(segment):
-        object_id = int(match.group(1))
-    return Route(parts[0].lower(), object_id, params, segment, friendly)
+    path = "/" + "".join(f"{part}/" for part in parts)
+    return Target(sent, parts[0], path, rest, segment, friendly)
 
 
 class Links:

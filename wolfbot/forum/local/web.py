@@ -1,16 +1,18 @@
-"""Request and response values between the socket (`server.py`) and the handlers, and
-PHP's way of reading form fields (`parameters[data][message]`, `objectIDs[]`)."""
+"""What WoltLab's requests and answers need beyond Starlette's `Request` and `Response`:
+PHP's way of reading form fields (`parameters[data][message]`, `objectIDs[]`) from the pairs
+Starlette parses, PHP's cookies (the first of a name counts, the value as sent), content
+negotiation like WoltLab 6.0 (`Helper::getPreferredContentType()`), and the shapes of its
+answers (header names, `Content-Type` with its charset, as WoltLab sends them)."""
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
-from urllib.parse import parse_qsl, unquote
+from urllib.parse import unquote
 
-from wolfbot.forum.local.urls import Route, parse_target
+from starlette.requests import Request
+from starlette.responses import Response
 
 _KEY = re.compile(r"^([^\[\]]+)((?:\[[^\]]*\])*)$")
 _SUBKEY = re.compile(r"\[([^\]]*)\]")
@@ -57,56 +59,15 @@ def dig(data: dict[str, Any], *path: str) -> Any:
     return node
 
 
-@dataclass
-class Request:
-    method: str
-    target: str
-    headers: dict[str, str]  # lower-case names
-    body: bytes = b""
-    route: Route = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.route = parse_target(self.target)
-
-    @cached_property
-    def cookies(self) -> dict[str, str]:
-        """Raw (still URL-encoded) cookie values."""
-        jar: dict[str, str] = {}
-        for piece in self.headers.get("cookie", "").split(";"):
-            name, eq, value = piece.strip().partition("=")
-            if eq:
-                jar.setdefault(name, value.strip().strip('"'))
-        return jar
-
-    def cookie(self, name: str, decode: bool = False) -> str | None:
-        value = self.cookies.get(name)
-        return unquote(value) if value is not None and decode else value
-
-    @cached_property
-    def form(self) -> dict[str, Any]:
-        if self.method != "POST":
-            return {}
-        text = self.body.decode("utf-8", errors="replace")
-        return php_form(parse_qsl(text, keep_blank_values=True))
-
-    def field(self, name: str) -> str:
-        value = self.form.get(name)
-        return value if isinstance(value, str) else ""
-
-    @property
-    def wants_json(self) -> bool:
-        return self.headers.get(
-            "x-requested-with"
-        ) == "XMLHttpRequest" or "application/json" in self.headers.get("accept", "")
-
-    def preferred_type(self, available: tuple[str, ...] = ("application/json", "text/html")) -> str:
-        """`Helper::getPreferredContentType()` (6.0): the available type the Accept header
-        rates highest; on a tie, no Accept header or nothing acceptable the server's first."""
-        return preferred_type(self.headers.get("accept"), available)
-
-    @property
-    def is_ajax_proxy(self) -> bool:
-        return self.route.controller == "ajax-proxy"
+def cookie(request: Request, name: str, decode: bool = False) -> str | None:
+    """The cookie `name` as PHP's `$_COOKIE` has it: the first of that name in the Cookie
+    header (the most specific path), quotes stripped, URL-decoded only with `decode`."""
+    for piece in request.headers.get("cookie", "").split(";"):
+        key, eq, value = piece.strip().partition("=")
+        if eq and key == name:
+            value = value.strip().strip('"')
+            return unquote(value) if decode else value
+    return None
 
 
 def _accept_ranges(header: str) -> list[tuple[str, str, float]]:
@@ -152,50 +113,36 @@ def preferred_type(accept: str | None, available: tuple[str, ...]) -> str:
     return best
 
 
-@dataclass(slots=True)
-class Response:
-    status: int
-    body: bytes = b""
-    headers: list[tuple[str, str]] = field(default_factory=list)
-
-    def header(self, name: str, value: str) -> Response:
-        self.headers.append((name, value))
-        return self
-
-    def get_header(self, name: str) -> str | None:
-        for key, value in self.headers:
-            if key.lower() == name.lower():
-                return value
-        return None
+HTML = "text/html; charset=UTF-8"  # WoltLab's `Content-type` of pages and redirects
+JSON = "application/json; charset=UTF-8"  # … of the ajax proxy
 
 
-def html_response(status: int, text: str) -> Response:
-    return Response(status, text.encode("utf-8"), [("Content-Type", "text/html; charset=UTF-8")])
+def answer(status: int, body: bytes, content_type: str, *headers: tuple[str, str]) -> Response:
+    """A response with exactly these headers; Starlette adds `content-length` (its header
+    names are lower case, as HTTP/2 and WoltLab's own `cache-control` are)."""
+    return Response(body, status, {"content-type": content_type, **dict(headers)})
 
 
-def json_response(status: int, data: Any) -> Response:
-    body = json.dumps(data, ensure_ascii=False).encode("utf-8")
-    return Response(status, body, [("Content-Type", "application/json; charset=UTF-8")])
+def html_response(status: int, text: str, *headers: tuple[str, str]) -> Response:
+    return answer(status, text.encode("utf-8"), HTML, *headers)
+
+
+def json_response(status: int, data: Any, *headers: tuple[str, str]) -> Response:
+    return answer(status, json.dumps(data, ensure_ascii=False).encode("utf-8"), JSON, *headers)
 
 
 def handler_json(status: int, message: str) -> Response:
     """6.0's error handlers (`PermissionDeniedHandler`, `XsrfValidationFailedHandler`, …)
     as JSON: `{"message", "exception": null}`, `Content-Type: application/json`."""
     body = json.dumps({"message": message, "exception": None}, ensure_ascii=False)
-    return Response(
+    return answer(
         status,
         body.encode("utf-8"),
-        [("Content-Type", "application/json"), ("Vary", "accept-language")],
-    ).header("Cache-Control", "private")
+        "application/json",
+        ("vary", "accept-language"),
+        ("cache-control", "private"),
+    )
 
 
 def redirect(location: str, status: int = 302) -> Response:
-    return Response(
-        status,
-        b"",
-        [
-            ("Location", location),
-            ("Cache-Control", "private"),
-            ("Content-Type", "text/html; charset=UTF-8"),
-        ],
-    )
+    return answer(status, b"", HTML, ("location", location), ("cache-control", "private"))
