@@ -101,8 +101,8 @@ def audit_commands(
     """The round's commands for the audit, oldest first – each a row of `v_audit`
     (command_id, at, phase, actor, channel, text, verdict, reason, decided_by, overturned,
     link, …: `wolfbot/store/README.md`) – of the player (any spelling), in the phase and
-    with the verdict given, as `AuditFilter.of` reads them. `wolfbot audit` and the console
-    read the audit through it."""
+    with the verdict given, as `AuditFilter.of` reads them: what `wolfbot audit` shows (it
+    keeps the filter for its title), for the console."""
     return load_audit(sessions, game, AuditFilter.of(player, phase, verdict))
 
 

@@ -9,9 +9,11 @@ message the command line prints; then it writes the rows and returns a frozen va
 says what was done. `said` is the command line's sentence for it (plain text, no markup):
 the command prints it, the console may show it.
 
-Nothing here prints or knows typer or rich. An intervention is only a `pending` row: the
-running bot applies it at its next tick or refuses it with the engine's reason
-(`wolfbot interventions`).
+Nothing here prints or uses typer or rich: the command line parses its options, calls the
+function inside `guarded()` (a `ControlError` → stderr, exit 2) and prints `said`. An
+intervention is only a `pending` row: the running bot applies it at its next tick or
+refuses it with the engine's reason (`wolfbot interventions`). The drafts' functions record
+no `by`: the write queue has no column for it.
 
     decisions.accept(sessions, game, 17, as_text="!Lynch Anna", reason="Tippfehler", by="SL")
     → Requested(number=1, kind='accept', what='Clara: !Lynch Anna')
