@@ -1,6 +1,6 @@
 """`wolfbot audit`: who did what, when – every command of a round in the order it was
 processed (`v_audit`), with its verdict and reason and the link to the forum post;
-filtered by player and phase."""
+filtered by player, phase and verdict. The web console reads it with `audit_commands` too."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ from sqlalchemy.orm import Session, sessionmaker
 from wolfbot.spelling import name_key
 from wolfbot.spielleitung.rounds import (
     VERDICT_WORDS,
+    ControlError,
     GameInfo,
     channel_label,
+    engine_phase,
     local,
     phase_label,
     plain,
@@ -31,6 +33,30 @@ VERDICT_STYLES = {"accepted": "green", "rejected": "red", "pending": "yellow"}
 class AuditFilter:
     player: str | None = None  # any spelling of the name (case, spaces)
     phase: str | None = None  # the engine's phase: "day 2"
+    verdict: str | None = None  # accepted, rejected or pending
+
+    @classmethod
+    def of(
+        cls, player: str | None = None, phase: str | None = None, verdict: str | None = None
+    ) -> AuditFilter:
+        """The filter as the Spielleitung writes it (`wolfbot audit --player … --phase …
+        --verdict …`, the console's form): the phase as "Tag 2", "Nacht 1" or "day 2", the
+        verdict as "angenommen", "abgelehnt", "offen" or the store's word; empty: no filter.
+        ControlError for a phase or a verdict that is none."""
+        wanted = (verdict or "").strip().casefold()
+        found = None
+        if wanted:
+            found = next((v for v, word in VERDICT_WORDS.items() if wanted in (v, word)), None)
+            if found is None:
+                words = ", ".join(VERDICT_WORDS.values())
+                raise ControlError(f"kein Urteil: {verdict!r} (eines von: {words})")
+        shown = None
+        if phase and phase.strip():
+            try:
+                shown = engine_phase(phase)
+            except ValueError as error:
+                raise ControlError(str(error)) from None
+        return cls((player or "").strip() or None, shown, found)
 
     def describe(self) -> str:
         parts = []
@@ -38,6 +64,8 @@ class AuditFilter:
             parts.append(f"Spieler {self.player}")
         if self.phase:
             parts.append(phase_label(self.phase))
+        if self.verdict:
+            parts.append(VERDICT_WORDS.get(self.verdict, self.verdict))
         return ", ".join(parts)
 
 
@@ -50,6 +78,9 @@ def load_audit(
     if only.phase:
         sql += " AND phase = :phase"
         params["phase"] = only.phase
+    if only.verdict:
+        sql += " AND verdict = :verdict"
+        params["verdict"] = only.verdict
     with sessions() as session:
         found = session.execute(text(sql + " ORDER BY command_id"), params).mappings()
         rows = [dict(r) for r in found]
@@ -57,6 +88,22 @@ def load_audit(
         wanted = name_key(only.player)
         rows = [r for r in rows if name_key(r["actor"]) == wanted]
     return rows
+
+
+def audit_commands(
+    sessions: sessionmaker[Session],
+    game: GameInfo,
+    *,
+    player: str | None = None,
+    phase: str | None = None,
+    verdict: str | None = None,
+) -> list[dict[str, Any]]:
+    """The round's commands for the audit, oldest first – each a row of `v_audit`
+    (command_id, at, phase, actor, channel, text, verdict, reason, decided_by, overturned,
+    link, …: `wolfbot/store/README.md`) – of the player (any spelling), in the phase and
+    with the verdict given, as `AuditFilter.of` reads them: what `wolfbot audit` shows (it
+    keeps the filter for its title), for the console."""
+    return load_audit(sessions, game, AuditFilter.of(player, phase, verdict))
 
 
 def verdict_label(row: dict[str, Any]) -> str:

@@ -8,8 +8,9 @@ seems to break a conduct rule, with the rule's text and the evidence beside what
                                                         # a breach the bot cannot see
 
 A flag decides nothing ("Die Spielleitung entscheidet nach eigenem Ermessen"): it is never
-shown to the players. `wolfbot warn` and `wolfbot sanction` act on a breach. Exit codes: 0;
-2 for bad input (with the reason on stderr)."""
+shown to the players. `wolfbot warn` and `wolfbot sanction` act on a breach. The decisions
+are `wolfbot.spielleitung.decisions.dismiss_flag` and `.record_breach` (the web console's
+too). Exit codes: 0; 2 for bad input (with the reason on stderr)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from typing import Annotated
 
 import typer
 
-from wolfbot.spielleitung.options import DEFAULT_ZONE, Db, GameId, Zone, guarded, store_path
+from wolfbot.spielleitung.options import DEFAULT_ZONE, Db, GameId, Zone, guarded, say, store_path
 
 # `--db` of the listing, read when it runs: the group's options are parsed before a
 # subcommand (`conduct dismiss`), which has its own
@@ -75,12 +76,13 @@ def register(app: typer.Typer) -> None:
         by: By = "Spielleitung",
     ) -> None:
         """Eine Meldung schließen: die Spielleitung sieht darin keinen Verstoß."""
-        from wolfbot.spielleitung import flags as work
+        from wolfbot.spielleitung import decisions
         from wolfbot.spielleitung.rounds import open_store, pick_game
 
         with guarded(), open_store(db) as sessions:
             chosen = pick_game(sessions, game, db)
-            work.dismiss(sessions, chosen, flag_id, reason, by)
+            done = decisions.dismiss_flag(sessions, chosen, flag_id, reason=reason, by=by)
+        say(done.said)
 
     @conduct.command("record")
     def record(
@@ -99,9 +101,12 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Einen Verstoß festhalten, den der Bot nicht sehen kann (eine Konversation ohne
         ihn, ein anderes Thema, ein Profilbesuch): er zählt wie eine Meldung des Bots."""
-        from wolfbot.spielleitung import flags as work
-        from wolfbot.spielleitung.rounds import open_store
+        from wolfbot.spielleitung import decisions
+        from wolfbot.spielleitung.rounds import open_store, pick_game
 
         with guarded(), open_store(db) as sessions:
-            chosen = work.running(sessions, game, db)
-            work.record(sessions, chosen, player, rule, what, link, by)
+            chosen = pick_game(sessions, game, db)
+            done = decisions.record_breach(
+                sessions, chosen, player, rule=rule, what=what, link=link, by=by
+            )
+        say(done.said)

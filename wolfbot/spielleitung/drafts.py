@@ -11,7 +11,8 @@ They only write to the store and may run beside the bot. A discarded phase post 
 from the round (the thread goes on without that Morgen): the Spielleitung writes it by hand
 or tells the players in the next post; the Eröffnungsbeitrag does not link it. The
 Eröffnungsbeitrag itself cannot be discarded (the bot reads the thread from it on).
-Exit codes: 0; 2 for an error (no file, no such round or key, not a draft).
+Exit codes: 0; 2 for an error (no file, no such round or key, not a draft). `draft`,
+`approve` and `discard` are `wolfbot.spielleitung.decisions`' (the web console's too).
 """
 
 from __future__ import annotations
@@ -21,12 +22,19 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from wolfbot.spielleitung.options import DEFAULT_ZONE, ControlError, Db, GameId, Zone, guarded
+from wolfbot.spielleitung.options import (
+    DEFAULT_ZONE,
+    ControlError,
+    Db,
+    GameId,
+    Zone,
+    guarded,
+    say,
+)
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session, sessionmaker
 
-    from wolfbot.bot.channels import Keys
     from wolfbot.outbox.values import QueuedMessage
 
 PREVIEW_LINES = 3
@@ -47,18 +55,6 @@ def _prefix(sessions: sessionmaker[Session], game: int | None, db: Path) -> str 
     return Keys(pick_game(sessions, game, db).id).prefix if game is not None else None
 
 
-def _round_of(sessions: sessionmaker[Session], key: str) -> Keys | None:
-    """The keys of the round that `key` belongs to (None: no round's)."""
-    from wolfbot.bot.channels import Keys
-    from wolfbot.spielleitung.rounds import list_games
-
-    for game in list_games(sessions):
-        keys = Keys(game.id)
-        if key.startswith(keys.prefix):
-            return keys
-    return None
-
-
 def register(app: typer.Typer) -> None:
     """Add `draft`, `drafts`, `show`, `approve` and `discard` to the main Typer app."""
 
@@ -70,24 +66,15 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Entwurfsmodus an- oder ausschalten: jeder neue Beitrag im Spielthread wartet auf
         `wolfbot approve`."""
-        from rich.console import Console
-
-        from wolfbot.bot.channels import Keys
-        from wolfbot.bot.drafts import set_draft_mode
-        from wolfbot.outbox import drafts as outbox_drafts
+        from wolfbot.spielleitung import decisions
         from wolfbot.spielleitung.rounds import open_store, pick_game
 
-        out = Console()
         with guarded(), open_store(db) as sessions:
             if mode not in ("on", "off"):
                 raise ControlError(f"on oder off, nicht {mode!r}")
             chosen = pick_game(sessions, game, db)
-            set_draft_mode(sessions, chosen.id, mode == "on")
-            waiting = outbox_drafts.drafts(sessions, Keys(chosen.id).prefix)
-        state = "an: neue Beiträge im Spielthread warten auf approve" if mode == "on" else "aus"
-        out.print(f"Entwurfsmodus für Runde {chosen.id}: {state}.")
-        if mode == "off" and waiting:
-            out.print(f"{len(waiting)} Entwürfe warten weiter auf `wolfbot approve`.")
+            done = decisions.draft_mode(sessions, chosen, on=mode == "on")
+        say(done.said, highlight=True)
 
     @app.command("drafts")
     def drafts(db: Db = None, game: GameId = None, timezone: Zone = DEFAULT_ZONE) -> None:
@@ -155,30 +142,17 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Entwürfe freigeben: der laufende Bot sendet sie bei seinem nächsten Durchgang, in
         ihrer Reihenfolge."""
-        from rich.console import Console
-        from rich.markup import escape
+        from wolfbot.spielleitung import decisions
+        from wolfbot.spielleitung.rounds import open_store, pick_game
 
-        from wolfbot.outbox import drafts as outbox_drafts
-        from wolfbot.spielleitung.rounds import open_store
-
-        out = Console()
         with guarded(), open_store(db) as sessions:
-            if every == bool(keys):
-                raise ControlError("Schlüssel oder --all angeben (nicht beides)")
-            try:
-                behind = [] if every else _overtaken(sessions, keys or [])
-                if every:
-                    released = outbox_drafts.approve_all(sessions, _prefix(sessions, game, db))
-                else:
-                    released = outbox_drafts.approve(sessions, keys or [])
-            except outbox_drafts.DraftError as error:
-                raise ControlError(str(error)) from None
-        for m in released:
-            out.print(f"freigegeben: {escape(m.key)} ({escape(m.title or m.kind)})")
-        if not released:
-            out.print("Keine Entwürfe.")
-        for m in behind:
-            out.print(f"Achtung: der ältere Entwurf {escape(m.key)} wartet weiter.")
+            # a key names its round: --game matters to --all alone (and is looked up only
+            # when the arguments are right, as ever)
+            chosen = None
+            if every and not keys and game is not None:
+                chosen = pick_game(sessions, game, db)
+            done = decisions.approve(sessions, chosen, keys or [], every=every)
+        say(done.said, highlight=True)
 
     @app.command("discard")
     def discard(
@@ -187,35 +161,9 @@ def register(app: typer.Typer) -> None:
         reason: Annotated[str, typer.Option(help="warum (bleibt bei der Nachricht)")] = "",
     ) -> None:
         """Diesen Entwurf nie senden (ein verworfener Phasenbeitrag fehlt der Runde)."""
-        from rich.console import Console
-        from rich.markup import escape
-
-        from wolfbot.outbox import drafts as outbox_drafts
+        from wolfbot.spielleitung import decisions
         from wolfbot.spielleitung.rounds import open_store
 
-        out = Console()
         with guarded(), open_store(db) as sessions:
-            keys = _round_of(sessions, key)
-            if keys is not None and key == keys.opening():
-                raise ControlError("Den Eröffnungsbeitrag nicht verwerfen: ab ihm liest der Bot")
-            try:
-                m = outbox_drafts.discard(sessions, key, reason)
-            except outbox_drafts.DraftError as error:
-                raise ControlError(str(error)) from None
-        out.print(f"verworfen: {escape(m.key)} ({escape(m.title or m.kind)}) – nie gesendet.")
-
-
-def _overtaken(sessions: sessionmaker[Session], keys: list[str]) -> list[QueuedMessage]:
-    """Drafts that are not released with `keys` but would have gone out before them."""
-    from wolfbot.outbox import drafts as outbox_drafts
-
-    chosen = set(keys)
-    behind: dict[str, QueuedMessage] = {}
-    for key in keys:
-        round_keys = _round_of(sessions, key)
-        if round_keys is None:
-            continue  # no round's message: `approve` says what it is
-        for m in outbox_drafts.earlier_drafts(sessions, key, round_keys.prefix):
-            if m.key not in chosen:
-                behind.setdefault(m.key, m)
-    return list(behind.values())
+            done = decisions.discard(sessions, None, key, reason=reason)
+        say(done.said, highlight=True)

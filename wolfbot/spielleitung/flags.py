@@ -1,28 +1,24 @@
-"""The work behind `wolfbot conduct` (`wolfbot.spielleitung.conduct` declares the commands):
-the round's flags read, shown beside their evidence, dismissed, and a breach the bot cannot
-see put on record."""
+"""The read side of `wolfbot conduct` (`wolfbot.spielleitung.conduct` declares the
+commands): the round's flags read and shown beside their evidence, and the text of the rule
+a breach breaks. Dismissing a flag and putting a breach on record are
+`wolfbot.spielleitung.decisions.dismiss_flag` and `.record_breach`."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from rich.console import Console
 from rich.markup import escape
 from sqlalchemy.orm import Session, sessionmaker
 
-from wolfbot.conduct.flags import HINT, OUTSIDE, QUOTE, REVEAL, Flag
+from wolfbot.conduct.flags import HINT, REVEAL
 from wolfbot.rulesets import loader
-from wolfbot.setup.config_errors import did_you_mean
-from wolfbot.spielleitung.intervening import player as player_named
-from wolfbot.spielleitung.intervening import running
 from wolfbot.spielleitung.labels import local, phase_label
 from wolfbot.spielleitung.rounds import ControlError, GameInfo
 from wolfbot.store import conduct as store
 from wolfbot.store.conduct import StoredFlag
-from wolfbot.store.errors import StoreError
 
-__all__ = ["running", "load", "render", "dismiss", "record"]
+__all__ = ["load", "render", "flag_lines", "clause_of"]
 RULE_WORDS = {
     "zitat": "Zitat aus einer Konversation",
     "offenbarung": "Rollenoffenbarung",
@@ -97,27 +93,6 @@ def flag_lines(flag: StoredFlag, zone: ZoneInfo) -> list[str]:
     return lines
 
 
-def dismiss(
-    sessions: sessionmaker[Session], game: GameInfo, flag_id: int, reason: str, by: str
-) -> None:
-    if not reason.strip():
-        raise ControlError("Wer eine Meldung verwirft, nennt den Grund (--reason).")
-    with sessions() as session, session.begin():
-        found = store.get(session, game.id, flag_id)
-        if found is None:
-            raise ControlError(
-                f"Keine Meldung Nr. {flag_id} in Runde {game.id} (die Nummern zeigt "
-                "`wolfbot conduct --all`)."
-            )
-        if not found.open:
-            raise ControlError(
-                f"Meldung Nr. {flag_id} ist bereits entschieden: "
-                f"{STATE_WORDS.get(found.state, found.state)}."
-            )
-        store.dismiss(session, game.id, flag_id, reason.strip(), by=by, now=datetime.now(UTC))
-    Console().print(f"Meldung Nr. {flag_id} verworfen: {escape(reason.strip())}", highlight=False)
-
-
 def clause_of(game: GameInfo, rule: str) -> str:
     """The text of the rule a breach breaks: the ruleset's conduct clause, or for a reveal
     or a hint the Offenbarungsverbot."""
@@ -129,37 +104,3 @@ def clause_of(game: GameInfo, rule: str) -> str:
     if not text:
         raise ControlError(f"Das Regelwerk {rules.name} hat keine Regel „{rule}“.")
     return text
-
-
-def record(
-    sessions: sessionmaker[Session],
-    game: GameInfo,
-    player: str,
-    rule: str,
-    what: str,
-    link: str,
-    by: str,
-) -> None:
-    rules = (QUOTE, REVEAL, HINT, OUTSIDE)
-    if rule not in rules:
-        raise ControlError(
-            f"Keine Regel heißt „{rule}“.{did_you_mean(rule, rules)} Möglich: {', '.join(rules)}."
-        )
-    if not what.strip():
-        raise ControlError("Was geschah? --what beschreibt den Verstoß (er ist der Beleg).")
-    name = player_named(sessions, game, player)
-    now = datetime.now(UTC)
-    flag = Flag(
-        rule, name, "", clause_of(game, rule), what.strip(), key=f"gemeldet/{now:%Y%m%dT%H%M%S.%f}"
-    )
-    with sessions() as session, session.begin():
-        try:
-            number = store.record_breach(
-                session, game.id, flag, by=by, phase=game.phase, url=link, now=now
-            )
-        except StoreError as error:
-            raise ControlError(str(error)) from None
-    Console().print(
-        f"Verstoß festgehalten als Meldung Nr. {number}: {RULE_WORDS[rule]} – {escape(name)}.",
-        highlight=False,
-    )

@@ -1,10 +1,10 @@
-"""The work behind `wolfbot accept`, `reject`, `override …` and `interventions`
-(`wolfbot.spielleitung.interventions` declares the commands): the checks the command line
-can make without the rules engine, the `pending` row, and the interventions table."""
+"""The checks the Spielleitung's interventions can make without the rules engine (the round
+runs, the command is the round's, the player plays, the reserve waits, the role and the
+faction exist, the post can be restored) – `wolfbot.spielleitung.decisions` makes them
+before it writes a `pending` row – and the interventions table of `wolfbot interventions`."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from rich.console import Console
@@ -15,11 +15,10 @@ from sqlalchemy.orm import Session, sessionmaker
 from wolfbot.rulesets import loader
 from wolfbot.setup.config_errors import did_you_mean
 from wolfbot.spelling import find_name
-from wolfbot.spielleitung.intervention_table import KIND_WORDS, STATE_WORDS, interventions_table
+from wolfbot.spielleitung.intervention_table import STATE_WORDS, interventions_table
 from wolfbot.spielleitung.rounds import (
     ControlError,
     GameInfo,
-    pick_game,
 )
 from wolfbot.store import interventions as store
 from wolfbot.store import records
@@ -28,13 +27,13 @@ from wolfbot.store.models import CommandRow, PlayerRow
 
 
 # -- checks without the engine ---------------------------------------------------------------
-def running(sessions: sessionmaker[Session], game_id: int | None, db: Path) -> GameInfo:
-    chosen = pick_game(sessions, game_id, db)
-    if chosen.status == "signup":
-        raise ControlError(f"Runde {chosen.id} hat noch nicht begonnen.")
-    if chosen.status != "running":
-        raise ControlError(f"Runde {chosen.id} ist beendet; Eingriffe sind nicht mehr möglich.")
-    return chosen
+def ensure_running(game: GameInfo) -> None:
+    """ControlError unless the round runs: before it begins and after it ended the
+    Spielleitung cannot intervene."""
+    if game.status == "signup":
+        raise ControlError(f"Runde {game.id} hat noch nicht begonnen.")
+    if game.status != "running":
+        raise ControlError(f"Runde {game.id} ist beendet; Eingriffe sind nicht mehr möglich.")
 
 
 def command(sessions: sessionmaker[Session], game: GameInfo, command_id: int) -> CommandRow:
@@ -141,30 +140,6 @@ def restorable(sessions: sessionmaker[Session], game: GameInfo, input_id: int) -
             f"{state})."
         )
     return chosen
-
-
-def request(
-    sessions: sessionmaker[Session],
-    game: GameInfo,
-    kind: str,
-    reason: str,
-    by: str,
-    *,
-    what: str,
-    **fields: object,
-) -> None:
-    if not reason.strip():
-        raise ControlError("Ein Eingriff braucht einen Grund (--reason).")
-    with sessions() as session:
-        number = store.request(
-            session, game.id, kind, reason=reason.strip(), requested_by=by, **fields
-        )
-    Console().print(
-        f"Eingriff Nr. {number} vorgemerkt: {KIND_WORDS[kind]} – {escape(what)}. "
-        "Der laufende Bot wendet ihn beim nächsten Durchgang an; "
-        "`wolfbot interventions` zeigt, ob er gilt.",
-        highlight=False,
-    )
 
 
 # -- output --------------------------------------------------------------------------------------

@@ -14,8 +14,9 @@ The command line runs beside the bot: it only checks what it can without the rul
 the round's with the right verdict, a reason is given) and writes a `pending` row; the
 running bot applies it at its next tick (or refuses it with the engine's reason – see
 `wolfbot interventions`). COMMAND_ID is the number `wolfbot audit` shows ("Nr.").
-Exit codes: 0; 2 for bad input (with the reason on stderr). The work is done in
-`wolfbot.spielleitung.intervening`, imported when a command runs.
+Exit codes: 0; 2 for bad input (with the reason on stderr). The checks and the rows are
+`wolfbot.spielleitung.decisions`' (the web console calls the same functions), imported when
+a command runs; a command here parses its options and prints what was done.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Annotated
 
 import typer
 
-from wolfbot.spielleitung.options import DEFAULT_ZONE, Db, GameId, guarded
+from wolfbot.spielleitung.options import DEFAULT_ZONE, Db, GameId, guarded, say
 
 Reason = Annotated[str, typer.Option("--reason", help="warum (steht im Audit)")]
 By = Annotated[str, typer.Option("--by", help="wer entscheidet (steht im Audit)")]
@@ -56,28 +57,15 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Einen abgelehnten („fehlerhaften“) Befehl doch gelten lassen – wie geschrieben
         oder mit --as berichtigt; der Bot prüft ihn jetzt nach den Regeln."""
-        from wolfbot.spielleitung import intervening as work
-        from wolfbot.spielleitung.rounds import ControlError, open_store
+        from wolfbot.spielleitung import decisions
+        from wolfbot.spielleitung.rounds import open_store, pick_game
 
         with guarded(), open_store(db) as sessions:
-            chosen = work.running(sessions, game, db)
-            command = work.command(sessions, chosen, command_id)
-            if command.verdict == "accepted":
-                raise ControlError(f"Befehl {command_id} ({command.text}) gilt bereits.")
-            text = (as_text or command.text).strip()
-            if not text.startswith("!"):
-                raise ControlError(f"Ein Befehl beginnt mit einem Ausrufezeichen: {text!r}")
-            work.request(
-                sessions,
-                chosen,
-                "accept",
-                reason,
-                by,
-                player=command.actor,
-                command_id=command.id,
-                command_text=text,
-                what=f"{command.actor}: {text}",
+            chosen = pick_game(sessions, game, db)
+            done = decisions.accept(
+                sessions, chosen, command_id, reason=reason, by=by, as_text=as_text
             )
+        say(done.said)
 
     @app.command("reject")
     def reject(
@@ -89,33 +77,28 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Einen angenommenen Befehl nicht gelten lassen – solange er der gültige des
         Spielers ist (eine Stimme wird zurückgenommen, eine Nachtaktion gestrichen)."""
-        from wolfbot.spielleitung import intervening as work
-        from wolfbot.spielleitung.rounds import ControlError, open_store
+        from wolfbot.spielleitung import decisions
+        from wolfbot.spielleitung.rounds import open_store, pick_game
 
         with guarded(), open_store(db) as sessions:
-            chosen = work.running(sessions, game, db)
-            command = work.command(sessions, chosen, command_id)
-            if command.verdict != "accepted":
-                raise ControlError(f"Befehl {command_id} ({command.text}) gilt ohnehin nicht.")
-            work.request(
-                sessions,
-                chosen,
-                "reject",
-                reason,
-                by,
-                player=command.actor,
-                command_id=command.id,
-                what=f"{command.actor}: {command.text}",
-            )
+            chosen = pick_game(sessions, game, db)
+            done = decisions.reject(sessions, chosen, command_id, reason=reason, by=by)
+        say(done.said)
 
     def _override_player(kind: str, player: str, reason: str, db: Path, game: int | None, by: str):
-        from wolfbot.spielleitung import intervening as work
-        from wolfbot.spielleitung.rounds import open_store
+        from wolfbot.spielleitung import decisions
+        from wolfbot.spielleitung.rounds import open_store, pick_game
 
+        decide = {
+            "kill": decisions.override_kill,
+            "victim": decisions.override_victim,
+            "exclude": decisions.override_exclude,
+            "revive": decisions.override_revive,
+        }[kind]
         with guarded(), open_store(db) as sessions:
-            chosen = work.running(sessions, game, db)
-            name = work.player(sessions, chosen, player)
-            work.request(sessions, chosen, kind, reason, by, player=name, what=name)
+            chosen = pick_game(sessions, game, db)
+            done = decide(sessions, chosen, player, reason=reason, by=by)
+        say(done.said)
 
     @override.command("kill")
     def kill(
@@ -157,17 +140,13 @@ def register(app: typer.Typer) -> None:
         by: By = "Spielleitung",
     ):
         """Der Spieler spielt von jetzt an eine andere Rolle."""
-        from wolfbot.spielleitung import intervening as work
-        from wolfbot.spielleitung.rounds import open_store
+        from wolfbot.spielleitung import decisions
+        from wolfbot.spielleitung.rounds import open_store, pick_game
 
         with guarded(), open_store(db) as sessions:
-            chosen = work.running(sessions, game, db)
-            name = work.player(sessions, chosen, player)
-            canonical = work.role(chosen, new_role)
-            what = f"{name} → {canonical}"
-            work.request(
-                sessions, chosen, "role", reason, by, player=name, argument=canonical, what=what
-            )
+            chosen = pick_game(sessions, game, db)
+            done = decisions.override_role(sessions, chosen, player, new_role, reason=reason, by=by)
+        say(done.said)
 
     @override.command("win")
     def win(
@@ -182,13 +161,13 @@ def register(app: typer.Typer) -> None:
         """Einer Fraktion den Sieg zusprechen, „wenn es für alle anderen Fraktionen absolut
         unmöglich ist, den Sieg noch zu erringen“: die Runde endet mit dem
         Abschlussbeitrag."""
-        from wolfbot.spielleitung import intervening as work
-        from wolfbot.spielleitung.rounds import open_store
+        from wolfbot.spielleitung import decisions
+        from wolfbot.spielleitung.rounds import open_store, pick_game
 
         with guarded(), open_store(db) as sessions:
-            chosen = work.running(sessions, game, db)
-            side = work.faction(chosen, faction)
-            work.request(sessions, chosen, "win", reason, by, argument=side, what=side)
+            chosen = pick_game(sessions, game, db)
+            done = decisions.override_win(sessions, chosen, faction, reason=reason, by=by)
+        say(done.said)
 
     @override.command("replace")
     def replace(
@@ -205,17 +184,15 @@ def register(app: typer.Typer) -> None:
         """Ein Reservespieler nimmt den Platz des Spielers ein (gleiche Rolle, gleicher Platz)
         und erfährt alles, was die Spielleitung dem Spieler bisher mitgeteilt hat; ohne Namen
         der nächste Reservespieler der Anmeldung."""
-        from wolfbot.spielleitung import intervening as work
-        from wolfbot.spielleitung.rounds import open_store
+        from wolfbot.spielleitung import decisions
+        from wolfbot.spielleitung.rounds import open_store, pick_game
 
         with guarded(), open_store(db) as sessions:
-            chosen = work.running(sessions, game, db)
-            name = work.player(sessions, chosen, player)
-            new = work.reserve(sessions, chosen, reserve)
-            what = f"{new} für {name}"
-            work.request(
-                sessions, chosen, "replace", reason, by, player=name, argument=new, what=what
+            chosen = pick_game(sessions, game, db)
+            done = decisions.override_replace(
+                sessions, chosen, player, reserve, reason=reason, by=by
             )
+        say(done.said)
 
     @app.command("restore")
     def restore(
@@ -233,23 +210,13 @@ def register(app: typer.Typer) -> None:
         """Die Spielleitung stellt einen gelöschten Beitrag wieder her – oder auf Antrag den
         früheren Zustand eines bearbeiteten: der laufende Bot zitiert ihn, wie er ihn gelesen
         hat, dorthin zurück, wo er stand (die Befehle darin zählen nicht noch einmal)."""
-        from wolfbot.spielleitung import intervening as work
-        from wolfbot.spielleitung.rounds import open_store
+        from wolfbot.spielleitung import decisions
+        from wolfbot.spielleitung.rounds import open_store, pick_game
 
         with guarded(), open_store(db) as sessions:
-            chosen = work.running(sessions, game, db)
-            kept = work.restorable(sessions, chosen, input_id)
-            state = "gelöscht" if kept.deleted else "früherer Zustand"
-            work.request(
-                sessions,
-                chosen,
-                "restore",
-                reason,
-                by,
-                player=kept.author,
-                argument=str(kept.id),
-                what=f"Beitrag Nr. {kept.id} von {kept.author} ({state})",
-            )
+            chosen = pick_game(sessions, game, db)
+            done = decisions.restore(sessions, chosen, input_id, reason=reason, by=by)
+        say(done.said)
 
     @app.command("interventions")
     def interventions(

@@ -99,6 +99,14 @@ def guarded() -> Iterator[None]:
         raise typer.Exit(2) from None
 
 
+def say(text: str, *, highlight: bool = False) -> None:
+    """What a command did (a decision's `said`: plain text) on stdout, markup escaped."""
+    from rich.console import Console
+    from rich.markup import escape
+
+    Console().print(escape(text), highlight=highlight)
+
+
 def games_table(games: list[GameInfo]) -> Table:
     from rich.markup import escape
     from rich.table import Table

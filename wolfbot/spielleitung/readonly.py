@@ -72,6 +72,10 @@ def register(
         phase: Annotated[
             str | None, typer.Option(help='nur diese Phase: "Tag 2", "Nacht 1", "day 2"')
         ] = None,
+        verdict: Annotated[
+            str | None,
+            typer.Option(help="nur Befehle mit diesem Urteil: angenommen, abgelehnt oder offen"),
+        ] = None,
         timezone: Zone = DEFAULT_ZONE,
     ) -> None:
         """Wer was wann tat: jeder Befehl der Reihe nach mit Urteil, Grund und Link."""
@@ -83,7 +87,7 @@ def register(
         out = Console()
         with guarded(), open_store(db) as sessions:
             zone = zone_of(timezone)
-            only = AuditFilter(player=player, phase=_phase(phase))
+            only = AuditFilter.of(player=player, phase=phase, verdict=verdict)
             chosen = pick_game(sessions, game, db)
             render_audit(out, chosen, load_audit(sessions, chosen, only), only, zone)
 
@@ -140,17 +144,6 @@ def register(
                 raise ControlError(message) from None
         render_replay(out, chosen, report)
         raise typer.Exit(0 if report.identical else 1)
-
-
-def _phase(value: str | None) -> str | None:
-    if value is None:
-        return None
-    from wolfbot.spielleitung.rounds import engine_phase
-
-    try:
-        return engine_phase(value)
-    except ValueError as error:
-        raise ControlError(str(error)) from None
 
 
 def render_replay(console: Console, game: GameInfo, report: ReplayReport) -> None:

@@ -13,8 +13,9 @@ runs, its rules have that clause, the player plays, reason and sanction are give
 flag is an open one of his, a sanction was announced to him (and differs from it only after
 a new breach on record) – and writes a `pending` row; the running bot applies it like any
 intervention (`WarnPlayer`, `SanctionPlayer` of the engine). Exit codes: 0; 2 for what the
-rules or the input do not allow, with the clause and what to do instead. The work is in
-`wolfbot.spielleitung.sanctioning`, imported when a command runs.
+rules or the input do not allow, with the clause and what to do instead. The checks and the
+rows are `wolfbot.spielleitung.decisions.warn` and `.sanction` (the web console's too),
+imported when a command runs.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Annotated
 import typer
 
 from wolfbot.spielleitung.interventions import By, Player, Reason
-from wolfbot.spielleitung.options import Db, GameId, guarded
+from wolfbot.spielleitung.options import Db, GameId, guarded, say
 
 
 def register(app: typer.Typer) -> None:
@@ -52,13 +53,15 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Den Spieler ermahnen und auf die ihm drohende Sanktion hinweisen: der laufende Bot
         schickt die Ermahnung in seine Konversation mit der Spielleitung."""
-        from wolfbot.spielleitung import sanctioning as work
-        from wolfbot.spielleitung.intervening import running
-        from wolfbot.spielleitung.rounds import open_store
+        from wolfbot.spielleitung import decisions
+        from wolfbot.spielleitung.rounds import open_store, pick_game
 
         with guarded(), open_store(db) as sessions:
-            chosen = running(sessions, game, db)
-            work.warn(sessions, chosen, player, reason, sanction, flag or [], by)
+            chosen = pick_game(sessions, game, db)
+            done = decisions.warn(
+                sessions, chosen, player, reason=reason, sanction=sanction, flags=flag or [], by=by
+            )
+        say(done.said)
 
     @app.command("sanction")
     def sanction(
@@ -92,16 +95,19 @@ def register(app: typer.Typer) -> None:
         Ausschluss aus der Runde folgt den Regelungen über inaktive Dorfbewohner (er
         verstirbt am darauffolgenden Morgen, seine Rolle wird nicht offenbart); jede andere
         teilt der Bot ihm mit, ausführen muss sie die Spielleitung."""
-        from wolfbot.spielleitung import sanctioning as work
-        from wolfbot.spielleitung.intervening import running
-        from wolfbot.spielleitung.rounds import ControlError, open_store
+        from wolfbot.spielleitung import decisions
+        from wolfbot.spielleitung.rounds import open_store, pick_game
 
         with guarded(), open_store(db) as sessions:
-            chosen = running(sessions, game, db)
-            if reserve is not None and not replace:
-                raise ControlError(
-                    f"{reserve}: einen Reservespieler nennt nur --replace "
-                    f"(wolfbot sanction {player} --replace {reserve} --reason …)."
-                )
-            taking = (reserve or "") if replace else None
-            work.sanction(sessions, chosen, player, reason, sanction, taking, by)
+            chosen = pick_game(sessions, game, db)
+            done = decisions.sanction(
+                sessions,
+                chosen,
+                player,
+                reason=reason,
+                by=by,
+                sanction=sanction,
+                replace=replace,
+                reserve=reserve,
+            )
+        say(done.said)
