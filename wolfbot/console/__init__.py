@@ -1,0 +1,1 @@
+"""The Spielleitung's console (issue 37): the web pages and the data behind them (`boards`)."""
