@@ -1,6 +1,11 @@
 """A round for the console: day 1 of the bot tests' round (`tests/bot/roundkit.py`) – Dora
 was eaten, Clara's "!Lynch Ana" was rejected, Emil's "!Lynch Anna" counts – with its bot
-marked as running (`BotPresence`), and the console served on loopback beside it."""
+marked as running (`BotPresence`), and the console served on loopback beside it.
+
+Stores of demo rounds for the console's boards, each played once per test session (and
+worker: the tests that use one carry its `xdist_group`, `boards_group`): a whole round of
+every ruleset the demo plays, and a Düsterliga round stopped in its second night with some
+commands in."""
 
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "bot"))
 
+from boards_stores import Round, opened, play  # noqa: E402
 from roundkit import SCRIPT, Site, bold, site  # noqa: E402
 
 from wolfbot.bot import RoundBot  # noqa: E402
@@ -77,3 +83,29 @@ def console(tmp_path: Path) -> Iterator[Console]:
             logins = Sessions(Credentials(PASSWORD, True))
             with ConsoleServer(source, logins, ConsoleSettings(ZONE), port=0) as server:
                 yield Console(here, bot, server)
+
+
+@pytest.fixture(scope="session")
+def finished(tmp_path_factory: pytest.TempPathFactory):
+    """`finished(ruleset)`: the store of a whole demo round of `ruleset`, played once."""
+    made: dict[str, Round] = {}
+    closing = []
+
+    def get(ruleset: str) -> Round:
+        if ruleset not in made:
+            db = play(tmp_path_factory.mktemp(f"boards-{ruleset}"), ruleset)
+            rounds = opened(db)
+            made[ruleset] = next(rounds)
+            closing.append(rounds)
+        return made[ruleset]
+
+    yield get
+    for rounds in closing:
+        next(rounds, None)
+
+
+@pytest.fixture(scope="session")
+def mid_night(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Round]:
+    """A Düsterliga round stopped in night 2, some of its commands in."""
+    db = play(tmp_path_factory.mktemp("boards-night"), "duesterliga", stop_in="night 2")
+    yield from opened(db)

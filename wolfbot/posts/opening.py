@@ -81,7 +81,7 @@ def role_message_data(game: Game, player: PlayerState, ctx: PostContext) -> dict
     """The Rollenmitteilung's data: the role and faction description of the role the player
     is told he plays."""
     rules = ctx.ruleset or game.rules
-    role = rules.roles[_told_role(game, player)]
+    role = rules.roles[told_role(game, player)]
     faction = player.faction if player.faction and role.name == player.role else role.faction
     spec = rules.factions.get(faction)
     return {
@@ -93,7 +93,7 @@ def role_message_data(game: Game, player: PlayerState, ctx: PostContext) -> dict
     }
 
 
-def _told_role(game: Game, player: PlayerState) -> str:
+def told_role(game: Game, player: PlayerState) -> str:
     """The role a player is told he plays: a behaviour's `told_role` hook, else the role
     announced at his death (the Verfluchte Dorfbewohner: "Bürger"), else his role."""
     behaviour = game.behaviour(player)

@@ -11,6 +11,7 @@ deaths). Nothing here changes the game.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.commands import Command
@@ -28,12 +29,54 @@ from wolfbot.spielleitung.explain.common import (
     with_article,
 )
 
-__all__ = ["NotYet", "explain_night"]
+__all__ = [
+    "NightExplanation",
+    "NotYet",
+    "StageExplanation",
+    "explain_night",
+    "explain_night_parts",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class StageExplanation:
+    """A stage of the night order that had something to do: its number (1 = first), the
+    entries that acted, and what happened there."""
+
+    number: int
+    entries: tuple[str, ...]
+    lines: tuple[str, ...]
+
+    @property
+    def heading(self) -> str:
+        return f"Stufe {self.number} – {', '.join(self.entries)}:"
+
+
+@dataclass(frozen=True, slots=True)
+class NightExplanation:
+    """`explain_night` in parts: the heading lines, the stages, the outcome."""
+
+    head: tuple[str, ...]
+    stages: tuple[StageExplanation, ...]
+    outcome: tuple[str, ...]
+
+    def lines(self) -> list[str]:
+        out = list(self.head)
+        for stage in self.stages:
+            out.append(stage.heading)
+            out.extend(f"  {line}" for line in stage.lines)
+        out.extend(self.outcome)
+        return out
 
 
 def explain_night(game: Game, number: int) -> list[str]:
     """German lines explaining night `number`; `game.state.night` must be its record (the
     game as it stands after the night's resolution, before the next night begins)."""
+    return explain_night_parts(game, number).lines()
+
+
+def explain_night_parts(game: Game, number: int) -> NightExplanation:
+    """`explain_night`, its lines grouped by the stage of the night order they belong to."""
     window = phase_window(game, f"night {number}")
     if window is None:
         raise NotYet(f"Nacht {number} hat noch nicht begonnen.")
@@ -45,7 +88,7 @@ def explain_night(game: Game, number: int) -> list[str]:
         )
     if not _resolved(game, number, window):
         raise NotYet(f"Nacht {number} ist noch nicht aufgelöst.")
-    return _Night(game, number, window).lines()
+    return _Night(game, number, window).parts()
 
 
 def _resolved(game: Game, number: int, window: Window) -> bool:
@@ -105,19 +148,20 @@ class _Night:
 
     # -- the lines -------------------------------------------------------------------------
     def lines(self) -> list[str]:
-        out = [f"Nacht {self.number} – Auflösung in der Nachtreihenfolge"]
+        return self.parts().lines()
+
+    def parts(self) -> NightExplanation:
+        head = [f"Nacht {self.number} – Auflösung in der Nachtreihenfolge"]
         if self.night.blocked:
             names = ", ".join(p.name for p in self.present() if p.name in self.night.blocked)
-            out.append(f"Die ganze Nacht blockiert: {names}")
+            head.append(f"Die ganze Nacht blockiert: {names}")
+        stages = []
         order = self.game.rules.night_order
         for index, entries in enumerate(order):
             body, active = self.stage(index, entries)
             if body:
-                label = ", ".join(active)
-                out.append(f"Stufe {index + 1} – {label}:")
-                out.extend(f"  {line}" for line in body)
-        out.extend(self.outcome())
-        return out
+                stages.append(StageExplanation(index + 1, tuple(active), tuple(body)))
+        return NightExplanation(tuple(head), tuple(stages), tuple(self.outcome()))
 
     def stage(self, index: int, entries: tuple[str, ...]) -> tuple[list[str], list[str]]:
         """The stage's lines and the entries of the night order that had something."""

@@ -1,0 +1,150 @@
+"""The Tag board (`wolfbot.console.boards.day`): the count as the engine has it, every vote
+over time with its changes, the Dämmerung's cut, the election, non-voters, inactivity."""
+
+from __future__ import annotations
+
+import pytest
+from boards_stores import RULESETS, Round, boards_group
+
+from wolfbot.console.boards import day
+from wolfbot.engine import events as ev
+from wolfbot.spielleitung.explain.stored import rebuild
+from wolfbot.store.db import engine_for, session_factory
+
+
+@pytest.mark.parametrize(
+    "ruleset", [pytest.param(r, marks=boards_group(r)) for r in RULESETS], ids=list(RULESETS)
+)
+def test_every_day_of_a_finished_round(finished, ruleset) -> None:
+    played = finished(ruleset)
+    last = day.load_day(played.connection, played.info, played.game)
+    assert last is not None and not last.current
+    for number in range(1, last.number + 1):
+        board = day.load_day(played.connection, played.info, played.game, number)
+        assert board is not None and board.label == f"Tag {number}"
+        assert all(v.phase.endswith(f" {number}") for v in board.votes)
+        assert [v.at for v in board.votes] == sorted(v.at for v in board.votes if v.at)
+        for vote in board.votes:
+            assert vote.change_label == day.CHANGE_WORDS[vote.change]
+            if vote.verdict == "rejected":
+                assert vote.change == "rejected" and vote.reason
+        if board.tally_moment == "Abend":
+            assert [c.votes for c in board.tally] == sorted(
+                (c.votes for c in board.tally), reverse=True
+            )
+        if board.dusk is not None:
+            assert "dusk" in played.game.rules.phases
+    assert day.load_day(played.connection, played.info, played.game, 0) is None
+
+
+@boards_group("duesterliga")
+def test_the_first_day_elects_the_buergermeister(finished) -> None:
+    played = finished("duesterliga")
+    board = day.load_day(played.connection, played.info, played.game, 1)
+    elected = next(e for e in played.game.state.log if isinstance(e, ev.MayorElected))
+    assert board.elected == elected.player and board.election
+    assert board.election[0].target == elected.player or elected.by_lot
+    assert sum(c.votes for c in board.election) == sum(len(v) for _, v in elected.tally)
+    assert any(v.ballot == "Wahl" for v in board.votes)
+
+
+@boards_group("duesterliga")
+def test_a_running_day_counts_as_the_engine_does(finished) -> None:
+    played = finished("duesterliga")
+    engine = engine_for(played.db)
+    try:
+        sessions = session_factory(engine)
+
+        def in_dusk(events: list[ev.Event]) -> bool:
+            return any(isinstance(e, ev.PhaseBegan) and e.phase == "dusk 2" for e in events)
+
+        game = rebuild(sessions, played.info.id, in_dusk)
+    finally:
+        engine.dispose()
+    board = day.load_day(played.connection, played.info, game)
+    assert board.number == 2 and board.current and board.phase_label == "Dämmerung 2"
+    assert board.tally_moment == "jetzt"
+    from wolfbot.engine.day.votes import missing_votes, tally
+
+    assert {c.target: c.votes for c in board.tally} == {t: n for t, n in tally(game).items() if n}
+    assert board.non_voters == tuple(missing_votes(game))
+    assert board.dusk is not None  # the Dämmerung's cut
+    limit = board.inactivity_limit
+    assert limit == 2
+    for row in board.inactivity:
+        assert row.missed == game.player(row.player).missed_dusks
+        assert row.near == (row.missed >= limit - 1 and not row.excluded)
+
+
+def _stored(tmp_path, votes: list[tuple[str | None, str | None, str]]) -> Round:
+    """A store with one round and day 1's votes of Anna (`word`, `target`, `verdict`)."""
+    import sqlite3
+
+    db = tmp_path / "votes.sqlite"
+    connection = sqlite3.connect(db)
+    connection.executescript(
+        "CREATE TABLE v_votes (game_id, day, kind, at, phase, voter, word, target, verdict,"
+        " reason, link, command_id);"
+        "CREATE TABLE commands (id, text);"
+    )
+    for index, (word, target, verdict) in enumerate(votes, 1):
+        connection.execute(
+            "INSERT INTO v_votes VALUES (1, 1, 'vote', ?, 'day 1', 'Anna', ?, ?, ?, ?, '', ?)",
+            (
+                f"2026-10-21 0{index}:00:00",
+                word,
+                target,
+                verdict,
+                "nein" if verdict == "rejected" else None,
+                index,
+            ),
+        )
+        connection.execute(
+            "INSERT INTO commands VALUES (?, ?)", (index, f"!{word} {target or ''}".strip())
+        )
+    return connection
+
+
+@pytest.mark.parametrize(
+    ("votes", "changes", "previous"),
+    [
+        ([("Lynch", "A", "accepted")], ["new"], [None]),
+        ([("Lynch", "A", "accepted"), ("Lynch", "B", "accepted")], ["new", "changed"], [None, "A"]),
+        ([("Lynch", "A", "accepted"), ("Lynch", "A", "accepted")], ["new", "same"], [None, None]),
+        (
+            [
+                ("Lynch", "A", "accepted"),
+                ("Zurücknehmen", None, "accepted"),
+                ("Lynch", "B", "accepted"),
+            ],
+            ["new", "withdrawn", "new"],
+            [None, "A", None],
+        ),
+        (
+            [("Lynch", "A", "accepted"), ("Lynch", "B", "rejected")],
+            ["new", "rejected"],
+            [None, None],
+        ),
+        (
+            [("Bürgermeister", "A", "accepted"), ("Lynch", "B", "accepted")],
+            ["new", "new"],
+            [None, None],
+        ),
+        ([(None, None, "rejected")], ["rejected"], [None]),
+    ],
+    ids=[
+        "first",
+        "changed",
+        "repeated",
+        "withdrawn",
+        "rejected",
+        "election-apart",
+        "not-understood",
+    ],
+)
+def test_vote_changes_are_told_apart(finished, tmp_path, votes, changes, previous) -> None:
+    game = finished("duesterliga").game
+    connection = _stored(tmp_path, votes)
+    found = day._votes(connection, 1, 1, game)
+    assert [v.change for v in found] == changes
+    assert [v.previous for v in found] == previous

@@ -1,0 +1,127 @@
+"""The Nacht board (`wolfbot.console.boards.night`): the night order as a checklist – who
+acts in each stage, his commands and what became of them – and `explain_night` by stage."""
+
+from __future__ import annotations
+
+import pytest
+from boards_stores import RULESETS, boards_group
+
+from wolfbot.console.boards import night
+from wolfbot.spielleitung.explain.night import explain_night
+
+
+@pytest.mark.parametrize(
+    "ruleset", [pytest.param(r, marks=boards_group(r)) for r in RULESETS], ids=list(RULESETS)
+)
+def test_the_last_night_of_a_finished_round_is_resolved_and_explained(finished, ruleset) -> None:
+    played = finished(ruleset)
+    board = night.load_night(played.connection, played.info, played.game)
+    assert board is not None and board.resolved and not board.current
+    assert board.label == f"Nacht {board.number}"
+    assert [s.number for s in board.stages] == sorted(s.number for s in board.stages)
+    for stage in board.stages:
+        for entry in stage.entries:
+            for actor in entry.actors:
+                assert actor.state != "pending"  # resolved: came, or none came
+                assert actor.state_label == night.STATE_WORDS[actor.state]
+    if board.explanation_missing is None:  # the round may end by day, after its last night
+        lines = explain_night(played.game, board.number)
+        stages = [line for s in board.explanation for line in (s.heading, *s.lines)]
+        assert [line.strip() for line in lines] == [
+            line.strip() for line in (*board.explanation_head, *stages, *board.explanation_outcome)
+        ]
+
+
+@pytest.mark.parametrize(
+    "ruleset", [pytest.param(r, marks=boards_group(r)) for r in RULESETS], ids=list(RULESETS)
+)
+def test_an_earlier_night_shows_its_commands_but_no_longer_its_explanation(
+    finished, ruleset
+) -> None:
+    played = finished(ruleset)
+    board = night.load_night(played.connection, played.info, played.game, 1)
+    last = night.load_night(played.connection, played.info, played.game)
+    assert board is not None and last is not None and board.number == 1 and board.resolved
+    if last.number > 1:  # the game keeps the record of its last night only
+        assert board.explanation == () and board.explanation_missing
+    actors = [a for s in board.stages for e in s.entries for a in e.actors]
+    commands = played.connection.execute(
+        "SELECT count(*) FROM v_night_actions WHERE game_id = ? AND night = 'night 1'",
+        (played.info.id,),
+    ).fetchone()[0]
+    shown = [c for a in (*actors, *board.others) for c in a.commands if c.verdict == "accepted"]
+    assert len(shown) == commands
+    assert night.load_night(played.connection, played.info, played.game, 99) is None
+
+
+@boards_group("duesterliga")
+def test_the_current_night_shows_who_is_still_to_act(mid_night) -> None:
+    board = night.load_night(mid_night.connection, mid_night.info, mid_night.game)
+    assert board is not None and board.number == 2 and board.current and not board.resolved
+    assert board.explanation_missing == "Nacht 2 ist noch nicht aufgelöst."
+    actors = [a for s in board.stages for e in s.entries for a in e.actors]
+    states = {a.state for a in actors}
+    assert "pending" in states and ({"done", "rejected"} & states)
+    pack = [e for s in board.stages for e in s.entries if e.group]
+    assert pack and all(
+        mid_night.game.role_facts(mid_night.game.player(a.name)).pack for a in pack[0].actors
+    )
+    for actor in actors:
+        assert mid_night.game.player(actor.name).alive
+        if actor.state == "done":
+            (command, *_) = [c for c in actor.commands if c.verdict == "accepted"]
+            assert command.text.startswith("!") and command.at is not None and command.link
+            assert command.outcome is None  # not resolved yet
+
+
+@pytest.mark.parametrize(
+    ("row", "blocked_by", "label"),
+    [
+        (
+            {"outcome": "blocked", "detail": "x", "target": "A"},
+            "Konrad (Koch)",
+            "blockiert (von Konrad (Koch))",
+        ),
+        ({"outcome": "blocked", "detail": "x", "target": "A"}, None, "blockiert"),
+        (
+            {"outcome": "refused", "detail": "niemand angegriffen", "target": "A"},
+            None,
+            "nicht ausgeführt: niemand angegriffen",
+        ),
+        ({"outcome": "seen", "detail": "Werwolf", "target": "A"}, None, "gesehen: Werwolf"),
+        (
+            {"outcome": "protected", "detail": "Werwolf", "target": "A"},
+            None,
+            "hat A vor einem Angriff geschützt (Werwolf)",
+        ),
+        (
+            {"outcome": "died", "detail": "Hexe", "target": "A"},
+            None,
+            "A ist in dieser Nacht gestorben (Hexe)",
+        ),
+        (
+            {"outcome": "healed", "detail": "Werwolf", "target": "A"},
+            None,
+            "A geheilt (Angriff: Werwolf)",
+        ),
+        (
+            {"outcome": "survived", "detail": "immune", "target": "A"},
+            None,
+            "A hat einen Angriff überlebt (immune)",
+        ),
+        ({"outcome": None, "detail": None, "target": "A"}, None, None),
+    ],
+    ids=[
+        "blocked-by",
+        "blocked",
+        "refused",
+        "seen",
+        "protected",
+        "died",
+        "healed",
+        "survived",
+        "none",
+    ],
+)
+def test_outcomes_are_worded(row, blocked_by, label) -> None:
+    assert night._outcome_label(row, blocked_by) == label
