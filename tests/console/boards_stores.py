@@ -47,16 +47,14 @@ def play(directory: Path, ruleset: str, *, stop_in: str | None = None) -> Path:
         if stop_in is None:
             demo.run()
             return demo.bot_db
-        demo.server.start()
-        demo._setup_forum()
-        demo._start_round()
+        demo.begin()
         while str(demo.game.state.phase) != stop_in:
             assert demo.game.state.phase.kind != "over", f"the round ended before {stop_in}"
-            demo._stretch()
+            demo.stretch()
         now = demo.clock()
         posts = demo.sim.phase_posts(demo.game, 0)
         demo._post(posts[: len(posts) // 2], now, now + timedelta(hours=1))
-        demo._tick()
+        demo.settle()
         return demo.bot_db
     finally:
         demo.close()

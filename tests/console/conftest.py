@@ -9,62 +9,23 @@ commands in."""
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
-import httpx
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "bot"))
 
 from boards_stores import Round, opened, play  # noqa: E402
-from roundkit import SCRIPT, Site, bold, site  # noqa: E402
+from console_kit import PASSWORD, ZONE, Console  # noqa: E402
+from roundkit import SCRIPT, bold, site  # noqa: E402
 
-from wolfbot.bot import RoundBot  # noqa: E402
 from wolfbot.bot.presence import BotPresence  # noqa: E402
 from wolfbot.console.app import ConsoleSettings  # noqa: E402
 from wolfbot.console.security import Credentials, Sessions  # noqa: E402
 from wolfbot.console.server import ConsoleServer  # noqa: E402
 from wolfbot.console.source import RoundSource  # noqa: E402
-
-PASSWORD = "kennwort-der-spielleitung"
-ZONE = ZoneInfo("Europe/Berlin")
-
-
-@dataclass
-class Console:
-    here: Site
-    bot: RoundBot
-    server: ConsoleServer
-
-    @property
-    def url(self) -> str:
-        return self.server.url
-
-    def client(self) -> httpx.Client:
-        return httpx.Client(base_url=self.url, trust_env=False, timeout=15)
-
-    @contextmanager
-    def logged_in(self, name: str = "Gerda") -> Iterator[httpx.Client]:
-        with self.client() as client:
-            token = csrf_of(client.get("/anmelden").text)
-            answer = client.post(
-                "/anmelden",
-                data={"csrf": token, "name": name, "password": PASSWORD, "weiter": "/"},
-            )
-            assert answer.status_code == 303, answer.text
-            yield client
-
-
-def csrf_of(html: str) -> str:
-    found = re.search(r'name="csrf" value="([^"]+)"', html)
-    assert found, html[:500]
-    return found.group(1)
 
 
 @pytest.fixture

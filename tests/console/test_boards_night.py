@@ -74,6 +74,27 @@ def test_the_current_night_shows_who_is_still_to_act(mid_night) -> None:
             assert command.outcome is None  # not resolved yet
 
 
+@boards_group("duesterliga")
+def test_who_has_no_night_ability_of_his_own_is_not_awaited(mid_night) -> None:
+    """The Bürger, and Amor after the first night ("In der Nacht vor der Bürgermeisterwahl
+    bestimmt Amor … zwei Dorfbewohner"): the !Rücktritt every player may send at night does
+    not make him one who acts in the night order."""
+    board = night.load_night(mid_night.connection, mid_night.info, mid_night.game)
+    assert board is not None
+    listed = {e.name for s in board.stages for e in s.entries}
+    first_night_only = {
+        p.role
+        for p in mid_night.game.state.players
+        if p.alive
+        and all(
+            u.nights == "first" or "night" not in u.phase or u.word == "Rücktritt"
+            for u in mid_night.game.command_facts(p)
+        )
+    }
+    assert "Bürger" in first_night_only
+    assert not listed & first_night_only
+
+
 @pytest.mark.parametrize(
     ("row", "blocked_by", "label"),
     [

@@ -1,6 +1,7 @@
 """The console in a real browser beside a whole demo round (`wolfbot demo --console`, here
 stepped by the test): the countdown moves, the page refreshes itself when the round moves
-on, a draft is approved in the console and then stands in the forum's thread, a wrong
+on, a draft is approved in the console and then stands in the forum's thread, a vote
+appears in the day's picture and a misspelt one accepted as corrected changes the count, a wrong
 CSRF token and a missing login are refused – and the round plays on to its end."""
 
 from __future__ import annotations
@@ -62,6 +63,30 @@ class Beside:
         return [p.subject for p in self.demo.forum.posts(self.demo.thread_id)]
 
 
+def living(demo: Demo) -> list[str]:
+    return [p.name for p in demo.game.state.players if p.alive and p.active]
+
+
+def vote_row(beside: Beside, text: str) -> Any:
+    """The Tag page's row of the vote written as `text`."""
+    from selenium.webdriver.common.by import By
+
+    for row in beside.browser.find_elements(By.CSS_SELECTOR, "table.votes tbody tr"):
+        if row.find_element(By.TAG_NAME, "code").text == text:
+            return row
+    raise AssertionError(f"no vote {text!r} in the Tag page")
+
+
+def votes_for(beside: Beside, target: str) -> int:
+    """The count of `target` in the Tag page's count now (0: none)."""
+    from selenium.webdriver.common.by import By
+
+    for row in beside.browser.find_elements(By.CSS_SELECTOR, "table.tally.now tbody tr"):
+        if row.find_element(By.TAG_NAME, "strong").text == target:
+            return int(row.find_element(By.CSS_SELECTOR, "td.number").text)
+    return 0
+
+
 @pytest.fixture
 def beside(tmp_path: Path) -> Iterator[Beside]:
     require_browser()
@@ -78,6 +103,8 @@ def beside(tmp_path: Path) -> Iterator[Beside]:
 
 
 def test_a_whole_demo_round_with_the_console_open(beside: Beside) -> None:
+    from selenium.webdriver.common.by import By
+
     demo = beside.demo
     beside.log_in()
 
@@ -107,7 +134,34 @@ def test_a_whole_demo_round_with_the_console_open(beside: Beside) -> None:
     beside.click(".draft-mode button")  # draft mode off again
     wait_for(lambda: "Entwurfsmodus ist aus" in beside.text("main"), what="draft mode off")
 
+    # a day: a vote posted in the thread appears in the open Tag page by itself
+    while demo.game.state.phase.kind != "day":
+        demo.stretch()
+    beside.open("/tag")
+    beside.mark_page()
+    voter, target = living(demo)[:2]
+    demo.forum.add_post(demo.thread_id, voter, f"<p><strong>!Lynch {target}</strong></p>")
+    demo.settle()
+    wait_for(lambda: f"!Lynch {target}" in beside.text("table.votes"), 10, "the vote appeared")
+    assert beside.not_reloaded()
+
+    # a vote for a misspelt name is refused; accepted as corrected, the count changes
+    other = living(demo)[2]
+    demo.forum.add_post(demo.thread_id, other, f"<p><strong>!Lynch {target}x</strong></p>")
+    demo.settle()
+    wait_for(lambda: f"!Lynch {target}x" in beside.text("table.votes"), 10, "the typo shown")
+    before = votes_for(beside, target)
+    row = vote_row(beside, f"!Lynch {target}x")
+    assert "abgelehnt" in row.text
+    row.find_element(By.NAME, "as_text").send_keys(f"!Lynch {target}")
+    row.find_element(By.NAME, "reason").send_keys("Tippfehler im Namen")
+    row.find_element(By.CSS_SELECTOR, "form.act button").click()
+    wait_for(lambda: "Eingriff Nr." in beside.text("main"), what="the intervention noted")
+    demo.settle()  # the bot's next turn applies it
+    wait_for(lambda: votes_for(beside, target) == before + 1, 10, "the count changed")
+
     # a form whose CSRF token is not the session's is refused, and changes nothing
+    beside.open("/warteschlange")
     beside.browser.execute_script(
         "document.querySelector('.draft-mode input[name=csrf]').value = 'gefälscht';"
     )

@@ -61,3 +61,37 @@ def test_the_round_page_says_whether_the_replay_is_identical(console) -> None:
     assert "Jetzt nachrechnen" in before.get_text()
     after = page(console, "/runde?nachrechnen=1")
     assert "identisch" in after.select_one(".replay").get_text()
+
+
+def test_the_overview_shows_faction_offices_and_what_the_night_did(console) -> None:
+    shown = page(console, "/")
+    rows = {row.find("strong").get_text(): row for row in shown.select("table.players tbody tr")}
+    dora = rows["Dora"].get_text(" ", strip=True)
+    assert "tot" in dora and "Nacht 1" in dora
+    assert rows["Anna"].select_one("td[data-label=Fraktion]").get_text() == "Das Rudel"
+
+
+def test_the_night_page_lists_the_night_order_and_its_explanation(console) -> None:
+    shown = page(console, "/nacht")
+    assert shown.select_one("main h2").get_text(" ", strip=True).startswith("Nacht 1 aufgelöst")
+    stages = [th.get_text(" ", strip=True) for th in shown.select("th[scope=rowgroup]")]
+    assert any("Seherin" in s for s in stages) and any("Werwölfe" in s for s in stages)
+    clara = next(r for r in shown.select("table.night tr") if r.find("strong", string="Clara"))
+    assert "!Sehen Anna" in clara.get_text() and "eingegangen" in clara.get_text()
+    assert shown.select(".explanation h3"), "the resolved night is explained stage by stage"
+    assert "Diese Nacht gab es (noch) nicht." in page(console, "/nacht?nr=5").get_text()
+
+
+def test_the_day_page_counts_and_marks_the_rejected_vote(console) -> None:
+    shown = page(console, "/tag")
+    count = {
+        r.find("strong").get_text(): r.select_one("td.number").get_text()
+        for r in shown.select("table.tally.now tbody tr")
+    }
+    assert count == {"Anna": "1"}
+    votes = {r.find("code").get_text(): r for r in shown.select("table.votes tbody tr")}
+    assert "abgelehnt" in votes["!Lynch Ana"].get_text()
+    assert votes["!Lynch Ana"].select_one("form.act")["action"] == "/aktion/accept"
+    assert votes["!Lynch Anna"].select_one("form.act")["action"] == "/aktion/reject"
+    non_voters = shown.find("strong", string="Noch ohne Stimme").parent.get_text()
+    assert "Clara" in non_voters and "Emil" not in non_voters

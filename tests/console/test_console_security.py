@@ -4,9 +4,9 @@ the answers are never cached or framed (`wolfbot.console.security`, `app`)."""
 from __future__ import annotations
 
 import pytest
-from conftest import PASSWORD, csrf_of
+from console_kit import PASSWORD, csrf_of
 
-PAGES = ["/", "/warteschlange", "/befehle", "/verhalten", "/runde"]
+PAGES = ["/", "/nacht", "/tag", "/warteschlange", "/befehle", "/verhalten", "/runde"]
 
 
 @pytest.mark.parametrize("path", PAGES + ["/live"], ids=lambda p: p.strip("/") or "uebersicht")

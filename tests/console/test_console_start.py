@@ -8,7 +8,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import ZONE, csrf_of
+from console_kit import ZONE, csrf_of
 
 from wolfbot.bot.presence import AlreadyRunning, BotPresence, bot_running
 from wolfbot.console.app import ConsoleSettings

@@ -9,9 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from wolfbot.bot.channels import Keys
 from wolfbot.console.source import NoRoundYet
-from wolfbot.outbox import drafts as outbox_drafts
+from wolfbot.spielleitung import decisions
 from wolfbot.spielleitung.errors import ControlError
 
 if TYPE_CHECKING:
@@ -41,45 +40,98 @@ def _number(fields: Fields, name: str, what: str) -> int:
 
 
 def approve(source: RoundSource, fields: Fields, by: str) -> str:
+    """`wolfbot approve KEY`: this draft goes out."""
     key = _field(fields, "key", "der Schlüssel des Entwurfs")
-    try:
-        released = outbox_drafts.approve(source.sessions, [key])
-    except outbox_drafts.DraftError as error:
-        raise ControlError(str(error)) from None
-    return "freigegeben: " + ", ".join(m.title or m.key for m in released)
+    return decisions.approve(source.sessions, source.info(), [key]).said
 
 
 def approve_all(source: RoundSource, fields: Fields, by: str) -> str:
-    try:
-        released = outbox_drafts.approve_all(source.sessions, Keys(source.game_id).prefix)
-    except outbox_drafts.DraftError as error:
-        raise ControlError(str(error)) from None
-    return f"{len(released)} Entwürfe freigegeben."
+    """`wolfbot approve --all`: every draft of the round goes out, in order."""
+    return decisions.approve(source.sessions, source.info(), every=True).said
 
 
 def discard(source: RoundSource, fields: Fields, by: str) -> str:
+    """`wolfbot discard KEY --reason …`: this draft is never sent."""
     key = _field(fields, "key", "der Schlüssel des Entwurfs")
     reason = _field(fields, "reason", "ein Grund")
-    if key == Keys(source.game_id).opening():
-        raise ControlError("Den Eröffnungsbeitrag nicht verwerfen: ab ihm liest der Bot")
-    try:
-        m = outbox_drafts.discard(source.sessions, key, reason)
-    except outbox_drafts.DraftError as error:
-        raise ControlError(str(error)) from None
-    return f"verworfen: {m.title or m.kind} – nie gesendet."
+    return decisions.discard(source.sessions, source.info(), key, reason=reason).said
 
 
 def draft_mode(source: RoundSource, fields: Fields, by: str) -> str:
-    from wolfbot.bot.drafts import set_draft_mode
-
+    """`wolfbot draft on|off`."""
     on = _field(fields, "on", "an oder aus") == "1"
-    set_draft_mode(source.sessions, source.game_id, on)
-    if on:
-        return "Entwurfsmodus an: neue Beiträge im Spielthread warten auf Freigabe."
-    return "Entwurfsmodus aus (wartende Entwürfe warten weiter auf Freigabe)."
+    return decisions.draft_mode(source.sessions, source.info(), on=on).said
+
+
+def _optional(fields: Fields, name: str) -> str | None:
+    return fields.get(name, "").strip() or None
+
+
+def accept(source: RoundSource, fields: Fields, by: str) -> str:
+    """`wolfbot accept`: a refused command counts after all (as written or corrected)."""
+    command_id = _number(fields, "command_id", "die Nummer des Befehls")
+    done = decisions.accept(
+        source.sessions,
+        source.info(),
+        command_id,
+        reason=fields.get("reason", ""),
+        by=by,
+        as_text=_optional(fields, "as_text"),
+    )
+    return done.said
+
+
+def reject(source: RoundSource, fields: Fields, by: str) -> str:
+    """`wolfbot reject`: an accepted command does not count."""
+    command_id = _number(fields, "command_id", "die Nummer des Befehls")
+    done = decisions.reject(
+        source.sessions, source.info(), command_id, reason=fields.get("reason", ""), by=by
+    )
+    return done.said
+
+
+def dismiss(source: RoundSource, fields: Fields, by: str) -> str:
+    """`wolfbot conduct dismiss`: no breach in this flag."""
+    flag = _number(fields, "flag", "die Nummer der Meldung")
+    done = decisions.dismiss_flag(
+        source.sessions, source.info(), flag, reason=fields.get("reason", ""), by=by
+    )
+    return done.said
+
+
+def warn(source: RoundSource, fields: Fields, by: str) -> str:
+    """`wolfbot warn`: the Ermahnung, naming the sanction that threatens the player."""
+    player = _field(fields, "player", "der Spieler")
+    flag = _optional(fields, "flag")
+    if flag is not None and not flag.isdigit():
+        raise ControlError(f"Die Nummer der Meldung ist keine Zahl: {flag!r}.")
+    done = decisions.warn(
+        source.sessions,
+        source.info(),
+        player,
+        reason=fields.get("reason", ""),
+        sanction=_field(fields, "sanction", "die angedrohte Sanktion"),
+        by=by,
+        flags=[int(flag)] if flag else [],
+    )
+    return done.said
+
+
+def sanction(source: RoundSource, fields: Fields, by: str) -> str:
+    """`wolfbot sanction`: the sanction his last Ermahnung announced."""
+    player = _field(fields, "player", "der Spieler")
+    done = decisions.sanction(
+        source.sessions, source.info(), player, reason=fields.get("reason", ""), by=by
+    )
+    return done.said
 
 
 ACTIONS: dict[str, Callable[[RoundSource, Fields, str], str]] = {
+    "accept": accept,
+    "reject": reject,
+    "dismiss": dismiss,
+    "warn": warn,
+    "sanction": sanction,
     "approve": approve,
     "approve_all": approve_all,
     "discard": discard,

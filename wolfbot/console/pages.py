@@ -13,6 +13,10 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 from wolfbot.bot.channels import Keys
+from wolfbot.console.boards.common import current_number
+from wolfbot.console.boards.day import load_day
+from wolfbot.console.boards.night import load_night
+from wolfbot.console.boards.overview import load_overview
 from wolfbot.outbox import drafts as outbox_drafts
 from wolfbot.spielleitung.labels import (
     CHANNEL_WORDS,
@@ -87,21 +91,70 @@ def _head(source: RoundSource) -> dict[str, Any]:
 
 
 def overview(source: RoundSource, settings: ConsoleSettings, query: Query) -> dict[str, Any]:
+    """Übersicht: every player with his true and told role, faction, life or death, offices,
+    bonds and what the last night did to him; the deadlines and open questions."""
     context = _head(source)
-    with source.read() as connection:
-        players = [
-            dict(row)
-            for row in connection.execute(
-                "SELECT position, name, kind, starting_role, current_role, alive, excluded,"
-                " died, cause FROM v_players WHERE game_id = ? AND withdrawn_at IS NULL"
-                " ORDER BY kind <> 'player', position",
-                (source.game_id,),
-            )
-        ]
+    game = source.game()
+    board = None
+    if game is not None:
+        with source.read() as connection:
+            board = load_overview(connection, context["info"], game, source.clock())
     questions = [
         {**q, "options": json.loads(q["options"] or "[]")} for q in context["status"].questions
     ]
-    context.update(players=players, questions=questions)
+    context.update(board=board, questions=questions)
+    return context
+
+
+def _number(query: Query) -> int | None:
+    """The night or day asked for (`?nr=2`); None: the current or the last one."""
+    value = query.get("nr", "")
+    return int(value) if value.isdigit() else None
+
+
+def _neighbours(number: int | None, last: int | None) -> dict[str, int | None]:
+    """The numbers the page links to before and after `number` (1 … `last`)."""
+    if number is None or last is None:
+        return {"earlier": None, "later": None}
+    return {
+        "earlier": number - 1 if number > 1 else None,
+        "later": number + 1 if number < last else None,
+    }
+
+
+def night(source: RoundSource, settings: ConsoleSettings, query: Query) -> dict[str, Any]:
+    """Nacht: the night order as a checklist – who acts where, whose command came, what
+    became of it – and once resolved the bot's explanation stage by stage."""
+    context = _head(source)
+    game = source.game()
+    board = None
+    if game is not None:
+        with source.read() as connection:
+            board = load_night(connection, context["info"], game, _number(query))
+    last = current_number(game, "night") if game is not None else None
+    context.update(
+        board=board,
+        asked=query.get("nr", ""),
+        **_neighbours(board.number if board else None, last),
+    )
+    return context
+
+
+def day(source: RoundSource, settings: ConsoleSettings, query: Query) -> dict[str, Any]:
+    """Tag: the count, every vote over time, the Dämmerung's cut, the election, who has not
+    voted and who is near the exclusion for inactivity."""
+    context = _head(source)
+    game = source.game()
+    board = None
+    if game is not None:
+        with source.read() as connection:
+            board = load_day(connection, context["info"], game, _number(query))
+    last = current_number(game, "day") if game is not None else None
+    context.update(
+        board=board,
+        asked=query.get("nr", ""),
+        **_neighbours(board.number if board else None, last),
+    )
     return context
 
 
@@ -219,6 +272,8 @@ def round_page(source: RoundSource, settings: ConsoleSettings, query: Query) -> 
 
 PAGES: tuple[tuple[str, str, Loader, str], ...] = (
     ("/", "overview.j2", overview, "overview"),
+    ("/nacht", "night.j2", night, "night"),
+    ("/tag", "day.j2", day, "day"),
     ("/warteschlange", "queue.j2", queue, "queue"),
     ("/befehle", "commands.j2", commands, "commands"),
     ("/verhalten", "conduct.j2", conduct, "conduct"),

@@ -19,7 +19,7 @@ from typing import Annotated
 
 import typer
 
-from wolfbot.spielleitung.options import DEFAULT_ZONE, Db, GameId, Zone, guarded, say, store_path
+from wolfbot.spielleitung.options import DEFAULT_ZONE, Db, GameId, Zone, guarded, store_path, tell
 
 # `--db` of the listing, read when it runs: the group's options are parsed before a
 # subcommand (`conduct dismiss`), which has its own
@@ -82,7 +82,7 @@ def register(app: typer.Typer) -> None:
         with guarded(), open_store(db) as sessions:
             chosen = pick_game(sessions, game, db)
             done = decisions.dismiss_flag(sessions, chosen, flag_id, reason=reason, by=by)
-        say(done.said)
+        tell(done.said)
 
     @conduct.command("record")
     def record(
@@ -109,4 +109,4 @@ def register(app: typer.Typer) -> None:
             done = decisions.record_breach(
                 sessions, chosen, player, rule=rule, what=what, link=link, by=by
             )
-        say(done.said)
+        tell(done.said)

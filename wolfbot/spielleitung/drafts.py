@@ -29,7 +29,7 @@ from wolfbot.spielleitung.options import (
     GameId,
     Zone,
     guarded,
-    say,
+    tell,
 )
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def register(app: typer.Typer) -> None:
                 raise ControlError(f"on oder off, nicht {mode!r}")
             chosen = pick_game(sessions, game, db)
             done = decisions.draft_mode(sessions, chosen, on=mode == "on")
-        say(done.said, highlight=True)
+        tell(done.said, highlight=True)
 
     @app.command("drafts")
     def drafts(db: Db = None, game: GameId = None, timezone: Zone = DEFAULT_ZONE) -> None:
@@ -152,7 +152,7 @@ def register(app: typer.Typer) -> None:
             if every and not keys and game is not None:
                 chosen = pick_game(sessions, game, db)
             done = decisions.approve(sessions, chosen, keys or [], every=every)
-        say(done.said, highlight=True)
+        tell(done.said, highlight=True)
 
     @app.command("discard")
     def discard(
@@ -166,4 +166,4 @@ def register(app: typer.Typer) -> None:
 
         with guarded(), open_store(db) as sessions:
             done = decisions.discard(sessions, None, key, reason=reason)
-        say(done.said, highlight=True)
+        tell(done.said, highlight=True)

@@ -26,7 +26,7 @@ from typing import Annotated
 
 import typer
 
-from wolfbot.spielleitung.options import DEFAULT_ZONE, Db, GameId, guarded, say
+from wolfbot.spielleitung.options import DEFAULT_ZONE, Db, GameId, guarded, tell
 
 Reason = Annotated[str, typer.Option("--reason", help="warum (steht im Audit)")]
 By = Annotated[str, typer.Option("--by", help="wer entscheidet (steht im Audit)")]
@@ -65,7 +65,7 @@ def register(app: typer.Typer) -> None:
             done = decisions.accept(
                 sessions, chosen, command_id, reason=reason, by=by, as_text=as_text
             )
-        say(done.said)
+        tell(done.said)
 
     @app.command("reject")
     def reject(
@@ -83,7 +83,7 @@ def register(app: typer.Typer) -> None:
         with guarded(), open_store(db) as sessions:
             chosen = pick_game(sessions, game, db)
             done = decisions.reject(sessions, chosen, command_id, reason=reason, by=by)
-        say(done.said)
+        tell(done.said)
 
     def _override_player(kind: str, player: str, reason: str, db: Path, game: int | None, by: str):
         from wolfbot.spielleitung import decisions
@@ -98,7 +98,7 @@ def register(app: typer.Typer) -> None:
         with guarded(), open_store(db) as sessions:
             chosen = pick_game(sessions, game, db)
             done = decide(sessions, chosen, player, reason=reason, by=by)
-        say(done.said)
+        tell(done.said)
 
     @override.command("kill")
     def kill(
@@ -146,7 +146,7 @@ def register(app: typer.Typer) -> None:
         with guarded(), open_store(db) as sessions:
             chosen = pick_game(sessions, game, db)
             done = decisions.override_role(sessions, chosen, player, new_role, reason=reason, by=by)
-        say(done.said)
+        tell(done.said)
 
     @override.command("win")
     def win(
@@ -167,7 +167,7 @@ def register(app: typer.Typer) -> None:
         with guarded(), open_store(db) as sessions:
             chosen = pick_game(sessions, game, db)
             done = decisions.override_win(sessions, chosen, faction, reason=reason, by=by)
-        say(done.said)
+        tell(done.said)
 
     @override.command("replace")
     def replace(
@@ -192,7 +192,7 @@ def register(app: typer.Typer) -> None:
             done = decisions.override_replace(
                 sessions, chosen, player, reserve, reason=reason, by=by
             )
-        say(done.said)
+        tell(done.said)
 
     @app.command("restore")
     def restore(
@@ -216,7 +216,7 @@ def register(app: typer.Typer) -> None:
         with guarded(), open_store(db) as sessions:
             chosen = pick_game(sessions, game, db)
             done = decisions.restore(sessions, chosen, input_id, reason=reason, by=by)
-        say(done.said)
+        tell(done.said)
 
     @app.command("interventions")
     def interventions(

@@ -99,7 +99,7 @@ def guarded() -> Iterator[None]:
         raise typer.Exit(2) from None
 
 
-def say(text: str, *, highlight: bool = False) -> None:
+def tell(text: str, *, highlight: bool = False) -> None:
     """What a command did (a decision's `said`: plain text) on stdout, markup escaped."""
     from rich.console import Console
     from rich.markup import escape

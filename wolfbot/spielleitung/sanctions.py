@@ -25,7 +25,7 @@ from typing import Annotated
 import typer
 
 from wolfbot.spielleitung.interventions import By, Player, Reason
-from wolfbot.spielleitung.options import Db, GameId, guarded, say
+from wolfbot.spielleitung.options import Db, GameId, guarded, tell
 
 
 def register(app: typer.Typer) -> None:
@@ -61,7 +61,7 @@ def register(app: typer.Typer) -> None:
             done = decisions.warn(
                 sessions, chosen, player, reason=reason, sanction=sanction, flags=flag or [], by=by
             )
-        say(done.said)
+        tell(done.said)
 
     @app.command("sanction")
     def sanction(
@@ -110,4 +110,4 @@ def register(app: typer.Typer) -> None:
                 replace=replace,
                 reserve=reserve,
             )
-        say(done.said)
+        tell(done.said)

@@ -60,6 +60,7 @@ class ActorCommand:
     reason: str | None  # why rejected, or why the night did not carry it out
     outcome: str | None  # v_night_actions: blocked, refused, seen, protected, died, …
     outcome_label: str | None  # German: "gesehen: Werwolf", "blockiert (von Konrad, Koch)"
+    command_id: int | None = None  # of a rejected or undecided one (`wolfbot accept`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +215,7 @@ def _commands(
         )
     for r in rows(
         connection,
-        "SELECT actor, text, channel, at, verdict, reason, link FROM v_audit"
+        "SELECT command_id, actor, text, channel, at, verdict, reason, link FROM v_audit"
         " WHERE game_id = :g AND phase = :night AND verdict <> 'accepted'"
         " AND channel <> 'thread' ORDER BY command_id",
         params,
@@ -232,6 +233,7 @@ def _commands(
                 reason=r["reason"],
                 outcome=None,
                 outcome_label=None,
+                command_id=r["command_id"],
             )
         )
     return found, blockers
@@ -272,9 +274,11 @@ def _outcome_label(r: dict, blocked_by: str | None) -> str | None:
 
 def _acts(game: Game, player: PlayerState, number: int, current: bool) -> bool:
     """Whether the player's role has a night command in night `number` (the first night's,
-    every night's, the later nights'), and – in the current night – uses left."""
+    every night's, the later nights'), and – in the current night – uses left. The commands
+    every player has (`!Rücktritt`) are no role's action."""
+    everyone = {use.word for use in game.rules.common_commands}
     for use in game.command_facts(player):
-        if "night" not in use.phase or use.by_dead or use.stands:
+        if "night" not in use.phase or use.by_dead or use.stands or use.word in everyone:
             continue
         if use.nights != "all" and (number == 1) != (use.nights == "first"):
             continue
