@@ -7,7 +7,9 @@ import pytest
 from boards_stores import RULESETS, boards_group
 
 from wolfbot.console.boards import night
-from wolfbot.spielleitung.explain.night import explain_night
+from wolfbot.spielleitung.explain.night import explain_night, explain_night_parts
+from wolfbot.spielleitung.explain.stored import rebuild_after_night
+from wolfbot.store.db import engine_for, session_factory
 
 
 @pytest.mark.parametrize(
@@ -74,6 +76,41 @@ def test_the_current_night_shows_who_is_still_to_act(mid_night) -> None:
             assert command.outcome is None  # not resolved yet
 
 
+@pytest.mark.parametrize(
+    "ruleset", [pytest.param(r, marks=boards_group(r)) for r in RULESETS], ids=list(RULESETS)
+)
+def test_an_earlier_night_is_explained_from_the_round_rebuilt_to_its_end(finished, ruleset) -> None:
+    played = finished(ruleset)
+    engine = engine_for(played.db)
+    try:
+        after = rebuild_after_night(session_factory(engine), played.info.id, 1)
+    finally:
+        engine.dispose()
+    board = night.load_night(played.connection, played.info, played.game, 1, after)
+    assert board is not None and board.explanation_missing is None
+    assert board.explanation_outcome and board.explanation_head
+    assert [line for part in board.explanation for line in part.lines] == [
+        line for part in explain_night_parts(after, 1).stages for line in part.lines
+    ]
+
+
+@pytest.mark.parametrize(
+    "ruleset", [pytest.param(r, marks=boards_group(r)) for r in RULESETS], ids=list(RULESETS)
+)
+def test_every_command_of_a_night_stands_at_its_roles_stage(finished, ruleset) -> None:
+    """The Nachtreihenfolge as the checklist: whoever's role has a stage is listed there,
+    in every night – also one who died or was excluded since."""
+    played = finished(ruleset)
+    staged = {role for plan in played.game.tables.stage_plan for e in plan for role in e.roles}
+    last = night.load_night(played.connection, played.info, played.game)
+    assert last is not None
+    for number in range(1, last.number + 1):
+        board = night.load_night(played.connection, played.info, played.game, number)
+        assert board is not None
+        for actor in board.others:
+            assert actor.role not in staged, (number, actor.name, actor.role)
+
+
 @boards_group("duesterliga")
 def test_who_has_no_night_ability_of_his_own_is_not_awaited(mid_night) -> None:
     """The Bürger, and Amor after the first night ("In der Nacht vor der Bürgermeisterwahl
@@ -128,7 +165,17 @@ def test_who_has_no_night_ability_of_his_own_is_not_awaited(mid_night) -> None:
         (
             {"outcome": "survived", "detail": "immune", "target": "A"},
             None,
-            "A hat einen Angriff überlebt (immune)",
+            "A hat einen Angriff überlebt (immun gegen diesen Angriff)",
+        ),
+        (
+            {"outcome": "survived", "detail": "protected, healed", "target": "A"},
+            None,
+            "A hat einen Angriff überlebt (geschützt, geheilt)",
+        ),
+        (
+            {"outcome": "survived", "detail": "neu_im_regelwerk", "target": "A"},
+            None,
+            "A hat einen Angriff überlebt (abgewehrt)",
         ),
         ({"outcome": None, "detail": None, "target": "A"}, None, None),
     ],
@@ -141,6 +188,8 @@ def test_who_has_no_night_ability_of_his_own_is_not_awaited(mid_night) -> None:
         "died",
         "healed",
         "survived",
+        "survived-twice",
+        "survived-unknown-way",
         "none",
     ],
 )

@@ -128,10 +128,13 @@ def night(source: RoundSource, settings: ConsoleSettings, query: Query) -> dict[
     context = _head(source)
     game = source.game()
     board = None
-    if game is not None:
-        with source.read() as connection:
-            board = load_night(connection, context["info"], game, _number(query))
     last = current_number(game, "night") if game is not None else None
+    if game is not None:
+        number = _number(query)
+        earlier = number is not None and last is not None and number < last
+        after = source.game_after_night(number) if earlier else None
+        with source.read() as connection:
+            board = load_night(connection, context["info"], game, number, after)
     context.update(
         board=board,
         asked=query.get("nr", ""),

@@ -6,7 +6,9 @@ Pages are cheap because of two named things with one owner each:
   which changes whenever any other connection (the bot, the CLI, the console's own
   actions) commits. The pages poll it to know when to refresh.
 - the rebuilt `Game` (`RoundSource.game()`): the engine's state replayed from the store,
-  kept for the revision it was built at (about 30 ms to rebuild a 24-player round).
+  kept for the revision it was built at (about 30 ms to rebuild a 24-player round); and
+  the game rebuilt to the end of an earlier night, the one last asked for
+  (`game_after_night`: the game keeps the record of its last night only).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from wolfbot.bot.presence import bot_running
 from wolfbot.engine.game import Game
 from wolfbot.spielleitung import store_file
-from wolfbot.spielleitung.explain.stored import rebuild
+from wolfbot.spielleitung.explain.stored import rebuild, rebuild_after_night
 from wolfbot.spielleitung.labels import GameInfo
 from wolfbot.spielleitung.replay import ReplayReport, replay_round
 from wolfbot.store.db import engine_for, session_factory
@@ -41,6 +43,16 @@ class RebuiltGame:
     """The engine's state of the round as the store held it at `revision`."""
 
     revision: int
+    game: Game
+
+
+@dataclass(frozen=True, slots=True)
+class RebuiltAfterNight:
+    """The round rebuilt up to the end of night `night`, as the store held it at `revision`:
+    the game that still holds that night's record (the page Nacht explains it)."""
+
+    revision: int
+    night: int
     game: Game
 
 
@@ -74,6 +86,7 @@ class RoundSource:
         self._engine = engine_for(db)
         self.sessions: sessionmaker[Session] = session_factory(self._engine)
         self._rebuilt: RebuiltGame | None = None
+        self._after_night: RebuiltAfterNight | None = None
         self._replayed: ReplayedAt | None = None
 
     @property
@@ -114,6 +127,19 @@ class RoundSource:
             return None
         built = RebuiltGame(revision, rebuild(self.sessions, self.game_id, None))
         self._rebuilt = built
+        return built.game
+
+    def game_after_night(self, number: int) -> Game:
+        """The round rebuilt up to the end of night `number` (kept for the last night asked
+        while the store does not change)."""
+        revision = self.revision()
+        kept = self._after_night
+        if kept is not None and kept.revision == revision and kept.night == number:
+            return kept.game
+        built = RebuiltAfterNight(
+            revision, number, rebuild_after_night(self.sessions, self.game_id, number)
+        )
+        self._after_night = built
         return built.game
 
     def replayed(self, again: bool) -> ReplayReport | None:

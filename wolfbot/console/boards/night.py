@@ -43,6 +43,19 @@ STATE_WORDS = {
     "refused": "nicht ausgeführt",
     "blocked": "blockiert",
 }
+# how an attack failed (`AttackFailed.outcome`: the engine's reason, `failed.…` without its
+# prefix), as v_night_actions lists it for a command whose target survived
+FAILED_WORDS = {
+    "healed": "geheilt",
+    "protected": "geschützt",
+    "immune": "immun gegen diesen Angriff",
+    "cursed": "Verfluchter Dorfbewohner: verwandelt sich in einen Werwolf",
+    "away": "nicht zu Hause",
+    "sacrificed": "ein anderer wurde an seiner Stelle geopfert",
+    "seduced": "verführt",
+    "bitten": "gebissen",
+    "failed": "abgewehrt",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,10 +125,16 @@ class NightBoard:
 
 
 def load_night(
-    connection: sqlite3.Connection, info: GameInfo, game: Game, number: int | None = None
+    connection: sqlite3.Connection,
+    info: GameInfo,
+    game: Game,
+    number: int | None = None,
+    after_night: Game | None = None,
 ) -> NightBoard | None:
     """Night `number` (default: the current or the last one) of round `info`; None before
-    the first night began or for a night that did not happen."""
+    the first night began or for a night that did not happen. The game keeps the record of
+    its last night only: an earlier night is explained from `after_night`, the round
+    rebuilt up to that night's end (`explain.stored.rebuild_after_night`), if given."""
     last = current_number(game, "night")
     number = last if number is None else number
     if number is None or last is None or not 1 <= number <= last:
@@ -136,7 +155,7 @@ def load_night(
     outcome: tuple[str, ...] = ()
     missing = None
     try:
-        parts = explain_night_parts(game, number)
+        parts = explain_night_parts(after_night or game, number)
         head, outcome = parts.head, parts.outcome
         explained = tuple(StageLines(s.number, s.heading, s.lines) for s in parts.stages)
     except NotYet as error:
@@ -170,16 +189,17 @@ def _resolved(game: Game, phase: str) -> bool:
 
 
 def _present(game: Game, phase: str) -> list[PlayerState]:
-    """The players alive when the night began, in Spielerliste order."""
-    dead: set[str] = set()
+    """The players alive and not excluded when the night began, in Spielerliste order (a
+    player excluded or dead since still acted in that night)."""
+    out: set[str] = set()
     for event in game.state.log:
         if isinstance(event, ev.PhaseBegan) and event.phase == phase:
             break
-        if isinstance(event, ev.PlayerDied):
-            dead.add(event.player)
+        if isinstance(event, (ev.PlayerDied, ev.PlayerExcluded)):
+            out.add(event.player)
         elif isinstance(event, ev.PlayerRevived):
-            dead.discard(event.player)
-    return [p for p in game.state.players if p.name not in dead and not p.excluded]
+            out.discard(event.player)
+    return [p for p in game.state.players if p.name not in out]
 
 
 def _commands(
@@ -268,7 +288,8 @@ def _outcome_label(r: dict, blocked_by: str | None) -> str | None:
     if outcome == "healed":
         return f"{target} geheilt (Angriff: {detail})"
     if outcome == "survived":
-        return f"{target} hat einen Angriff überlebt ({detail})"
+        how = ", ".join(FAILED_WORDS.get(part, "abgewehrt") for part in detail.split(", "))
+        return f"{target} hat einen Angriff überlebt ({how})"
     return None
 
 

@@ -84,7 +84,7 @@ def explain_night_parts(game: Game, number: int) -> NightExplanation:
     if any(e.phase.startswith("night ") for e in later):
         raise NotYet(
             f"Der Spielstand ist schon in einer späteren Nacht; Nacht {number} ist nicht mehr "
-            "gespeichert (den Spielstand direkt nach Nacht {number} nachbauen)."
+            f"gespeichert (den Spielstand direkt nach Nacht {number} nachbauen)."
         )
     if not _resolved(game, number, window):
         raise NotYet(f"Nacht {number} ist noch nicht aufgelöst.")

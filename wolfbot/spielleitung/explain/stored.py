@@ -57,6 +57,12 @@ def rebuild(sessions: sessionmaker[Session], game_id: int, stop: replay.Stop | N
         ) from None
 
 
+def rebuild_after_night(sessions: sessionmaker[Session], game_id: int, number: int) -> Game:
+    """The stored round rebuilt up to the end of night `number` (the Morgen after it, or the
+    round's end): the game that still holds that night's record, to explain it."""
+    return rebuild(sessions, game_id, _night_done(number))
+
+
 def explain_stored(
     sessions: sessionmaker[Session],
     game_id: int,
