@@ -98,7 +98,7 @@ def test_what_is_no_quote_of_a_conversation_is_not_flagged(
 
 def test_the_evidence_is_the_shared_passage_as_the_post_writes_it(secrets: Secrets) -> None:
     (quote,) = secrets.quoted_in(f"Lest selbst: {NIGHT_RESULT} Ende.", "thread", "Clara")
-    assert quote.evidence == "du hast anna gesehen anna ist ein werwolf und spielt fuer das rudel"
+    assert quote.evidence == "Du hast Anna gesehen: Anna ist ein Werwolf und spielt für das Rudel"
 
 
 def test_words_are_folded() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from bs4 import BeautifulSoup
 
+from wolfbot.console.app import linked
+
 
 def page(console, path: str) -> BeautifulSoup:
     with console.logged_in() as client:
@@ -95,3 +97,20 @@ def test_the_day_page_counts_and_marks_the_rejected_vote(console) -> None:
     assert votes["!Lynch Anna"].select_one("form.act")["action"] == "/aktion/reject"
     non_voters = shown.find("strong", string="Noch ohne Stimme").parent.get_text()
     assert "Clara" in non_voters and "Emil" not in non_voters
+
+
+@pytest.mark.parametrize(
+    ("text", "html"),
+    [
+        ("Zoë – 1. Ligarunde (an Zoë)", "Zoë – 1. Ligarunde (an Zoë)"),
+        (
+            "Beitrag von Frau Holle (http://127.0.0.1:1/index.php?conversation/25/&a=1#m50)",
+            'Beitrag von Frau Holle – <a href="http://127.0.0.1:1/index.php?conversation/25/'
+            '&amp;a=1#m50" rel="noreferrer" target="_blank">öffnen</a>',
+        ),
+        ("<b>Anna</b> (javascript:alert(1))", "&lt;b&gt;Anna&lt;/b&gt; (javascript:alert(1))"),
+    ],
+    ids=["no-link", "link", "no-markup-no-script-link"],
+)
+def test_a_conduct_flags_source_shows_its_link_as_a_link(text, html) -> None:
+    assert str(linked(text, "öffnen")) == html

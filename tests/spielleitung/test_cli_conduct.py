@@ -55,7 +55,7 @@ def test_conduct_lists_the_flag_with_rule_link_and_evidence(round_) -> None:
     assert "Nr. 1 · offen · Zitat aus einer Konversation · Clara · Tag 1" in out
     assert "Regel: „Die Spieler dürfen nicht aus Konversationen zitieren.“" in out
     assert "Beitrag: http://127.0.0.1" in out
-    assert "Beleg: „hallo clara in der runde" in out
+    assert "Beleg: „Hallo Clara, in der Runde" in out
     assert "Quelle: Clara – 1. Ligarunde (an Clara)" in out
     assert "Hallo Clara, in der Runde „Düsterliga Season" in out
     bot.send()

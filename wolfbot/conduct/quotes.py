@@ -62,7 +62,7 @@ class Quote:
     """A post found quoting `secret`: the runs of words they share, in the post's order."""
 
     secret: Secret
-    shared: tuple[str, ...]  # the shared passages, as the post writes them (folded)
+    shared: tuple[str, ...]  # the shared passages, as the post writes them
     runs: frozenset[Run] = frozenset()  # the shared runs themselves
 
     @property
@@ -130,21 +130,25 @@ class Secrets:
 
 
 def _passages(text: str, shared: Iterable[Run]) -> tuple[str, ...]:
-    """The post's words that stand in a shared run, joined into passages."""
-    said = words(text)
+    """The post's words that stand in a shared run, joined into passages as the post writes
+    them (its case, umlauts and punctuation between the words)."""
+    found = list(_WORD.finditer(text))
+    said = [fold(m.group()) for m in found]
+    if said != words(text):  # a word whose folding splits it: the folded words then
+        found, said = list(_WORD.finditer(fold(text))), words(text)
+        text = fold(text)
     hit = [False] * len(said)
     wanted = set(shared)
     for start, run in enumerate(_bags(said)):
         if run in wanted:
             for i in range(start, start + RUN):
                 hit[i] = True
-    passages, current = [], []
-    for word, marked in zip(said, hit, strict=True):
-        if marked:
-            current.append(word)
-        elif current:
-            passages.append(" ".join(current))
-            current = []
-    if current:
-        passages.append(" ".join(current))
+    passages: list[str] = []
+    first: int | None = None
+    for index, marked in enumerate([*hit, False]):
+        if marked and first is None:
+            first = index
+        elif not marked and first is not None:
+            passages.append(text[found[first].start() : found[index - 1].end()])
+            first = None
     return tuple(passages)

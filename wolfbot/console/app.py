@@ -9,6 +9,7 @@ CSRF token; the answers are never cached and never framed."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,7 @@ from urllib.parse import quote
 from zoneinfo import ZoneInfo
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
@@ -77,6 +79,7 @@ def create_app(
     templates = Jinja2Templates(env=environment)
     templates.env.globals.update(live_seconds=LIVE_SECONDS)
     templates.env.filters["local"] = lambda value: pages.local_time(value, settings.zone)
+    templates.env.filters["linked"] = linked
 
     def ruleset() -> Ruleset:
         return loader.load(source.info().ruleset)
@@ -236,6 +239,24 @@ def create_app(
         Middleware(BaseHTTPMiddleware, dispatch=_security_headers),
     ]
     return Starlette(routes=routes, middleware=middleware)
+
+
+LINK_IN_PARENTHESES = re.compile(r"\s*\((https?://[^\s)]+)\)")
+
+
+def linked(text: str, label: str) -> Markup:
+    """`text` with each link it names in parentheses ("Beitrag von Anna (https://…)") shown
+    as a link called `label`, the rest escaped."""
+    parts, last = [], 0
+    for found in LINK_IN_PARENTHESES.finditer(text):
+        parts.append(escape(text[last : found.start()]))
+        url = escape(found.group(1))
+        parts.append(
+            Markup(f' – <a href="{url}" rel="noreferrer" target="_blank">{escape(label)}</a>')
+        )
+        last = found.end()
+    parts.append(escape(text[last:]))
+    return Markup("").join(parts)
 
 
 def _back(path: str, *, ok: str | None = None, problem: str | None = None) -> Response:

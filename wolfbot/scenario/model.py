@@ -34,7 +34,7 @@ class Post(_Strict):
 class ExpectedFlag(_Strict):
     """wolfbot's check beyond the shared format: a conduct flag for the Spielleitung – whose
     post, which rule (`zitat`, `offenbarung`, `andeutung`, `ausserhalb`), and optionally a
-    string found in its evidence (any case; a quote's evidence is folded: ä → ae)."""
+    string found in its evidence (any case; the words as the post writes them)."""
 
     player: str
     rule: Literal["zitat", "offenbarung", "andeutung", "ausserhalb"]
