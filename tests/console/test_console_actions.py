@@ -97,6 +97,10 @@ def test_an_accepted_vote_rejected_no_longer_counts(console: Console) -> None:
         ("warn", {"player": "Zoe", "reason": "x", "sanction": "Ausschluss"}, "Zoe"),
         ("sanction", {"player": "Clara", "reason": "x"}, "Clara"),
         ("explode", {}, "Keine Aktion „explode“."),
+        ("override", {"kind": "role", "player": "Anna", "reason": "x"}, "die neue Rolle"),
+        ("override", {"kind": "kill", "player": "Niemand", "reason": "x"}, "Niemand"),
+        ("override", {"kind": "zaubern", "player": "Anna", "reason": "x"}, "Kein Eingriff"),
+        ("override", {"kind": "win", "argument": "Die Katzen", "reason": "x"}, "Die Katzen"),
     ],
     ids=[
         "accept-without-reason",
@@ -109,6 +113,10 @@ def test_an_accepted_vote_rejected_no_longer_counts(console: Console) -> None:
         "warn-an-unknown-player",
         "sanction-without-ermahnung",
         "unknown-action",
+        "override-role-without-role",
+        "override-kill-of-nobody",
+        "override-unknown-kind",
+        "override-win-of-no-faction",
     ],
 )
 def test_a_refused_action_says_why_and_changes_nothing(console, name, fields, refusal) -> None:
@@ -121,6 +129,25 @@ def test_a_refused_action_says_why_and_changes_nothing(console, name, fields, re
         assert ok is None and problem is not None and refusal in problem
         assert console.bot.apply_interventions() == 0
         assert client.get("/befehle").text.count("<tr") == before
+
+
+@pytest.mark.parametrize(
+    ("fields", "dead"),
+    [
+        ({"kind": "kill", "player": "Bernd"}, True),
+        ({"kind": "exclude", "player": "Bernd"}, False),
+    ],
+    ids=["kill", "exclude"],
+)
+def test_an_override_from_the_commands_page_is_applied_by_the_bot(console, fields, dead) -> None:
+    with console.logged_in() as client:
+        form = BeautifulSoup(client.get("/befehle").text, "html.parser")
+        assert form.select_one("form[action='/aktion/override'] option[value=kill]")
+        ok, problem = act(client, "override", "/befehle", reason="Spielleitung", **fields)
+        assert problem is None and ok.startswith("Eingriff Nr. 1 vorgemerkt") and "Bernd" in ok
+        assert console.bot.apply_interventions() == 1
+        bernd = console.bot.game.player("Bernd")
+        assert (not bernd.alive) is dead and (bernd.excluded or dead)
 
 
 def test_a_flag_dismissed_with_its_reason_is_closed(console: Console) -> None:

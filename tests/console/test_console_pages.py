@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from boards_stores import boards_group
 from bs4 import BeautifulSoup
+from console_kit import PASSWORD, ZONE, Console
 
-from wolfbot.console.app import linked
+from wolfbot.console.app import ConsoleSettings, linked
+from wolfbot.console.security import Credentials, Sessions
+from wolfbot.console.server import ConsoleServer
+from wolfbot.console.source import RoundSource
 
 
 def page(console, path: str) -> BeautifulSoup:
@@ -114,3 +119,28 @@ def test_the_day_page_counts_and_marks_the_rejected_vote(console) -> None:
 )
 def test_a_conduct_flags_source_shows_its_link_as_a_link(text, html) -> None:
     assert str(linked(text, "öffnen")) == html
+
+
+@boards_group("weerwolven")
+def test_a_dutch_round_is_shown_in_dutch(finished) -> None:
+    """ "What it shows (German, and Dutch for a Dutch round)": the pages' words, the phases,
+    the channels and the verdicts of a Weerwolven round are Dutch."""
+    played = finished("weerwolven")
+    source = RoundSource(played.db)
+    logins = Sessions(Credentials(PASSWORD, True))
+    try:
+        with ConsoleServer(source, logins, ConsoleSettings(ZONE), port=0) as server:
+            shown = Console(None, None, server)  # type: ignore[arg-type]
+            with shown.logged_in() as client:
+                day = BeautifulSoup(client.get("/tag?nr=1").text, "html.parser")
+                night = BeautifulSoup(client.get("/nacht?nr=1").text, "html.parser")
+                audit = BeautifulSoup(client.get("/befehle").text, "html.parser")
+    finally:
+        source.close()
+    assert day.find("html")["lang"] == "nl"
+    assert day.select_one("main h2").get_text(strip=True).startswith("Dag 1")
+    assert "Alle stemmen op volgorde" in day.get_text()
+    assert night.select_one("main h2").get_text(" ", strip=True).startswith("Nacht 1 afgehandeld")
+    when = " ".join(td.get_text(" ") for td in audit.select("td[data-label=Wanneer]"))
+    assert "Dag 1" in when and "Tag 1" not in when and "day 1" not in when
+    assert "rolbericht" in when or "speldraad" in when

@@ -126,12 +126,44 @@ def sanction(source: RoundSource, fields: Fields, by: str) -> str:
     return done.said
 
 
+# `wolfbot override KIND`: what each kind needs beside the reason – a player, an argument
+OVERRIDES = ("kill", "exclude", "revive", "victim", "role", "replace", "win")
+
+
+def override(source: RoundSource, fields: Fields, by: str) -> str:
+    """`wolfbot override kill|exclude|revive|victim|role|replace|win`."""
+    kind = _field(fields, "kind", "welcher Eingriff")
+    if kind not in OVERRIDES:
+        raise ControlError(f"Kein Eingriff „{kind}“. Möglich: {', '.join(OVERRIDES)}.")
+    game, reason = source.info(), fields.get("reason", "")
+    sessions = source.sessions
+    if kind == "win":
+        faction = _field(fields, "argument", "die Fraktion, der der Sieg zugesprochen wird")
+        return decisions.override_win(sessions, game, faction, reason=reason, by=by).said
+    player = _field(fields, "player", "der Spieler")
+    if kind == "role":
+        role = _field(fields, "argument", "die neue Rolle")
+        return decisions.override_role(sessions, game, player, role, reason=reason, by=by).said
+    if kind == "replace":
+        reserve = _optional(fields, "argument")
+        done = decisions.override_replace(sessions, game, player, reserve, reason=reason, by=by)
+        return done.said
+    single = {
+        "kill": decisions.override_kill,
+        "exclude": decisions.override_exclude,
+        "revive": decisions.override_revive,
+        "victim": decisions.override_victim,
+    }[kind]
+    return single(sessions, game, player, reason=reason, by=by).said
+
+
 ACTIONS: dict[str, Callable[[RoundSource, Fields, str], str]] = {
     "accept": accept,
     "reject": reject,
     "dismiss": dismiss,
     "warn": warn,
     "sanction": sanction,
+    "override": override,
     "approve": approve,
     "approve_all": approve_all,
     "discard": discard,

@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import quote
 from zoneinfo import ZoneInfo
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 from markupsafe import Markup, escape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -41,7 +41,7 @@ from wolfbot.console.security import (
     same,
 )
 from wolfbot.console.source import NoRoundYet, RoundSource
-from wolfbot.console.words import words_for
+from wolfbot.console.words import channel_in, phase_in, state_in, words_for
 from wolfbot.engine.spec.ruleset import Ruleset
 from wolfbot.rulesets import loader
 
@@ -80,6 +80,10 @@ def create_app(
     templates.env.globals.update(live_seconds=LIVE_SECONDS)
     templates.env.filters["local"] = lambda value: pages.local_time(value, settings.zone)
     templates.env.filters["linked"] = linked
+    # the engine's words in the round's language (the context's `language`)
+    templates.env.filters["phase"] = pass_context(lambda c, v: phase_in(c["language"], v))
+    templates.env.filters["state"] = pass_context(lambda c, v: state_in(c["language"], v))
+    templates.env.filters["channel"] = pass_context(lambda c, v: channel_in(c["language"], v))
 
     def ruleset() -> Ruleset:
         return loader.load(source.info().ruleset)

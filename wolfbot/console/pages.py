@@ -13,18 +13,15 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 from wolfbot.bot.channels import Keys
+from wolfbot.console.actions import OVERRIDES
 from wolfbot.console.boards.common import current_number
 from wolfbot.console.boards.day import load_day
 from wolfbot.console.boards.night import load_night
 from wolfbot.console.boards.overview import load_overview
 from wolfbot.outbox import drafts as outbox_drafts
 from wolfbot.spielleitung.labels import (
-    CHANNEL_WORDS,
-    STATUS_WORDS,
-    VERDICT_WORDS,
     deadline_label,
     parse_utc,
-    phase_label,
 )
 from wolfbot.spielleitung.status.loading import Status, load_status
 from wolfbot.spielleitung.status.rendering import reason as waiting_reason
@@ -80,9 +77,6 @@ def _head(source: RoundSource) -> dict[str, Any]:
     info = status.game
     return {
         "info": info,
-        "phase": phase_label(info.phase)
-        if info.status == "running"
-        else STATUS_WORDS.get(info.status, info.status),
         "status": status,
         "deadlines": deadlines,
         "next_deadline": deadlines[0] if deadlines else None,
@@ -237,13 +231,21 @@ def commands(source: RoundSource, settings: ConsoleSettings, query: Query) -> di
                 (source.game_id,),
             )
         ]
+        players = [
+            r[0]
+            for r in connection.execute(
+                "SELECT name FROM players WHERE game_id = ? AND kind = 'player'"
+                " AND withdrawn_at IS NULL ORDER BY position",
+                (source.game_id,),
+            )
+        ]
     context.update(
         rows=rows,
+        players=players,
+        overrides=OVERRIDES,
         filters=filters,
         actors=actors,
-        phases=[(p, phase_label(p)) for p in phases],
-        verdict_words=VERDICT_WORDS,
-        channel_words=CHANNEL_WORDS,
+        phases=phases,
         interventions=interventions,
     )
     return context

@@ -4,6 +4,8 @@ worded from the engine's catalogs and the Spielleitung's labels, not from here."
 
 from __future__ import annotations
 
+from wolfbot.spielleitung.labels import CHANNEL_WORDS
+
 WORDS: dict[str, dict[str, str]] = {
     "de": {
         "title": "Spielleitung",
@@ -140,6 +142,21 @@ WORDS: dict[str, dict[str, str]] = {
         "estimate": "Schätzung der Rollenverteilung",
         "options": "Hausregeln",
         "winners": "Gewonnen haben",
+        "verdict_accepted": "angenommen",
+        "override": "Eingreifen",
+        "override_lead": "Was die Regeln nicht von selbst tun: ein Spieler stirbt, wird "
+        "ausgeschlossen, lebt wieder, spielt eine andere Rolle, wird durch einen "
+        "Reservespieler ersetzt, oder eine Fraktion gewinnt. Der laufende Bot wendet den "
+        "Eingriff an oder lehnt ihn mit dem Grund der Regeln ab.",
+        "override_kill": "stirbt jetzt",
+        "override_exclude": "ausschließen (inaktiv)",
+        "override_revive": "lebt wieder",
+        "override_victim": "Opfer der Schwarzen Pest",
+        "override_role": "neue Rolle",
+        "override_replace": "durch Reservespieler ersetzen",
+        "override_win": "Sieg zusprechen",
+        "override_argument": "Rolle / Reservespieler / Fraktion",
+        "override_do": "Eingriff vormerken",
         "open_in_forum": "im Forum öffnen",
         "alive_count": "leben",
         "faction": "Fraktion",
@@ -341,6 +358,21 @@ WORDS: dict[str, dict[str, str]] = {
         "estimate": "Schatting van de rolverdeling",
         "options": "Huisregels",
         "winners": "Gewonnen hebben",
+        "verdict_accepted": "aangenomen",
+        "override": "Ingrijpen",
+        "override_lead": "Wat de regels niet vanzelf doen: een speler sterft, wordt "
+        "uitgesloten, leeft weer, speelt een andere rol, wordt vervangen door een "
+        "reservespeler, of een kamp wint. De draaiende bot voert de ingreep uit of wijst hem "
+        "af met de reden uit de regels.",
+        "override_kill": "sterft nu",
+        "override_exclude": "uitsluiten (inactief)",
+        "override_revive": "leeft weer",
+        "override_victim": "slachtoffer van de Zwarte Pest",
+        "override_role": "nieuwe rol",
+        "override_replace": "vervangen door reservespeler",
+        "override_win": "overwinning toekennen",
+        "override_argument": "rol / reservespeler / kamp",
+        "override_do": "ingreep vastleggen",
         "open_in_forum": "openen op het forum",
         "alive_count": "leven",
         "faction": "Kamp",
@@ -413,3 +445,51 @@ WORDS: dict[str, dict[str, str]] = {
 
 def words_for(language: str) -> dict[str, str]:
     return WORDS.get(language, WORDS["de"])
+
+
+# the engine's phases, round states and channels in the round's language (the German ones
+# are the Spielleitung's labels of the command line, `spielleitung.labels`)
+PHASES: dict[str, dict[str, str]] = {
+    "de": {"night": "Nacht", "day": "Tag", "dusk": "Dämmerung", "runoff": "Stichwahl"},
+    "nl": {"night": "Nacht", "day": "Dag", "dusk": "Schemering", "runoff": "Herstemming"},
+}
+STATES: dict[str, dict[str, str]] = {
+    "de": {"signup": "Anmeldung", "running": "läuft", "finished": "beendet",
+           "cancelled": "abgebrochen", "over": "vorbei"},
+    "nl": {"signup": "aanmelding", "running": "loopt", "finished": "afgelopen",
+           "cancelled": "afgebroken", "over": "voorbij"},
+}  # fmt: skip
+CHANNELS: dict[str, dict[str, str]] = {
+    "de": CHANNEL_WORDS,
+    "nl": {
+        "thread": "speldraad",
+        "private": "rolbericht",
+        "wolves": "wolvenhol",
+        "lovers": "geliefden",
+        "dead": "dodenrijk",
+        "enchanted": "betoverden",
+        "crypt": "de crypte",
+        "spirits": "dodenrijk van de rusteloze geesten",
+    },
+}
+
+
+def phase_in(language: str, phase: str | None) -> str:
+    """ "day 2" → "Tag 2" ("Dag 2" in Dutch); "over" → "vorbei"."""
+    if not phase:
+        return ""
+    kind, _, number = phase.partition(" ")
+    if not number:
+        return STATES.get(language, STATES["de"]).get(phase, phase)
+    word = PHASES.get(language, PHASES["de"]).get(kind)
+    return f"{word} {number}" if word else phase
+
+
+def state_in(language: str, status: str) -> str:
+    return STATES.get(language, STATES["de"]).get(status, status)
+
+
+def channel_in(language: str, channel: str | None) -> str:
+    if not channel:
+        return ""
+    return CHANNELS.get(language, CHANNELS["de"]).get(channel, channel)
