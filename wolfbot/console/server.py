@@ -28,7 +28,10 @@ class ConsoleServer:
     ) -> None:
         self.source = source
         self.logins = logins
-        self._socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        # IPPROTO_TCP, not protocol 0: only then asyncio sets TCP_NODELAY on the connections,
+        # and a small page's body (written apart from its head) does not wait 40 ms for the
+        # browser's delayed ACK (as `forum.local.server.listening_socket` explains)
+        self._socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         self._socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self._socket.bind((host, port))  # port 0: a free one (tests)
         self.host, self.port = host, self._socket.getsockname()[1]
