@@ -8,6 +8,7 @@ from bs4 import BeautifulSoup
 from console_kit import PASSWORD, ZONE, Console
 
 from wolfbot.console.app import ConsoleSettings, linked
+from wolfbot.console.pages import decidable
 from wolfbot.console.security import Credentials, Sessions
 from wolfbot.console.server import ConsoleServer
 from wolfbot.console.source import RoundSource
@@ -53,14 +54,16 @@ def test_a_rejected_command_offers_accept_with_a_correction_an_accepted_one_reje
     console,
 ) -> None:
     shown = page(console, "/befehle")
+    offered = {}
     for row in shown.select("table.commands tbody tr"):
-        code = row.find("code").get_text()
-        action = row.select_one("form.act")["action"]
-        if code == "!Lynch Ana":
-            assert action == "/aktion/accept"
+        form = row.select_one("form.act")
+        offered[row.find("code").get_text()] = form["action"] if form else None
+        if row.find("code").get_text() == "!Lynch Ana":
             assert row.select_one("input[name=as_text]") is not None
-        elif code == "!Lynch Anna":
-            assert action == "/aktion/reject"
+    assert offered["!Lynch Ana"] == "/aktion/accept"
+    assert offered["!Lynch Anna"] == "/aktion/reject"
+    # night 1 is over: the engine would refuse to change its commands, none is offered
+    assert offered["!Sehen Anna"] is None
 
 
 def test_the_round_page_says_whether_the_replay_is_identical(console) -> None:
@@ -144,3 +147,34 @@ def test_a_dutch_round_is_shown_in_dutch(finished) -> None:
     when = " ".join(td.get_text(" ") for td in audit.select("td[data-label=Wanneer]"))
     assert "Dag 1" in when and "Tag 1" not in when and "day 1" not in when
     assert "rolbericht" in when or "speldraad" in when
+
+
+@pytest.mark.parametrize(
+    ("command_phase", "now", "offered"),
+    [
+        ("day 2", "day 2", True),
+        ("day 2", "dusk 2", True),
+        ("dusk 2", "runoff 2", True),
+        ("night 2", "night 2", True),
+        ("day 2", "night 3", True),  # sent by day for the coming night
+        ("night 2", "day 2", False),
+        ("day 1", "day 2", False),
+        ("night 1", "night 2", False),
+        ("day 2", "over", False),
+    ],
+    ids=[
+        "same-day",
+        "day-in-its-dusk",
+        "dusk-in-its-runoff",
+        "same-night",
+        "by-day-for-the-coming-night",
+        "night-by-the-next-day",
+        "an-earlier-day",
+        "an-earlier-night",
+        "round-over",
+    ],
+)
+def test_accept_and_reject_are_offered_only_while_the_engine_allows_them(
+    command_phase, now, offered
+) -> None:
+    assert decidable(command_phase, now) is offered

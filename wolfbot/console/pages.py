@@ -178,6 +178,24 @@ def queue(source: RoundSource, settings: ConsoleSettings, query: Query) -> dict[
 VERDICTS = ("accepted", "rejected", "pending")
 
 
+def _period(phase: str) -> tuple[int, str] | None:
+    """A day with its Dämmerung and Stichwahl is one voting period; a night is its own."""
+    kind, _, number = phase.partition(" ")
+    if not number.isdigit():
+        return None
+    return int(number), "night" if kind == "night" else "day"
+
+
+def decidable(command_phase: str, now: str) -> bool:
+    """Whether a command of `command_phase` may still be accepted or rejected in phase `now`:
+    in its own period, or – sent by day for the coming night – in that night (the engine
+    refuses the others: `intervention.other_phase`)."""
+    given, current = _period(command_phase), _period(now)
+    if given is None or current is None:
+        return False
+    return given == current or (given[1] == "day" and current == (given[0] + 1, "night"))
+
+
 def commands(source: RoundSource, settings: ConsoleSettings, query: Query) -> dict[str, Any]:
     context = _head(source)
     filters = {
@@ -243,6 +261,7 @@ def commands(source: RoundSource, settings: ConsoleSettings, query: Query) -> di
         rows=rows,
         players=players,
         overrides=OVERRIDES,
+        decidable=decidable,
         filters=filters,
         actors=actors,
         phases=phases,
