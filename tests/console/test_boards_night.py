@@ -195,3 +195,24 @@ def test_who_has_no_night_ability_of_his_own_is_not_awaited(mid_night) -> None:
 )
 def test_outcomes_are_worded(row, blocked_by, label) -> None:
     assert night._outcome_label(row, blocked_by) == label
+
+
+@pytest.mark.parametrize(
+    ("row", "label"),
+    [
+        ({"outcome": "seen", "detail": "Weerwolf", "target": "A"}, "gezien: Weerwolf"),
+        (
+            {"outcome": "survived", "detail": "protected", "target": "A"},
+            "A heeft een aanval overleefd (beschermd)",
+        ),
+        ({"outcome": "blocked", "detail": "x", "target": "A"}, "geblokkeerd"),
+    ],
+    ids=["seen", "survived", "blocked"],
+)
+def test_outcomes_of_a_dutch_round_are_worded_in_dutch(row, label) -> None:
+    assert night._outcome_label(row, None, "nl") == label
+
+
+def test_every_outcome_is_worded_in_every_language() -> None:
+    assert night.OUTCOME_WORDS["nl"].keys() == night.OUTCOME_WORDS["de"].keys()
+    assert night.FAILED_WORDS["nl"].keys() == night.FAILED_WORDS["de"].keys()

@@ -147,6 +147,10 @@ def test_a_dutch_round_is_shown_in_dutch(finished) -> None:
     when = " ".join(td.get_text(" ") for td in audit.select("td[data-label=Wanneer]"))
     assert "Dag 1" in when and "Tag 1" not in when and "day 1" not in when
     assert "rolbericht" in when or "speldraad" in when
+    outcomes = " ".join(o.get_text() for o in night.select(".outcome"))
+    assert outcomes, "night 1 of the round has resolved commands"
+    assert "Angriff" not in outcomes and "gesehen" not in outcomes and "gestorben" not in outcomes
+    assert "Weerwolven" in night.select_one("table.night").get_text()
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,6 @@ from wolfbot.console.boards.night import load_night
 from wolfbot.console.boards.overview import load_overview
 from wolfbot.outbox import drafts as outbox_drafts
 from wolfbot.spielleitung.labels import (
-    deadline_label,
     parse_utc,
 )
 from wolfbot.spielleitung.status.loading import Status, load_status
@@ -45,7 +44,6 @@ def local_time(value: object, zone: ZoneInfo) -> str:
 @dataclass(frozen=True, slots=True)
 class Deadline:
     name: str
-    what: str
     at: datetime
     seconds: int  # from now on the round's clock (negative: overdue)
     waiting: str | None
@@ -61,7 +59,6 @@ def _deadlines(source: RoundSource, status: Status) -> list[Deadline]:
     return [
         Deadline(
             d.name,
-            deadline_label(d.name),
             d.at,
             int((d.at - now).total_seconds()),
             status.waiting[d.name][0] if d.name in status.waiting else None,

@@ -4,6 +4,7 @@ worded from the engine's catalogs and the Spielleitung's labels, not from here."
 
 from __future__ import annotations
 
+from wolfbot.schedule import names
 from wolfbot.spielleitung.labels import CHANNEL_WORDS
 
 WORDS: dict[str, dict[str, str]] = {
@@ -142,6 +143,8 @@ WORDS: dict[str, dict[str, str]] = {
         "estimate": "Schätzung der Rollenverteilung",
         "options": "Hausregeln",
         "winners": "Gewonnen haben",
+        "stage_Werwölfe": "Werwölfe",
+        "explanation_note": "",
         "verdict_accepted": "angenommen",
         "override": "Eingreifen",
         "override_lead": "Was die Regeln nicht von selbst tun: ein Spieler stirbt, wird "
@@ -358,6 +361,9 @@ WORDS: dict[str, dict[str, str]] = {
         "estimate": "Schatting van de rolverdeling",
         "options": "Huisregels",
         "winners": "Gewonnen hebben",
+        "stage_Werwölfe": "Weerwolven",
+        "explanation_note": "De uitleg stap voor stap is voorlopig alleen in het Duits "
+        "(zoals wolfbot explain).",
         "verdict_accepted": "aangenomen",
         "override": "Ingrijpen",
         "override_lead": "Wat de regels niet vanzelf doen: een speler sterft, wordt "
@@ -483,6 +489,27 @@ def phase_in(language: str, phase: str | None) -> str:
         return STATES.get(language, STATES["de"]).get(phase, phase)
     word = PHASES.get(language, PHASES["de"]).get(kind)
     return f"{word} {number}" if word else phase
+
+
+DEADLINES: dict[str, dict[str, str]] = {
+    "de": {"phase": "{phase} beginnt", "zwischenstand": "Zwischenstand",
+           "reminder": "Erinnerung vor {deadline}", "question": "Antwortfrist einer Frage"},
+    "nl": {"phase": "{phase} begint", "zwischenstand": "tussenstand",
+           "reminder": "herinnering vóór: {deadline}", "question": "antwoordtermijn van een vraag"},
+}  # fmt: skip
+
+
+def deadline_in(language: str, name: str) -> str:
+    """What a deadline of the schedule does ("dusk 2" → "Dämmerung 2 beginnt")."""
+    said = DEADLINES.get(language, DEADLINES["de"])
+    kind = names.kind_of(name)
+    if kind == "phase":
+        return said["phase"].format(phase=phase_in(language, names.begins(name)))
+    if kind == "reminder":
+        return said["reminder"].format(
+            deadline=deadline_in(language, names.reminder_of(name) or "")
+        )
+    return said.get(kind, name)
 
 
 def state_in(language: str, status: str) -> str:

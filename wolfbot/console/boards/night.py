@@ -43,18 +43,56 @@ STATE_WORDS = {
     "refused": "nicht ausgeführt",
     "blocked": "blockiert",
 }
+# what became of a command once the night was resolved (`v_night_actions.outcome`), in the
+# round's language: `target` the command's, `detail` the view's (a role seen, a cause), `by`
+# who blocked it, `how` an attack failed
+OUTCOME_WORDS = {
+    "de": {
+        "blocked": "blockiert",
+        "blocked_by": "blockiert (von {by})",
+        "refused": "nicht ausgeführt: {detail}",
+        "seen": "gesehen: {detail}",
+        "protected": "hat {target} vor einem Angriff geschützt ({detail})",
+        "died": "{target} ist in dieser Nacht gestorben ({detail})",
+        "healed": "{target} geheilt (Angriff: {detail})",
+        "survived": "{target} hat einen Angriff überlebt ({how})",
+    },
+    "nl": {
+        "blocked": "geblokkeerd",
+        "blocked_by": "geblokkeerd (door {by})",
+        "refused": "niet uitgevoerd: {detail}",
+        "seen": "gezien: {detail}",
+        "protected": "heeft {target} tegen een aanval beschermd ({detail})",
+        "died": "{target} is deze nacht gestorven ({detail})",
+        "healed": "{target} genezen (aanval: {detail})",
+        "survived": "{target} heeft een aanval overleefd ({how})",
+    },
+}
 # how an attack failed (`AttackFailed.outcome`: the engine's reason, `failed.…` without its
 # prefix), as v_night_actions lists it for a command whose target survived
 FAILED_WORDS = {
-    "healed": "geheilt",
-    "protected": "geschützt",
-    "immune": "immun gegen diesen Angriff",
-    "cursed": "Verfluchter Dorfbewohner: verwandelt sich in einen Werwolf",
-    "away": "nicht zu Hause",
-    "sacrificed": "ein anderer wurde an seiner Stelle geopfert",
-    "seduced": "verführt",
-    "bitten": "gebissen",
-    "failed": "abgewehrt",
+    "de": {
+        "healed": "geheilt",
+        "protected": "geschützt",
+        "immune": "immun gegen diesen Angriff",
+        "cursed": "Verfluchter Dorfbewohner: verwandelt sich in einen Werwolf",
+        "away": "nicht zu Hause",
+        "sacrificed": "ein anderer wurde an seiner Stelle geopfert",
+        "seduced": "verführt",
+        "bitten": "gebissen",
+        "failed": "abgewehrt",
+    },
+    "nl": {
+        "healed": "genezen",
+        "protected": "beschermd",
+        "immune": "immuun voor deze aanval",
+        "cursed": "vervloekte dorpeling: wordt een weerwolf",
+        "away": "niet thuis",
+        "sacrificed": "een ander werd in zijn plaats geofferd",
+        "seduced": "verleid",
+        "bitten": "gebeten",
+        "failed": "afgeweerd",
+    },
 }
 
 
@@ -72,7 +110,7 @@ class ActorCommand:
     verdict: str  # accepted, rejected, pending (the Spielleitung's word awaited)
     reason: str | None  # why rejected, or why the night did not carry it out
     outcome: str | None  # v_night_actions: blocked, refused, seen, protected, died, …
-    outcome_label: str | None  # German: "gesehen: Werwolf", "blockiert (von Konrad, Koch)"
+    outcome_label: str | None  # in the round's language: "gesehen: Werwolf", "blockiert (von …)"
     command_id: int | None = None  # of a rejected or undecided one (`wolfbot accept`)
 
 
@@ -230,7 +268,7 @@ def _commands(
                 verdict="accepted",
                 reason=r["detail"] if r["outcome"] in ("blocked", "refused") else None,
                 outcome=r["outcome"],
-                outcome_label=_outcome_label(r, blockers.get(r["actor"])),
+                outcome_label=_outcome_label(r, blockers.get(r["actor"]), game.rules.language),
             )
         )
     for r in rows(
@@ -273,23 +311,17 @@ def _blockers(game: Game, accepted: list[dict]) -> dict[str, str]:
     return {name: ", ".join(by) for name, by in found.items()}
 
 
-def _outcome_label(r: dict, blocked_by: str | None) -> str | None:
+def _outcome_label(r: dict, blocked_by: str | None, language: str = "de") -> str | None:
     outcome, detail, target = r["outcome"], r["detail"], r["target"]
+    said = OUTCOME_WORDS.get(language, OUTCOME_WORDS["de"])
     if outcome == "blocked":
-        return f"blockiert (von {blocked_by})" if blocked_by else "blockiert"
-    if outcome == "refused":
-        return f"nicht ausgeführt: {detail}"
-    if outcome == "seen":
-        return f"gesehen: {detail}"
-    if outcome == "protected":
-        return f"hat {target} vor einem Angriff geschützt ({detail})"
-    if outcome == "died":
-        return f"{target} ist in dieser Nacht gestorben ({detail})"
-    if outcome == "healed":
-        return f"{target} geheilt (Angriff: {detail})"
+        return said["blocked_by"].format(by=blocked_by) if blocked_by else said["blocked"]
     if outcome == "survived":
-        how = ", ".join(FAILED_WORDS.get(part, "abgewehrt") for part in detail.split(", "))
-        return f"{target} hat einen Angriff überlebt ({how})"
+        failed = FAILED_WORDS.get(language, FAILED_WORDS["de"])
+        how = ", ".join(failed.get(part, failed["failed"]) for part in detail.split(", "))
+        return said["survived"].format(target=target, how=how)
+    if outcome in said:
+        return said[outcome].format(target=target, detail=detail)
     return None
 
 
