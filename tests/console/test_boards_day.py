@@ -34,6 +34,11 @@ def test_every_day_of_a_finished_round(finished, ruleset) -> None:
             )
         if board.dusk is not None:
             assert "dusk" in played.game.rules.phases
+        # every voter the evening's count names gave a vote the day's list shows, wherever
+        # the ruleset has the votes given (Weerwolven: in the Rollenmitteilung)
+        counted = {voter for c in board.tally for voter in c.voters}
+        listed = {v.voter for v in board.votes if v.verdict == "accepted"}
+        assert counted <= listed, (number, counted - listed)
     assert day.load_day(played.connection, played.info, played.game, 0) is None
 
 
@@ -77,30 +82,30 @@ def test_a_running_day_counts_as_the_engine_does(finished) -> None:
 
 
 def _stored(tmp_path, votes: list[tuple[str | None, str | None, str]]) -> Round:
-    """A store with one round and day 1's votes of Anna (`word`, `target`, `verdict`)."""
+    """A store with one round and day 1's votes of Anna (`word`, `target`, `verdict`) in the
+    game thread: the `commands` and `input_posts` columns the board reads."""
+    import json
     import sqlite3
 
     db = tmp_path / "votes.sqlite"
     connection = sqlite3.connect(db)
     connection.executescript(
-        "CREATE TABLE v_votes (game_id, day, kind, at, phase, voter, word, target, verdict,"
-        " reason, link, command_id);"
-        "CREATE TABLE commands (id, text);"
+        "CREATE TABLE commands (id, game_id, at, phase, actor, word, targets, verdict, reason,"
+        " input_id, text, channel);"
+        "CREATE TABLE input_posts (id, url);"
     )
     for index, (word, target, verdict) in enumerate(votes, 1):
         connection.execute(
-            "INSERT INTO v_votes VALUES (1, 1, 'vote', ?, 'day 1', 'Anna', ?, ?, ?, ?, '', ?)",
+            "INSERT INTO commands VALUES (?, 1, ?, 'day 1', 'Anna', ?, ?, ?, ?, NULL, ?, 'thread')",
             (
+                index,
                 f"2026-10-21 0{index}:00:00",
                 word,
-                target,
+                json.dumps([target] if target else []),
                 verdict,
                 "nein" if verdict == "rejected" else None,
-                index,
+                f"!{word} {target or ''}".strip(),
             ),
-        )
-        connection.execute(
-            "INSERT INTO commands VALUES (?, ?)", (index, f"!{word} {target or ''}".strip())
         )
     return connection
 

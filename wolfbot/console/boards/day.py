@@ -180,17 +180,30 @@ def _election(elected: ev.MayorElected) -> tuple[Count, ...]:
 def _votes(
     connection: sqlite3.Connection, game_id: int, number: int, game: Game
 ) -> tuple[VoteEvent, ...]:
+    """The day's commands in the game thread and its votes wherever they were given (a
+    Weerwolven round votes in the Rollenmitteilung), in order."""
     handlers = game.rules.word_handlers
+    ballots = {word for word, handler in handlers.items() if handler in BALLOT_WORDS}
+    written = {game.rules.shown_word(word).casefold(): word for word in ballots}
+    written.update({word.casefold(): word for word in ballots})
     held: dict[tuple[str, str], str | None] = {}  # (voter, ballot) → his vote's target
     found = []
     for r in rows(
         connection,
-        "SELECT v.at, v.phase, v.voter, v.word, v.target, v.verdict, v.reason, v.link,"
-        " v.command_id, c.text FROM v_votes v LEFT JOIN commands c ON c.id = v.command_id"
-        " WHERE v.game_id = :g AND v.day = :day AND v.kind = 'vote'"
-        " ORDER BY v.at, v.command_id",
-        {"g": game_id, "day": number},
+        "SELECT c.at, c.phase, c.actor AS voter, c.word, json_extract(c.targets, '$[0]')"
+        " AS target, c.verdict, c.reason, ip.url AS link, c.id AS command_id, c.text,"
+        " c.channel FROM commands c LEFT JOIN input_posts ip ON ip.id = c.input_id"
+        " WHERE c.game_id = :g AND c.phase IN (:day, :dusk, :runoff) ORDER BY c.at, c.id",
+        {
+            "g": game_id,
+            "day": f"day {number}",
+            "dusk": f"dusk {number}",
+            "runoff": f"runoff {number}",
+        },
     ):
+        said = (r["text"] or "").lstrip("!").split(" ", 1)[0].casefold()
+        if r["channel"] != "thread" and r["word"] not in ballots and said not in written:
+            continue  # a night command given by day, an answer: not the day's vote
         word = r["word"]
         handler = handlers.get(word or "", "")
         ballot = BALLOT_WORDS.get(handler, word or "")
