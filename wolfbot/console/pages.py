@@ -6,6 +6,7 @@ way of reading a round."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -193,6 +194,11 @@ def decidable(command_phase: str, now: str) -> bool:
     return given == current or (given[1] == "day" and current == (given[0] + 1, "night"))
 
 
+def _column(connection: sqlite3.Connection, sql: str, game_id: int) -> list[Any]:
+    """The first column of the rows `sql` finds for the round `game_id`."""
+    return [row[0] for row in connection.execute(sql, (game_id,))]
+
+
 def commands(source: RoundSource, settings: ConsoleSettings, query: Query) -> dict[str, Any]:
     context = _head(source)
     filters = {
@@ -221,21 +227,16 @@ def commands(source: RoundSource, settings: ConsoleSettings, query: Query) -> di
                 params,
             )
         ]
-        actors = [
-            r[0]
-            for r in connection.execute(
-                "SELECT DISTINCT actor FROM v_audit WHERE game_id = ? ORDER BY actor",
-                (source.game_id,),
-            )
-        ]
-        phases = [
-            r[0]
-            for r in connection.execute(
-                "SELECT phase FROM v_audit WHERE game_id = ?"
-                " GROUP BY phase ORDER BY min(command_id)",
-                (source.game_id,),
-            )
-        ]
+        actors = _column(
+            connection,
+            "SELECT DISTINCT actor FROM v_audit WHERE game_id = ? ORDER BY actor",
+            source.game_id,
+        )
+        phases = _column(
+            connection,
+            "SELECT phase FROM v_audit WHERE game_id = ? GROUP BY phase ORDER BY min(command_id)",
+            source.game_id,
+        )
     with source.read() as connection:
         interventions = [
             dict(r)
@@ -246,14 +247,12 @@ def commands(source: RoundSource, settings: ConsoleSettings, query: Query) -> di
                 (source.game_id,),
             )
         ]
-        players = [
-            r[0]
-            for r in connection.execute(
-                "SELECT name FROM players WHERE game_id = ? AND kind = 'player'"
-                " AND withdrawn_at IS NULL ORDER BY position",
-                (source.game_id,),
-            )
-        ]
+        players = _column(
+            connection,
+            "SELECT name FROM players WHERE game_id = ? AND kind = 'player'"
+            " AND withdrawn_at IS NULL ORDER BY position",
+            source.game_id,
+        )
     context.update(
         rows=rows,
         players=players,

@@ -149,6 +149,11 @@ class ForumServer:
         request = _Request(receive)
         closing = (b"connection", b"close") in scope["headers"]  # uvicorn answers it in kind
         answer = _Answer(send, method == "HEAD", self.default_headers + 19 * closing)
+        # counted before the answer's last bytes leave: a client that has its answer finds
+        # its request counted (`reset_stats` right after a login resets the login too)
+        answer.done = lambda: owner.record(
+            RequestRecord(method, target.sent, answer.status, answer.bytes_sent)
+        )
         if fault in ("drop", "timeout_after_commit"):
             if fault == "timeout_after_commit":
                 await app(scope, request.receive, _swallow)
@@ -166,7 +171,7 @@ class ForumServer:
             await app(scope, request.receive, answer.send)
         else:
             await app(scope, request.receive, answer.send)
-        owner.record(RequestRecord(method, target.sent, answer.status, answer.bytes_sent))
+        answer.finish()  # an app that ended without a last body message
 
     async def _hold(self, seconds: float) -> None:
         deadline = time.monotonic() + seconds
@@ -213,6 +218,12 @@ class _Answer:
         self.status: int | None = None
         self.bytes_sent = 0
         self._default_headers = default_headers
+        self.done: Callable[[], None] | None = None  # called once, as the answer ends
+
+    def finish(self) -> None:
+        done, self.done = self.done, None
+        if done is not None:
+            done()
 
     async def send(self, message: Message) -> None:
         if message["type"] == "http.response.start":
@@ -232,6 +243,8 @@ class _Answer:
             message = {**message, "body": body}
         if message["type"] == "http.response.body" and not self._head:
             self.bytes_sent += len(message.get("body", b""))
+        if message["type"] == "http.response.body" and not message.get("more_body", False):
+            self.finish()
         await self._send(message)
 
     def _count_head(self, start: Message) -> None:
