@@ -13,6 +13,7 @@ from console_kit import ZONE, csrf_of
 from wolfbot.bot.presence import AlreadyRunning, BotPresence, bot_running
 from wolfbot.console.app import ConsoleSettings
 from wolfbot.console.command import start_console
+from wolfbot.console.pages import PAGES
 from wolfbot.console.security import PASSWORD_ENV, Credentials, Sessions
 from wolfbot.console.server import ConsoleServer
 from wolfbot.console.source import RoundSource
@@ -47,9 +48,10 @@ def test_the_start_says_where_and_how_to_log_in_and_the_sign_up_page_waits(
             assert len(password) >= 20
         with httpx.Client(base_url=server.url, trust_env=False) as client:
             log_in(client, password)
-            page = client.get("/")
-        assert page.status_code == 200
-        assert "Die Runde hat noch nicht begonnen" in page.text
+            shown = {path: client.get(path) for path, *_ in PAGES}
+        for path, page in shown.items():
+            assert page.status_code == 200, path
+            assert "Die Runde hat noch nicht begonnen" in page.text, path
     finally:
         server.stop()
 
