@@ -144,6 +144,7 @@ WORDS: dict[str, dict[str, str]] = {
         "options": "Hausregeln",
         "winners": "Gewonnen haben",
         "stage_Werwölfe": "Werwölfe",
+        "non_voters_past": "Ohne Stimme geblieben",
         "explanation_note": "",
         "verdict_accepted": "angenommen",
         "override": "Eingreifen",
@@ -362,6 +363,7 @@ WORDS: dict[str, dict[str, str]] = {
         "options": "Huisregels",
         "winners": "Gewonnen hebben",
         "stage_Werwölfe": "Weerwolven",
+        "non_voters_past": "Zonder stem gebleven",
         "explanation_note": "De uitleg stap voor stap is voorlopig alleen in het Duits "
         "(zoals wolfbot explain).",
         "verdict_accepted": "aangenomen",
