@@ -171,7 +171,7 @@ class ForumServer:
             await app(scope, request.receive, answer.send)
         else:
             await app(scope, request.receive, answer.send)
-        answer.finish()  # an app that ended without a last body message
+        await answer.close()
 
     async def _hold(self, seconds: float) -> None:
         deadline = time.monotonic() + seconds
@@ -208,7 +208,10 @@ class _Request:
 
 class _Answer:
     """A `send` that counts the status and the bytes of an answer (and with `mangle` sends
-    its body mangled)."""
+    its body mangled). The head waits for the first body message: a client may hold its
+    whole answer once the head is out (a redirect without a body), so the request is
+    counted (`done`) before the head of a one-piece answer leaves, or before the last piece
+    of a longer one."""
 
     def __init__(self, send: Send, head: bool, default_headers: int) -> None:
         self._send = send
@@ -228,24 +231,34 @@ class _Answer:
     async def send(self, message: Message) -> None:
         if message["type"] == "http.response.start":
             self.status = message["status"]
-            if self.mangle is not None:
-                self._start = message  # sent with the mangled body
-                return
-            self._count_head(message)
+            self._start = message  # sent with the first body message
+            return
+        if message["type"] != "http.response.body":
             return await self._send(message)
-        if message["type"] == "http.response.body" and self._start and self.mangle:
+        start, self._start = self._start, None
+        if start is not None and self.mangle is not None:
             body = self.mangle(message.get("body", b""))  # the app's answers: one body message
-            headers = [(k, v) for k, v in self._start["headers"] if k != b"content-length"]
-            start = {**self._start, "headers": [*headers, (b"content-length", b"%d" % len(body))]}
-            self._start = None
-            self._count_head(start)
-            await self._send(start)
+            headers = [(k, v) for k, v in start["headers"] if k != b"content-length"]
+            start = {**start, "headers": [*headers, (b"content-length", b"%d" % len(body))]}
             message = {**message, "body": body}
-        if message["type"] == "http.response.body" and not self._head:
+        if start is not None:
+            self._count_head(start)
+        if not self._head:
             self.bytes_sent += len(message.get("body", b""))
-        if message["type"] == "http.response.body" and not message.get("more_body", False):
+        if not message.get("more_body", False):
             self.finish()
+        if start is not None:
+            await self._send(start)
         await self._send(message)
+
+    async def close(self) -> None:
+        """After the app: a head it sent without a body goes out; the request is counted."""
+        start, self._start = self._start, None
+        if start is not None:
+            self._count_head(start)
+            self.finish()
+            await self._send(start)
+        self.finish()
 
     def _count_head(self, start: Message) -> None:
         status = start["status"]
