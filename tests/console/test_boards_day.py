@@ -7,6 +7,7 @@ import pytest
 from boards_stores import RULESETS, Round, boards_group
 
 from wolfbot.console.boards import day
+from wolfbot.console.words import WORDS
 from wolfbot.engine import events as ev
 from wolfbot.spielleitung.explain.stored import rebuild
 from wolfbot.store.db import engine_for, session_factory
@@ -21,11 +22,11 @@ def test_every_day_of_a_finished_round(finished, ruleset) -> None:
     assert last is not None and not last.current
     for number in range(1, last.number + 1):
         board = day.load_day(played.connection, played.info, played.game, number)
-        assert board is not None and board.label == f"Tag {number}"
+        assert board is not None and board.number == number
         assert all(v.phase.endswith(f" {number}") for v in board.votes)
         assert [v.at for v in board.votes] == sorted(v.at for v in board.votes if v.at)
         for vote in board.votes:
-            assert vote.change_label == day.CHANGE_WORDS[vote.change]
+            assert all(f"change_{vote.change}" in WORDS[lang] for lang in WORDS)
             if vote.verdict == "rejected":
                 assert vote.change == "rejected" and vote.reason
         if board.tally_moment == "Abend":
@@ -67,7 +68,7 @@ def test_a_running_day_counts_as_the_engine_does(finished) -> None:
     finally:
         engine.dispose()
     board = day.load_day(played.connection, played.info, game)
-    assert board.number == 2 and board.current and board.phase_label == "Dämmerung 2"
+    assert board.number == 2 and board.current and str(game.state.phase) == "dusk 2"
     assert board.tally_moment == "jetzt"
     from wolfbot.engine.day.votes import missing_votes, tally
 

@@ -7,6 +7,7 @@ import pytest
 from boards_stores import RULESETS, boards_group
 
 from wolfbot.console.boards import night
+from wolfbot.console.words import WORDS
 from wolfbot.spielleitung.explain.night import explain_night, explain_night_parts
 from wolfbot.spielleitung.explain.stored import rebuild_after_night
 from wolfbot.store.db import engine_for, session_factory
@@ -19,13 +20,12 @@ def test_the_last_night_of_a_finished_round_is_resolved_and_explained(finished, 
     played = finished(ruleset)
     board = night.load_night(played.connection, played.info, played.game)
     assert board is not None and board.resolved and not board.current
-    assert board.label == f"Nacht {board.number}"
     assert [s.number for s in board.stages] == sorted(s.number for s in board.stages)
     for stage in board.stages:
         for entry in stage.entries:
             for actor in entry.actors:
                 assert actor.state != "pending"  # resolved: came, or none came
-                assert actor.state_label == night.STATE_WORDS[actor.state]
+                assert all(f"night_{actor.state}" in WORDS[lang] for lang in WORDS)
     if board.explanation_missing is None:  # the round may end by day, after its last night
         lines = explain_night(played.game, board.number)
         stages = [line for s in board.explanation for line in (s.heading, *s.lines)]

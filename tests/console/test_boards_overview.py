@@ -38,7 +38,7 @@ def test_phases_are_worded_in_german(phase: str, label: str) -> None:
 def test_every_player_of_a_finished_round_in_list_order_with_his_death(finished, ruleset) -> None:
     played = finished(ruleset)
     board = overview.load_overview(played.connection, played.info, played.game, NOW)
-    assert board.phase == "over" and board.phase_label == "vorbei" and board.winners
+    assert board.phase == "over" and board.winners
     names = [p.name for p in board.players if p.kind == "player"]
     assert names == [p.name for p in played.game.state.players]
     assert [p.position for p in board.players] == sorted(p.position for p in board.players)
@@ -62,7 +62,7 @@ def test_every_player_of_a_finished_round_in_list_order_with_his_death(finished,
 @boards_group("duesterliga")
 def test_the_middle_of_a_night(mid_night) -> None:
     board = overview.load_overview(mid_night.connection, mid_night.info, mid_night.game, NOW)
-    assert board.phase == "night 2" and board.phase_label == "Nacht 2" and board.night == 2
+    assert board.phase == "night 2" and board.night == 2
     assert board.deadlines and all(d.at.tzinfo is UTC for d in board.deadlines)
     assert board.next_deadline is board.deadlines[0]  # all still to come at NOW
     assert any(d.label == "Tag 2 beginnt" for d in board.deadlines)

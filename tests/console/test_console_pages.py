@@ -143,6 +143,9 @@ def test_a_dutch_round_is_shown_in_dutch(finished) -> None:
     assert day.find("html")["lang"] == "nl"
     assert day.select_one("main h2").get_text(strip=True).startswith("Dag 1")
     assert "Alle stemmen op volgorde" in day.get_text()
+    lynched = [p.get_text(" ", strip=True) for p in day.select("p.lynched")]
+    assert lynched, "day 1 ends with a lynch"
+    assert all(word not in " ".join(lynched) for word in ("Mehrheit", "Bürgermeister", "Los)"))
     assert night.select_one("main h2").get_text(" ", strip=True).startswith("Nacht 1 afgehandeld")
     when = " ".join(td.get_text(" ") for td in audit.select("td[data-label=Wanneer]"))
     assert "Dag 1" in when and "Tag 1" not in when and "day 1" not in when

@@ -91,10 +91,7 @@ def overview(source: RoundSource, settings: ConsoleSettings, query: Query) -> di
     if game is not None:
         with source.read() as connection:
             board = load_overview(connection, context["info"], game, source.clock())
-    questions = [
-        {**q, "options": json.loads(q["options"] or "[]")} for q in context["status"].questions
-    ]
-    context.update(board=board, questions=questions)
+    context.update(board=board)
     return context
 
 

@@ -17,7 +17,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
-from wolfbot.console.boards.common import current_number, phase_label, rows, spans, utc
+from wolfbot.console.boards.common import current_number, rows, spans, utc
 from wolfbot.engine import events as ev
 from wolfbot.engine.day import votes as day_votes
 from wolfbot.engine.game import Game
@@ -26,15 +26,6 @@ from wolfbot.spielleitung.labels import GameInfo
 __all__ = ["Count", "DayBoard", "Inactivity", "Lynched", "VoteEvent", "load_day"]
 
 BALLOT_WORDS = {"lynch": "Lynch", "withdraw": "Lynch", "election": "Wahl"}
-CHANGE_WORDS = {
-    "new": "neue Stimme",
-    "changed": "geändert",
-    "same": "wiederholt",
-    "withdrawn": "zurückgenommen",
-    "rejected": "abgelehnt",
-    "pending": "wartet auf die Spielleitung",
-}
-DECIDED_WORDS = {"majority": "Mehrheit", "Bürgermeister": "Bürgermeister", "Los": "Los"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +34,6 @@ class VoteEvent:
 
     at: datetime | None  # UTC
     phase: str  # "day 2", "dusk 2"
-    phase_label: str  # "Tag 2", "Dämmerung 2"
     voter: str
     text: str  # "!Lynch Anna" (as written when not understood)
     word: str | None  # canonical: Lynch, Zurücknehmen, Bürgermeister (None: not understood)
@@ -51,8 +41,7 @@ class VoteEvent:
     target: str | None
     verdict: str  # accepted, rejected, pending
     reason: str | None  # why rejected
-    change: str  # new, changed, same, withdrawn, rejected, pending
-    change_label: str  # German (CHANGE_WORDS)
+    change: str  # new, changed, same, withdrawn, rejected, pending (the pages word it)
     previous: str | None  # the target his vote had before (changed, withdrawn)
     link: str | None
     command_id: int | None
@@ -70,7 +59,7 @@ class Count:
 class Lynched:
     player: str
     votes: int
-    decided_by: str  # "Mehrheit", "Bürgermeister", "Los"
+    decided_by: str  # the engine's: "majority", "Bürgermeister" (his vote), "Los"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +74,7 @@ class Inactivity:
 @dataclass(frozen=True, slots=True)
 class DayBoard:
     number: int
-    label: str  # "Tag 2"
     current: bool  # the game is in this day (or its Dämmerung, its Stichwahl) now
-    phase_label: str  # the current phase if `current` ("Dämmerung 2"), else ""
     tally: tuple[Count, ...]  # now (current), else at the Abend; most votes first
     tally_moment: str  # "jetzt", "Abend", "" (no count that day)
     doubled: str | None  # whose vote counts twice (Wolf Village's Hauptmann)
@@ -131,9 +118,7 @@ def load_day(
         tally, moment, doubled, non_voters = (), "", None, dusk.non_voters if dusk else ()
     return DayBoard(
         number=number,
-        label=phase_label(f"day {number}"),
         current=current,
-        phase_label=phase_label(str(phase)) if current else "",
         tally=tally,
         tally_moment=moment,
         doubled=doubled,
@@ -145,7 +130,7 @@ def load_day(
         elected_by_lot=elected.by_lot if elected else False,
         non_voters=tuple(non_voters),
         lynched=tuple(
-            Lynched(e.player, e.votes, DECIDED_WORDS.get(e.decided_by, e.decided_by))
+            Lynched(e.player, e.votes, e.decided_by)
             for e in events
             if isinstance(e, ev.LynchDecided)
         ),
@@ -224,7 +209,6 @@ def _votes(
             VoteEvent(
                 at=utc(r["at"]),
                 phase=r["phase"],
-                phase_label=phase_label(r["phase"]),
                 voter=r["voter"],
                 text=r["text"] or "",
                 word=word,
@@ -233,7 +217,6 @@ def _votes(
                 verdict=r["verdict"],
                 reason=r["reason"],
                 change=change,
-                change_label=CHANGE_WORDS[change],
                 previous=previous if change in ("changed", "withdrawn") else None,
                 link=r["link"],
                 command_id=r["command_id"],

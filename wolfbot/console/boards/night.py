@@ -16,7 +16,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
-from wolfbot.console.boards.common import current_number, phase_label, rows, utc
+from wolfbot.console.boards.common import current_number, rows, utc
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.roles.pack import PACK_STAGE
@@ -35,14 +35,6 @@ __all__ = [
     "load_night",
 ]
 
-STATE_WORDS = {
-    "done": "eingegangen",
-    "pending": "ausstehend",
-    "none": "kein Befehl",
-    "rejected": "abgelehnt",
-    "refused": "nicht ausgeführt",
-    "blocked": "blockiert",
-}
 # what became of a command once the night was resolved (`v_night_actions.outcome`), in the
 # round's language: `target` the command's, `detail` the view's (a role seen, a cause), `by`
 # who blocked it, `how` an attack failed
@@ -118,8 +110,7 @@ class ActorCommand:
 class Actor:
     name: str
     role: str
-    state: str  # done, pending, none, rejected, refused, blocked
-    state_label: str  # German (STATE_WORDS)
+    state: str  # done, pending, none, rejected, refused, blocked (the pages word it)
     commands: tuple[ActorCommand, ...]
     blocked_by: str | None  # "Konrad (Koch)" if known
 
@@ -151,7 +142,6 @@ class StageLines:
 @dataclass(frozen=True, slots=True)
 class NightBoard:
     number: int
-    label: str  # "Nacht 2"
     current: bool  # the game is in this night now
     resolved: bool
     stages: tuple[Stage, ...]  # only the stages somebody acts in
@@ -200,7 +190,6 @@ def load_night(
         missing = str(error)
     return NightBoard(
         number=number,
-        label=phase_label(phase),
         current=current,
         resolved=resolved,
         stages=stages,
@@ -399,4 +388,4 @@ def _actor(
     else:
         state = "none" if resolved else "pending"
     blocked = blocked_by if state == "blocked" else None
-    return Actor(name, player.role, state, STATE_WORDS[state], tuple(commands), blocked)
+    return Actor(name, player.role, state, tuple(commands), blocked)

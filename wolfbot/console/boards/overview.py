@@ -19,7 +19,6 @@ from datetime import datetime
 from wolfbot.console.boards.common import (
     current_number,
     game_time_label,
-    phase_label,
     rows,
     utc,
 )
@@ -142,7 +141,6 @@ class Overview:
     ruleset: str
     status: str  # games.status: signup, running, finished, cancelled
     phase: str  # the engine's: "day 2"
-    phase_label: str  # "Tag 2", "Dämmerung 2", "Nacht 3", "vorbei"
     night: int | None  # the night the statuses are of (the current or the last)
     players: tuple[PlayerRow, ...]
     alive: int
@@ -209,7 +207,6 @@ def load_overview(
         ruleset=info.ruleset,
         status=info.status,
         phase=str(game.state.phase),
-        phase_label=phase_label(str(game.state.phase)),
         night=night,
         players=tuple(board_rows),
         alive=sum(1 for p in game.state.players if p.alive),
