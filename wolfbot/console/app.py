@@ -41,7 +41,8 @@ from wolfbot.console.security import (
     same,
 )
 from wolfbot.console.source import NoRoundYet, RoundSource
-from wolfbot.console.words import channel_in, deadline_in, phase_in, state_in, words_for
+from wolfbot.console.terms import channel_in, deadline_in, phase_in, state_in
+from wolfbot.console.words import words_for
 from wolfbot.engine.spec.ruleset import Ruleset
 from wolfbot.rulesets import loader
 

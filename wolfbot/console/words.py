@@ -4,9 +4,6 @@ worded from the engine's catalogs and the Spielleitung's labels, not from here."
 
 from __future__ import annotations
 
-from wolfbot.schedule import names
-from wolfbot.spielleitung.labels import CHANNEL_WORDS
-
 WORDS: dict[str, dict[str, str]] = {
     "de": {
         "title": "Spielleitung",
@@ -459,72 +456,3 @@ WORDS: dict[str, dict[str, str]] = {
 
 def words_for(language: str) -> dict[str, str]:
     return WORDS.get(language, WORDS["de"])
-
-
-# the engine's phases, round states and channels in the round's language (the German ones
-# are the Spielleitung's labels of the command line, `spielleitung.labels`)
-PHASES: dict[str, dict[str, str]] = {
-    "de": {"night": "Nacht", "day": "Tag", "dusk": "Dämmerung", "runoff": "Stichwahl"},
-    "nl": {"night": "Nacht", "day": "Dag", "dusk": "Schemering", "runoff": "Herstemming"},
-}
-STATES: dict[str, dict[str, str]] = {
-    "de": {"signup": "Anmeldung", "running": "läuft", "finished": "beendet",
-           "cancelled": "abgebrochen", "over": "vorbei"},
-    "nl": {"signup": "aanmelding", "running": "loopt", "finished": "afgelopen",
-           "cancelled": "afgebroken", "over": "voorbij"},
-}  # fmt: skip
-CHANNELS: dict[str, dict[str, str]] = {
-    "de": CHANNEL_WORDS,
-    "nl": {
-        "thread": "speldraad",
-        "private": "rolbericht",
-        "wolves": "wolvenhol",
-        "lovers": "geliefden",
-        "dead": "dodenrijk",
-        "enchanted": "betoverden",
-        "crypt": "de crypte",
-        "spirits": "dodenrijk van de rusteloze geesten",
-    },
-}
-
-
-def phase_in(language: str, phase: str | None) -> str:
-    """ "day 2" → "Tag 2" ("Dag 2" in Dutch); "over" → "vorbei"."""
-    if not phase:
-        return ""
-    kind, _, number = phase.partition(" ")
-    if not number:
-        return STATES.get(language, STATES["de"]).get(phase, phase)
-    word = PHASES.get(language, PHASES["de"]).get(kind)
-    return f"{word} {number}" if word else phase
-
-
-DEADLINES: dict[str, dict[str, str]] = {
-    "de": {"phase": "{phase} beginnt", "zwischenstand": "Zwischenstand",
-           "reminder": "Erinnerung vor {deadline}", "question": "Antwortfrist einer Frage"},
-    "nl": {"phase": "{phase} begint", "zwischenstand": "tussenstand",
-           "reminder": "herinnering vóór: {deadline}", "question": "antwoordtermijn van een vraag"},
-}  # fmt: skip
-
-
-def deadline_in(language: str, name: str) -> str:
-    """What a deadline of the schedule does ("dusk 2" → "Dämmerung 2 beginnt")."""
-    said = DEADLINES.get(language, DEADLINES["de"])
-    kind = names.kind_of(name)
-    if kind == "phase":
-        return said["phase"].format(phase=phase_in(language, names.begins(name)))
-    if kind == "reminder":
-        return said["reminder"].format(
-            deadline=deadline_in(language, names.reminder_of(name) or "")
-        )
-    return said.get(kind, name)
-
-
-def state_in(language: str, status: str) -> str:
-    return STATES.get(language, STATES["de"]).get(status, status)
-
-
-def channel_in(language: str, channel: str | None) -> str:
-    if not channel:
-        return ""
-    return CHANNELS.get(language, CHANNELS["de"]).get(channel, channel)

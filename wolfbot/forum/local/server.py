@@ -256,9 +256,9 @@ class _Answer:
         start, self._start = self._start, None
         if start is not None:
             self._count_head(start)
-            self.finish()
-            await self._send(start)
         self.finish()
+        if start is not None:
+            await self._send(start)
 
     def _count_head(self, start: Message) -> None:
         status = start["status"]
