@@ -20,9 +20,7 @@ from wolfbot.console.boards.day import load_day
 from wolfbot.console.boards.night import load_night
 from wolfbot.console.boards.overview import load_overview
 from wolfbot.outbox import drafts as outbox_drafts
-from wolfbot.spielleitung.labels import (
-    parse_utc,
-)
+from wolfbot.spielleitung.labels import parse_utc
 from wolfbot.spielleitung.status.loading import Status, load_status
 from wolfbot.spielleitung.status.rendering import reason as waiting_reason
 from wolfbot.store import conduct as conduct_store
