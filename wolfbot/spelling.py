@@ -17,14 +17,22 @@ _SPACES = "\u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u202f\u2
 _TRANSLATE = {ord(c): " " for c in _SPACES} | {
     ord(c): None for c in "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 }
+_TRANSLATED = re.compile("[" + "".join(map(chr, _TRANSLATE)) + "]")
 _RUNS = re.compile(r"[ \t]+")
 
 
 def normalize_text(s: str) -> str:
     """NFC; Unicode space separators -> " "; zero-width chars and soft hyphen removed;
-    runs of spaces/tabs collapsed; stripped."""
-    s = unicodedata.normalize("NFC", s.translate(_TRANSLATE))
-    return _RUNS.sub(" ", s).strip()
+    runs of spaces/tabs collapsed; stripped. (Each step only where it changes something:
+    the text of a post is normalised line by line and box by box, and `translate` with
+    its table costs some µs even on a text it leaves alone.)"""
+    if _TRANSLATED.search(s):
+        s = s.translate(_TRANSLATE)
+    if not s.isascii():
+        s = unicodedata.normalize("NFC", s)
+    if "\t" in s or "  " in s:
+        s = _RUNS.sub(" ", s)
+    return s.strip()
 
 
 @functools.lru_cache(maxsize=8192)  # names recur: a round compares a few dozen, often

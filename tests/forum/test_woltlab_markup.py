@@ -8,10 +8,14 @@ quoteMetaCode.tpl (5.x and 6.x), spoilerMetaCode.tpl (5.x ``div.spoilerBox`` and
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wolfbot import spelling
 from wolfbot.forum.woltlab.markup import message
 from wolfbot.forum.woltlab.markup.message import MAX_MESSAGE_HTML, MessageBody, Stray, parse_message
 from wolfbot.forum.woltlab.markup.nesting import flatten_deep
@@ -513,6 +517,17 @@ def test_header_and_button_texts_never_leak() -> None:
 )
 def test_normalize_text(raw: str, expected: str) -> None:
     assert normalize_text(raw) == expected
+
+
+SPELLINGS = st.text(alphabet=st.sampled_from("aZ ü!\t\n\u0308\u00a0\u2003\u200b\u00ad\u3000"))
+
+
+@settings(max_examples=500, deadline=None, database=None)
+@given(SPELLINGS)
+def test_normalize_text_skips_only_steps_that_change_nothing(raw: str) -> None:
+    """The fast way (each step only where the text needs it) equals every step always."""
+    every_step = unicodedata.normalize("NFC", raw.translate(spelling._TRANSLATE))
+    assert normalize_text(raw) == re.sub(r"[ \t]+", " ", every_step).strip()
 
 
 TAGS = ["p", "strong", "b", "em", "span", "blockquote", "div", "li"]

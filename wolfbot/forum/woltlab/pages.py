@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urljoin
 
-import lxml.html
+from lxml import etree
 
 from wolfbot.forum.base import ChannelRef, Conversation, ForumPost
 from wolfbot.forum.woltlab.markup.nesting import MAX_DEPTH, flatten_deep, stopped_early
@@ -166,8 +166,10 @@ def _root(html: str | bytes) -> tuple[Any, bool]:
 
 
 def _parsed(data: bytes) -> tuple[Any, str | None]:
-    parser = lxml.html.HTMLParser(encoding="utf-8", remove_comments=True, no_network=True)
-    root = lxml.html.document_fromstring(data, parser=parser)
+    parser = etree.HTMLParser(encoding="utf-8", remove_comments=True, no_network=True)
+    root = etree.fromstring(data, parser=parser)
+    if root is None:
+        raise ValueError("the page is empty")
     return root, stopped_early(parser.error_log)
 
 

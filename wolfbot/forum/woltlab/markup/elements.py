@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-Tag = Any  # an lxml element (`lxml.html.HtmlElement`); text nodes are plain `str`
+Tag = Any  # an lxml element (`lxml.etree._Element`); text nodes are plain `str`
 
 _WEIGHT = re.compile(r"font-weight\s*:\s*([^;!]+)", re.IGNORECASE)
 
@@ -22,6 +22,25 @@ SOFT_BREAK = "wolfbotSoftBreak"  # a `<br>` of this class ends a line only if it
 
 def classes(tag: Tag) -> set[str]:
     return set((tag.get("class") or "").split())
+
+
+def text_content(tag: Tag) -> str:
+    """All the text inside `tag` (comments and processing instructions are none)."""
+    return "".join(tag.itertext())
+
+
+def drop_tree(tag: Tag) -> None:
+    """Take `tag` and what it holds out of its tree; the text after it stays."""
+    parent = tag.getparent()
+    if parent is None:
+        return
+    if tag.tail:
+        previous = tag.getprevious()
+        if previous is None:
+            parent.text = (parent.text or "") + tag.tail
+        else:
+            previous.tail = (previous.tail or "") + tag.tail
+    parent.remove(tag)
 
 
 def font_weight(style: str) -> bool | None:
