@@ -24,7 +24,7 @@ from wolfbot.spelling import close_names, find_name, name_key, normalize_text
 def _split_word(game: Game, body: str) -> tuple[list[str], str]:
     """The canonical words the line's command phrase may mean, and the rest of the line."""
     key = name_key(body)
-    for phrase, words in game.rules.command_phrases:
+    for phrase, words in game.rules.command_phrases_by_first_word.get(key.split(" ", 1)[0], ()):
         if key == phrase or key.startswith(phrase + " "):
             rest = body.split(None, len(phrase.split()))[-1] if key != phrase else ""
             return list(words), rest

@@ -230,6 +230,15 @@ class Ruleset(_Frozen):
         return tuple((phrase, tuple(found)) for phrase, found in ordered)
 
     @cached_property
+    def command_phrases_by_first_word(self) -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
+        """`command_phrases` grouped by their first word, longest phrase first: a line's
+        command phrase begins with the line's first word."""
+        grouped: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+        for phrase, found in self.command_phrases:
+            grouped.setdefault(phrase.split(" ", 1)[0], []).append((phrase, found))
+        return {first: tuple(phrases) for first, phrases in grouped.items()}
+
+    @cached_property
     def said_words(self) -> dict[str, str]:
         """Canonical word → the ruleset's own word for it, where it has one (`means`)."""
         return {spec.word: spec.said for spec in self.commands if spec.said}
