@@ -4,9 +4,10 @@ simulator with random players (`wolfbot.balance.random_players`) against it on a
 
 The grid's check is honest about chance: a 95 % interval at each of its points would miss
 the exact value at about two of them by luck alone. Each point's Wilson interval is
-therefore widened to hold the whole grid at 95 % (Bonferroni: z for 0.05 / points, two-sided,
-about 3.25): a correct simulator fails the grid by chance with a seed in twenty at most.
-The seeds are 1 … GAMES at every point, as `setup rate` seeds them, not chosen to pass."""
+therefore widened to hold the whole grid at 95 % (Bonferroni: z for 0.05 / points,
+two-sided, 3.24 for its 42 points): a correct simulator fails the grid by chance with a seed
+in twenty at most. The seeds are 1 … GAMES at every point, as `setup rate` seeds them, not
+chosen to pass."""
 
 from __future__ import annotations
 
