@@ -18,12 +18,12 @@ attacks in it; every day lynches somebody (a tie goes to the Bürgermeister, the
 M. Migdał, "A mathematical model of the Mafia game" (arXiv:1009.1031, 2010): the pack's
 chance w(n, m) with m wolves among n players,
 
-    w(n, m) = sum over k = 1 … m of (-1)^(k+1) · C(m, k) · prod over x = n, n-2, … > 1 of (1 - k/x),
+    w(n, m) = Σ_{k=1..m} (-1)^(k+1) · C(m, k) · Π_{x = n, n-2, …, x > 1} (1 - k/x),
 
 derived here from the chain: a day and a night take the number of wolves m to m - 1 with
 the chance m/x (x living by day), else keep it – the step f(m) ↦ f(m) - (m/x)·(f(m) - f(m-1)),
 whose eigenfunctions are the binomials C(m, k) (eigenvalue 1 - k/x); the chain ends with
-the Dorf's chance 1 exactly when m = 0, and [m = 0] = sum over k of (-1)^k · C(m, k).
+the Dorf's chance 1 exactly when m = 0, and [m = 0] = Σ_k (-1)^k · C(m, k).
 A first night that kills one Dorfbewohner makes n players with a night first the same as
 n - 1 with a day first (`tests/balance/test_exact.py` checks both against the DP).
 
