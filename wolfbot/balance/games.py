@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wolfbot.balance.players import DEFAULT, Model, Players
+from wolfbot.balance.random_players import RandomPlay, RandomPlayers
 from wolfbot.engine.events import PhaseBegan
 from wolfbot.engine.game import Game
 from wolfbot.engine.spec import Ruleset
@@ -38,13 +39,15 @@ def play(
     rules: Ruleset,
     roles: Sequence[str],
     seed: int,
-    model: Model = DEFAULT,
+    model: Model | RandomPlay = DEFAULT,
     options: dict[str, Any] | None = None,
 ) -> Outcome:
-    """One game of `roles` under the model, replayable by its seed."""
+    """One game of `roles` under the model (or with random players: `random_players.RANDOM`),
+    replayable by its seed."""
     options = {k: v for k, v in NIGHT.items() if k in rules.options} | (options or {})
     game = Game.new(rules, seats(roles, seed), seed=seed, options=options)
-    players = Players(random.Random(seed * 31 + 7), model)
+    rng = random.Random(seed * 31 + 7)
+    players = RandomPlayers(rng) if isinstance(model, RandomPlay) else Players(rng, model)
     for _ in range(MAX_STEPS):
         if game.state.phase.kind == "over":
             break
