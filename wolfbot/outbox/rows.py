@@ -78,15 +78,16 @@ def validate(
     return (str(ref) if ref else None), people
 
 
-def snapshot(row: Row) -> QueuedMessage:
-    """The message of `row` (in a session: an older edit's text is rebuilt from the newer)."""
+def snapshot(row: Row, known: dict[int, str] | None = None) -> QueuedMessage:
+    """The message of `row` (in a session: an older edit's text is rebuilt from the newer;
+    `known` as for `html_of`)."""
     return QueuedMessage(
         id=row.id,
         key=row.key,
         kind=row.kind,  # type: ignore[arg-type]
         channel=row.channel,
         title=row.title,
-        html=html_of(row),
+        html=html_of(row, known),
         participants=tuple(row.participants or ()),
         priority=row.priority,
         state=row.state,  # type: ignore[arg-type]
@@ -102,20 +103,23 @@ def snapshot(row: Row) -> QueuedMessage:
     )
 
 
-def html_of(row: Row) -> str:
+def html_of(row: Row, known: dict[int, str] | None = None) -> str:
     """The whole message of `row`: its `html`, or for an edit a newer edit of its post
-    followed, that edit's text with the middle `row` keeps (`bodies`). The newer rows are
-    read in `row`'s session."""
-    kept: list[bodies.Difference] = []
-    while row.html_base_id is not None:
-        kept.append(bodies.Difference(row.html_head or 0, row.html, row.html_tail or 0))
+    followed, that edit's text with the middle `row` keeps (`bodies`); the newer rows are
+    read in `row`'s session. `known`: the whole texts rebuilt so far, by row id – a listing
+    passes one, so that each edit is rebuilt once."""
+    texts = {} if known is None else known
+    older: list[Row] = []
+    while row.html_base_id is not None and row.id not in texts:
+        older.append(row)
         session = Session.object_session(row)
         if session is None:
             raise ValueError(f"{row.key}: an edit kept as a difference is read in a session")
         row = session.get_one(Row, row.html_base_id)
-    text = row.html
-    for difference in reversed(kept):
-        text = bodies.restore(text, difference)
+    text = texts.get(row.id, row.html)
+    for edit in reversed(older):
+        kept = bodies.Difference(edit.html_head or 0, edit.html, edit.html_tail or 0)
+        text = texts[edit.id] = bodies.restore(text, kept)
     return text
 
 
@@ -133,7 +137,8 @@ def listed(
         query = query.where(Row.key.startswith(prefix, autoescape=True))
     if states is not None:
         query = query.where(Row.state.in_(list(states)))
-    return [snapshot(row) for row in session.scalars(query)]
+    known: dict[int, str] = {}
+    return [snapshot(row, known) for row in session.scalars(query)]
 
 
 def pending_query() -> Select[tuple[Row]]:
