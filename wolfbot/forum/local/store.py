@@ -339,14 +339,15 @@ class Store:
         return [_post(row) for row in rows]
 
     def post_place(self, thread_id: int, post_id: int, visible_only: bool = False) -> int | None:
-        """How many posts of the thread come before `post_id` in display order; None if it
-        is not one of them."""
+        """How many posts of the thread come before `post_id` in display order (earlier, or
+        as early with a lower id: two ranges of the index); None if it is not one of them."""
+        posts = self._thread_posts(visible_only)
         shown = " AND p.deleted = 0 AND p.disabled = 0" if visible_only else ""
         row = self._one(
-            f"SELECT (SELECT count(*) {self._thread_posts(visible_only)} "
-            f"AND (time, id) < (p.time, p.id)) FROM posts p "
-            f"WHERE p.id = ? AND p.thread_id = ?{shown}",
-            (thread_id, post_id, thread_id),
+            f"SELECT (SELECT count(*) {posts} AND time < p.time) "
+            f"+ (SELECT count(*) {posts} AND time = p.time AND id < p.id) "
+            f"FROM posts p WHERE p.id = ? AND p.thread_id = ?{shown}",
+            (thread_id, thread_id, post_id, thread_id),
         )
         return row[0] if row else None
 
@@ -466,12 +467,13 @@ class Store:
         return [Message(*row) for row in rows]
 
     def message_place(self, conversation_id: int, message_id: int) -> int | None:
-        """How many messages of the conversation come before `message_id`; None if it is
-        not one of them."""
+        """How many messages of the conversation come before `message_id` (as `post_place`);
+        None if it is not one of them."""
+        messages = "FROM messages WHERE conversation_id = m.conversation_id"
         row = self._one(
-            "SELECT (SELECT count(*) FROM messages WHERE conversation_id = m.conversation_id "
-            "AND (time, id) < (m.time, m.id)) FROM messages m "
-            "WHERE m.id = ? AND m.conversation_id = ?",
+            f"SELECT (SELECT count(*) {messages} AND time < m.time) "
+            f"+ (SELECT count(*) {messages} AND time = m.time AND id < m.id) "
+            "FROM messages m WHERE m.id = ? AND m.conversation_id = ?",
             (message_id, conversation_id),
         )
         return row[0] if row else None
