@@ -33,6 +33,55 @@ def test_ids_increase_and_posts_are_ordered_by_time() -> None:
     assert forum.add_thread("Zwei", "Anna") > thread_id
 
 
+def _long_thread(forum: LocalForum) -> int:
+    """Posts out of id order, several at one time, some deleted or disabled."""
+    thread_id = forum.add_thread("Spiel", "Spielleitung", "<p>Los</p>", time=START)
+    for n in range(57):
+        at = START + timedelta(minutes=(n * 7) % 19)  # not in id order; equal times too
+        post_id = forum.add_post(thread_id, "Anna", f"<p>{n}</p>", time=at)
+        if n % 11 == 3:
+            forum.delete_post(post_id)
+        if n % 13 == 5:
+            forum.disable_post(post_id)
+    return thread_id
+
+
+@pytest.mark.parametrize("guest", [False, True], ids=["moderator-sees-all", "guest-sees-visible"])
+@pytest.mark.parametrize(("offset", "limit"), [(0, 20), (19, 21), (40, 20), (56, 20), (80, 20)])
+def test_a_page_reads_only_its_posts_in_the_threads_order(
+    guest: bool, offset: int, limit: int
+) -> None:
+    """What a page reads (`posts_page`, `post_place`, `post_count`, `last_post_time`) is
+    what the whole thread in display order (time, then id) gives."""
+    forum = make_forum(Clock())
+    thread_id = _long_thread(forum)
+    store = forum.store
+    whole = store.posts(thread_id, visible_only=guest)
+    assert store.post_count(thread_id, guest) == len(whole)
+    assert store.posts_page(thread_id, offset, limit, guest) == whole[offset : offset + limit]
+    assert store.last_post_time(thread_id, guest) == whole[-1].time
+    for post in store.posts(thread_id):
+        expected = whole.index(post) if post in whole else None
+        assert store.post_place(thread_id, post.id, guest) == expected
+    assert store.post_place(thread_id, 9999, guest) is None
+
+
+@pytest.mark.parametrize(("offset", "limit"), [(0, 20), (19, 21), (40, 20)])
+def test_a_conversation_page_reads_only_its_messages_in_order(offset: int, limit: int) -> None:
+    forum = make_forum(Clock())
+    conversation_id = forum.add_conversation("Rolle", "Spielleitung", ["Anna"], "<p>x</p>")
+    for n in range(47):
+        at = START + timedelta(minutes=(n * 7) % 19)
+        forum.add_conversation_message(conversation_id, "Anna", f"<p>{n}</p>", time=at)
+    store = forum.store
+    whole = store.messages(conversation_id)
+    assert store.message_count(conversation_id) == len(whole)
+    assert store.messages_page(conversation_id, offset, limit) == whole[offset : offset + limit]
+    assert store.last_message_time(conversation_id) == whole[-1].time
+    assert [store.message_place(conversation_id, m.id) for m in whole] == list(range(len(whole)))
+    assert store.message_place(conversation_id + 1, whole[0].id) is None
+
+
 def test_post_states() -> None:
     forum = make_forum(Clock())
     thread_id = forum.add_thread("Spiel", "Spielleitung")

@@ -236,3 +236,80 @@ def test_a_newer_edit_keeps_the_reason_of_a_discarded_one(env: Env) -> None:
     assert first is not None and first.state == "failed" and not first.superseded
     assert first.last_error == "discarded by the Spielleitung: falscher Link"
     assert env.send().status == "sent" and env.forum.edits == [(opening, "<p>zwei</p>")]
+
+
+# -- a post's text kept once ----------------------------------------------------------------
+def opening_text(links: int) -> str:
+    """The Eröffnungsbeitrag with `links` links: long, and each edit adds one line."""
+    rules = "".join(f"<p>Regel {n}: lang und unverändert.</p>" for n in range(200))
+    listed = "".join(f"<li><a href='#post{n}'>Morgen des {n}. Tages</a></li>" for n in range(links))
+    return f"<h2>Verlinkung</h2><ul>{listed}</ul>{rules}"
+
+
+def stored_bytes(env: Env) -> int:
+    with env.engine.connect() as connection:
+        return connection.exec_driver_sql(
+            "SELECT sum(length(html)) FROM outgoing_messages WHERE kind = 'edit'"
+        ).scalar_one()
+
+
+EDITS = 12
+
+
+@pytest.mark.parametrize(
+    "way",
+    ["each-sent", "replaced-before-sent", "drafts", "sent-after-a-crash"],
+)
+def test_the_store_keeps_the_posts_text_once_and_every_edit_reads_whole(env: Env, way: str) -> None:
+    """Each edit of the Eröffnungsbeitrag is the whole post; the store keeps the newest
+    whole and each older one as what differs from the next (`outbox.bodies`) – yet every
+    edit reads, shows and is sent as it was queued."""
+    opening = published(env)
+    for links in range(1, EDITS + 1):
+        edit(env, f"g1/e/{links}", opening, opening_text(links), draft=way == "drafts")
+        if way == "each-sent":
+            assert env.send().status == "sent"
+        if way == "sent-after-a-crash" and links == EDITS:
+            env.forum.faults.append("crash_before_store")
+            with pytest.raises(Crash):
+                env.send()
+            env.restart()
+        elif way == "sent-after-a-crash":
+            assert env.send().status == "sent"
+    sessions = db.session_factory(env.engine)
+    for links in range(1, EDITS + 1):
+        message = env.outbox.get(f"g1/e/{links}")
+        assert message is not None and message.html == opening_text(links)
+        assert outbox_drafts.message(sessions, f"g1/e/{links}").html == opening_text(links)
+    assert [m.html for m in env.outbox.messages() if m.kind == "edit"] == [
+        opening_text(links) for links in range(1, EDITS + 1)
+    ]
+    newest = len(opening_text(EDITS))
+    assert newest <= stored_bytes(env) < newest + EDITS * 100
+    if way == "drafts":
+        assert [m.html for m in outbox_drafts.drafts(sessions)] == [opening_text(EDITS)]
+        outbox_drafts.approve_all(sessions)
+    while env.send() is not None:
+        pass
+    assert html_of(env, opening) == opening_text(EDITS)
+    if way == "each-sent":
+        assert env.forum.edits == [(opening, opening_text(n)) for n in range(1, EDITS + 1)]
+    else:
+        assert env.forum.edits[-1] == (opening, opening_text(EDITS))
+
+
+def test_an_older_edit_given_up_and_retried_is_sent_as_it_was_queued(env: Env) -> None:
+    """A failed edit is not superseded (it keeps its reason), so the Spielleitung may send
+    it again: its text is rebuilt from the newer edit's."""
+    opening = published(env)
+    edit(env, "g1/e/1", opening, opening_text(1))
+    for _ in range(env.retry.max_attempts):
+        env.forum.faults.append("server_error")
+        env.clock.advance(3600)
+        env.send()
+    assert env.state("g1/e/1") == "failed"
+    edit(env, "g1/e/2", opening, opening_text(2))
+    assert env.send().status == "sent"
+    env.outbox.retry("g1/e/1")
+    assert env.send().status == "sent"
+    assert env.forum.edits[-2:] == [(opening, opening_text(2)), (opening, opening_text(1))]

@@ -19,6 +19,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, select
 from sqlalchemy.exc import StatementError
 
+from wolfbot.outbox import rows
 from wolfbot.store import db, revision
 from wolfbot.store.models import OutgoingMessage, metadata
 from wolfbot.store.views import VIEWS
@@ -214,3 +215,59 @@ def test_the_state_and_kind_are_checked_by_the_database(tmp_path: Path) -> None:
             "INSERT INTO outgoing_messages (key, kind, html, participants, priority, state,"
             " attempts, created_at) VALUES ('k', 'post', '', '[]', 0, 'lost', 0, '2026-01-01')"
         )
+
+
+def _edit_text(post: int, links: int) -> str:
+    listed = "".join(f"<li>Link {n}</li>" for n in range(links))
+    return f"<h2>Beitrag {post}</h2><ul>{listed}</ul>" + "<p>unverändert</p>" * 50
+
+
+OLD_EDITS = [  # (key, channel, post id, text): as stores before 0013 hold them, whole
+    ("g1/eroeffnung", "thread:1", None, _edit_text(1, 0)),
+    *[(f"g1/eroeffnung/edit/{n}", "thread:1", 1, _edit_text(1, n)) for n in range(1, 6)],
+    ("g1/andere/edit/1", "thread:1", 7, _edit_text(7, 1)),
+    ("g1/andere/edit/2", "thread:1", 7, _edit_text(7, 2)),
+    ("g2/eroeffnung/edit/1", "thread:2", 1, _edit_text(2, 1)),
+]
+
+
+def test_0013_keeps_an_old_stores_edits_once_and_downgrade_makes_them_whole(
+    tmp_path: Path,
+) -> None:
+    """Upgrading a store written before 0013: each post's older edits keep only what
+    differs from the next (per channel and post), and read whole; downgrading gives back
+    the whole texts."""
+    path = tmp_path / "old.sqlite"
+    config = cli_config(path)
+    command.upgrade(config, "0012")
+    with sqlite3.connect(path) as raw:
+        for key, channel, post, text in OLD_EDITS:
+            raw.execute(
+                "INSERT INTO outgoing_messages (key, kind, channel, html, participants,"
+                " priority, state, attempts, created_at, forum_id) VALUES"
+                " (?, ?, ?, ?, '[]', 0, 'sent', 0, '2026-01-01', ?)",
+                (key, "post" if post is None else "edit", channel, text, post or 1),
+            )
+    whole = sum(len(text) for *_, text in OLD_EDITS)
+    command.upgrade(config, "head")
+    engine = db.engine_for(path)
+    with db.session_factory(engine)() as session:
+        read = session.scalars(select(OutgoingMessage).order_by(OutgoingMessage.id)).all()
+        assert [(m.key, rows.html_of(m)) for m in read] == [(k, t) for k, *_, t in OLD_EDITS]
+        kept_whole = [m.key for m in read if m.html_base_id is None]
+    engine.dispose()
+    assert kept_whole == [
+        "g1/eroeffnung",
+        "g1/eroeffnung/edit/5",
+        "g1/andere/edit/2",
+        "g2/eroeffnung/edit/1",
+    ]
+    with sqlite3.connect(path) as raw:
+        (stored,) = raw.execute("SELECT sum(length(html)) FROM outgoing_messages").fetchone()
+    assert stored < whole / 2
+    command.downgrade(config, "0012")
+    with sqlite3.connect(path) as raw:
+        back = raw.execute("SELECT key, html FROM outgoing_messages ORDER BY id").fetchall()
+        columns = {r[1] for r in raw.execute("PRAGMA table_info(outgoing_messages)")}
+    assert back == [(key, text) for key, *_, text in OLD_EDITS]
+    assert not {"html_base_id", "html_head", "html_tail"} & columns

@@ -27,6 +27,10 @@ a post is ever sent: enqueueing one supersedes the older ones not yet out (`fail
 "superseded by KEY"; one already failed keeps its reason), and `retry` does not revive a
 superseded one. WoltLab has no flood control for edits (`validateSave` does not call it), so
 edits are not paced; the HTTP client's minimum interval between requests still applies.
+Each edit is the whole post, but the store keeps a post's text once: the edit before a new
+one keeps only what differs from it (`bodies`, `rows.keep_difference`, in the transaction
+that queues the new one) and is rebuilt whole wherever it is read (`rows.html_of`) – so
+it is shown, and (retried after it failed) sent, as it was queued.
 
 Drafts: `enqueue(…, draft=True)` (the caller's draft mode) stores a message as `draft`
 instead of `queued`; drafts are never sent until `drafts.approve` makes them
@@ -172,7 +176,9 @@ class Outbox:
         )
         if kind == "edit":
             batch.write()
-            rows.supersede(batch.session, batch.session.get(Row, row_id))
+            edit = batch.session.get_one(Row, row_id)
+            rows.supersede(batch.session, edit)
+            rows.keep_difference(batch.session, edit)
         return row_id
 
     def get(self, key: str) -> QueuedMessage | None:

@@ -14,6 +14,7 @@ from sqlalchemy import Select, select, tuple_, update
 from sqlalchemy.orm import Session, aliased
 
 from wolfbot.forum.base import ChannelRef, ReadMark
+from wolfbot.outbox import bodies
 from wolfbot.outbox.values import (
     KINDS,
     PENDING,
@@ -77,14 +78,16 @@ def validate(
     return (str(ref) if ref else None), people
 
 
-def snapshot(row: Row) -> QueuedMessage:
+def snapshot(row: Row, known: dict[int, str] | None = None) -> QueuedMessage:
+    """The message of `row` (in a session: an older edit's text is rebuilt from the newer;
+    `known` as for `html_of`)."""
     return QueuedMessage(
         id=row.id,
         key=row.key,
         kind=row.kind,  # type: ignore[arg-type]
         channel=row.channel,
         title=row.title,
-        html=row.html,
+        html=html_of(row, known),
         participants=tuple(row.participants or ()),
         priority=row.priority,
         state=row.state,  # type: ignore[arg-type]
@@ -98,6 +101,26 @@ def snapshot(row: Row) -> QueuedMessage:
         last_error=row.last_error,
         parent_id=row.parent_id,
     )
+
+
+def html_of(row: Row, known: dict[int, str] | None = None) -> str:
+    """The whole message of `row`: its `html`, or for an edit a newer edit of its post
+    followed, that edit's text with the middle `row` keeps (`bodies`); the newer rows are
+    read in `row`'s session. `known`: the whole texts rebuilt so far, by row id – a listing
+    passes one, so that each edit is rebuilt once."""
+    texts = {} if known is None else known
+    older: list[Row] = []
+    while row.html_base_id is not None and row.id not in texts:
+        older.append(row)
+        session = Session.object_session(row)
+        if session is None:
+            raise ValueError(f"{row.key}: an edit kept as a difference is read in a session")
+        row = session.get_one(Row, row.html_base_id)
+    text = texts.get(row.id, row.html)
+    for edit in reversed(older):
+        kept = bodies.Difference(edit.html_head or 0, edit.html, edit.html_tail or 0)
+        text = texts[edit.id] = bodies.restore(text, kept)
+    return text
 
 
 def by_key(session: Session, key: str) -> Row | None:
@@ -114,7 +137,8 @@ def listed(
         query = query.where(Row.key.startswith(prefix, autoescape=True))
     if states is not None:
         query = query.where(Row.state.in_(list(states)))
-    return [snapshot(row) for row in session.scalars(query)]
+    known: dict[int, str] = {}
+    return [snapshot(row, known) for row in session.scalars(query)]
 
 
 def pending_query() -> Select[tuple[Row]]:
@@ -238,7 +262,7 @@ def _remember(batch: RowBatch, key: str) -> Queued | None:
     row = by_key(batch.session, key)
     if row is None:
         return None
-    known = Queued(row.id, row.kind, row.html, row.state, row.forum_id)
+    known = Queued(row.id, row.kind, html_of(row), row.state, row.forum_id)
     batch.cache[_KEY, key] = known
     return known
 
@@ -343,3 +367,25 @@ def supersede(session: Session, row: Row) -> None:
     for old in older:
         old.state, old.not_before = "failed", None
         old.last_error = f"{SUPERSEDED}{row.key} (not sent: a newer edit of the post replaces it)"
+
+
+def keep_difference(session: Session, row: Row) -> None:
+    """The edit of `row`'s post before it (the newest so far, kept whole) keeps only what
+    differs from `row`'s text (`bodies`): the store holds a post's text once, not once per
+    edit. Whatever its state – it is rebuilt whole wherever it is read (`html_of`)."""
+    before = session.scalars(
+        select(Row)
+        .where(
+            Row.kind == "edit",
+            Row.channel == row.channel,
+            Row.forum_id == row.forum_id,
+            Row.id < row.id,
+        )
+        .order_by(Row.id.desc())
+        .limit(1)
+    ).first()
+    if before is None or before.html_base_id is not None:
+        return
+    kept = bodies.difference(before.html, row.html)
+    before.html, before.html_head, before.html_tail = kept.middle, kept.head, kept.tail
+    before.html_base_id = row.id

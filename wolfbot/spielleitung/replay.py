@@ -250,7 +250,8 @@ def _published(sessions: sessionmaker[Session], game_id: int) -> list[QueuedMess
             .where(OutgoingMessage.key.startswith(f"g{game_id}/", autoescape=True))
             .order_by(OutgoingMessage.id)
         ).all()
-        return [snapshot(row) for row in rows]
+        whole: dict[int, str] = {}  # each edit of the Eröffnungsbeitrag rebuilt once
+        return [snapshot(row, whole) for row in rows]
 
 
 def _unreadable_event(

@@ -90,7 +90,13 @@ class OutgoingMessage(Base):
     # conversation that `parent_id` still has to open (filled in once it is open)
     channel: Mapped[str | None] = mapped_column(String(40))
     title: Mapped[str | None] = mapped_column(String(255))
+    # the message; of an edit a newer edit of its post follows, only what differs from that
+    # one's text (`wolfbot.outbox.bodies`): the newer row `html_base_id`'s first `html_head`
+    # characters, then `html`, then its last `html_tail` characters (`outbox.rows.html_of`)
     html: Mapped[str] = mapped_column(Text, default="")
+    html_base_id: Mapped[int | None] = mapped_column(Integer)
+    html_head: Mapped[int | None] = mapped_column(Integer)
+    html_tail: Mapped[int | None] = mapped_column(Integer)
     participants: Mapped[list[str]] = mapped_column(JSON, default=list)
     # lower = sooner: Morgen/Abend 0, questions 1, private information 2, receipts 3
     priority: Mapped[int] = mapped_column(Integer, default=2)

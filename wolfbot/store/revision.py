@@ -5,4 +5,4 @@ Alembic. Standard library only."""
 
 from __future__ import annotations
 
-HEAD = "0012"
+HEAD = "0013"

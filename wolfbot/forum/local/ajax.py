@@ -169,12 +169,13 @@ def thread_quick_reply(
     if thread is None:
         raise _invalid("objectID")
     post_id = app.forum.reply_in_thread(ctx.user.id, thread.id, message)
-    posts = app.store.posts(thread.id)
-    pages = max(1, -(-len(posts) // app.forum.rules.per_page))
+    pages = max(1, -(-app.store.post_count(thread.id) // app.forum.rules.per_page))
     if page_no != pages:
         return {"objectID": post_id, "url": app.links.post(thread.id, thread.slug, post_id)}, []
-    newer = [(n, p) for n, p in enumerate(posts, 1) if p.time > last_post_time or p.id == post_id]
-    rows = interleave([p for _, p in newer], [], None, newer[0][0], False, "post")
+    newer = app.store.posts_since(thread.id, last_post_time, post_id)
+    first = app.store.post_place(thread.id, newer[0].id)
+    assert first is not None
+    rows = interleave(newer, [], None, first + 1, False, "post")
     html, _ = app.renderer.render("posts.html.j2", ctx.token, rows=rows, thread=thread)
     new_post = app.store.post(post_id)
     assert new_post is not None
@@ -191,19 +192,18 @@ def conversation_quick_reply(
     if conversation is None:
         raise _invalid("objectID")
     message_id = app.forum.reply_in_conversation(ctx.user.id, conversation.id, message)
-    messages = app.store.messages(conversation.id)
-    pages = max(1, -(-len(messages) // app.forum.rules.per_page))
+    pages = max(1, -(-app.store.message_count(conversation.id) // app.forum.rules.per_page))
     if page_no != pages:
         url = app.links.message(conversation.id, conversation.slug, message_id)
         return {"objectID": message_id, "url": url}, []
-    newer = [
-        (n, m) for n, m in enumerate(messages, 1) if m.time > last_post_time or m.id == message_id
-    ]
-    rows = interleave([m for _, m in newer], [], None, newer[0][0], False, "message")
+    newer = app.store.messages_since(conversation.id, last_post_time, message_id)
+    first = app.store.message_place(conversation.id, newer[0].id)
+    assert first is not None
+    rows = interleave(newer, [], None, first + 1, False, "message")
     html, _ = app.renderer.render(
         "messages.html.j2", ctx.token, rows=rows, conversation=conversation
     )
-    return {"lastPostTime": newer[-1][1].time, "objectID": message_id, "template": html}, []
+    return {"lastPostTime": newer[-1].time, "objectID": message_id, "template": html}, []
 
 
 def post_save(

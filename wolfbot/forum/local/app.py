@@ -12,6 +12,7 @@ logged-in users see them as a moderator would, with their state classes.
 
 from __future__ import annotations
 
+import functools
 import html as html_module
 import logging
 import math
@@ -287,18 +288,26 @@ def _page_of(index: int, per_page: int) -> int:
     return index // per_page + 1
 
 
-def _choose_page(ctx: Context, ids: list[int], anchor: str, per_page: int) -> int | None:
-    """The page to show: of `anchor` (postID/messageID; None if there is no such message:
-    IllegalLinkException, 404), the last one, or `pageNo` – a `pageNo` past the end shows
-    the last page (`MultipleLinkPage::calculateNumberOfPages()` clamps it; 200, not 404)."""
-    pages = max(1, math.ceil(len(ids) / per_page))
+def _choose_page(
+    ctx: Context, count: int, place: Callable[[int], int | None], anchor: str, per_page: int
+) -> int | None:
+    """The page to show of `count` posts: of `anchor` (postID/messageID, its `place` among
+    them; None if there is no such message: IllegalLinkException, 404), the last one, or
+    `pageNo` – a `pageNo` past the end shows the last page
+    (`MultipleLinkPage::calculateNumberOfPages()` clamps it; 200, not 404)."""
+    pages = max(1, math.ceil(count / per_page))
     params = ctx.params
     if anchor in params:
-        wanted = ctx.int_param(anchor)
-        return _page_of(ids.index(wanted), per_page) if wanted in ids else None
+        before = place(ctx.int_param(anchor))
+        return None if before is None else _page_of(before, per_page)
     if params.get("action") in ("lastPost", "firstNew"):
         return pages
     return min(pages, max(1, ctx.int_param("pageNo", 1)))
+
+
+def _or(time: int | None, otherwise: int) -> int:
+    """The last post's time, or the thread's (conversation's) own when it has none."""
+    return otherwise if time is None else time
 
 
 def _canonical_page(ctx: Context, page: int) -> int:
@@ -316,21 +325,27 @@ def thread_page(app: ForumApp, ctx: Context) -> Response:
         return app.error_page(ctx, 404, texts.NOT_FOUND)
     if moved := canonical_redirect(app, ctx, "thread", thread.id, thread.slug):
         return moved
-    posts = app.store.posts(thread.id, visible_only=ctx.user is None)
-    per_page = app.forum.rules.per_page
-    page = _choose_page(ctx, [p.id for p in posts], "postID", per_page)
-    if page is None:
-        return app.error_page(ctx, 404, texts.NOT_FOUND)
-    pages = max(1, math.ceil(len(posts) / per_page))
-    start = (page - 1) * per_page
-    rows = interleave(
-        posts[start : start + per_page],
-        app.store.log("thread", thread.id),
-        posts[start - 1].time if start else None,
-        start + 1,
-        page == pages,
-        "post",
-    )
+    with app.store.lock:  # the page, its count and last post: one state of the thread
+        guest = ctx.user is None
+        count = app.store.post_count(thread.id, guest)
+        per_page = app.forum.rules.per_page
+        place = functools.partial(app.store.post_place, thread.id, visible_only=guest)
+        page = _choose_page(ctx, count, place, "postID", per_page)
+        if page is None:
+            return app.error_page(ctx, 404, texts.NOT_FOUND)
+        pages = max(1, math.ceil(count / per_page))
+        start = (page - 1) * per_page
+        before = 1 if start else 0  # the post before the page: the log rows it showed
+        posts = app.store.posts_page(thread.id, start - before, per_page + before, guest)
+        rows = interleave(
+            posts[before:],
+            app.store.log("thread", thread.id),
+            posts[0].time if before else None,
+            start + 1,
+            page == pages,
+            "post",
+        )
+        last_time = _or(app.store.last_post_time(thread.id, guest), thread.time)
     author = app.store.user(thread.user_id)
     return app.page(
         ctx,
@@ -341,7 +356,7 @@ def thread_page(app: ForumApp, ctx: Context) -> Response:
         page=page,
         pages=pages,
         canonical_page=_canonical_page(ctx, page),
-        last_post_time=posts[-1].time if posts else thread.time,
+        last_post_time=last_time,
     )
 
 
@@ -363,21 +378,26 @@ def conversation_page(app: ForumApp, ctx: Context) -> Response:
         return app.error_page(ctx, 403, texts.PAGE_PERMISSION_DENIED)
     if moved := canonical_redirect(app, ctx, "conversation", conversation.id, conversation.slug):
         return moved
-    messages = app.store.messages(conversation.id)
-    per_page = app.forum.rules.per_page
-    page = _choose_page(ctx, [m.id for m in messages], "messageID", per_page)
-    if page is None:
-        return app.error_page(ctx, 404, texts.NOT_FOUND)
-    pages = max(1, math.ceil(len(messages) / per_page))
-    start = (page - 1) * per_page
-    rows = interleave(
-        messages[start : start + per_page],
-        app.store.log("conversation", conversation.id),
-        messages[start - 1].time if start else None,
-        start + 1,
-        page == pages,
-        "message",
-    )
+    with app.store.lock:  # one state of the conversation
+        count = app.store.message_count(conversation.id)
+        per_page = app.forum.rules.per_page
+        place = functools.partial(app.store.message_place, conversation.id)
+        page = _choose_page(ctx, count, place, "messageID", per_page)
+        if page is None:
+            return app.error_page(ctx, 404, texts.NOT_FOUND)
+        pages = max(1, math.ceil(count / per_page))
+        start = (page - 1) * per_page
+        before = 1 if start else 0  # the message before the page: the log rows it showed
+        messages = app.store.messages_page(conversation.id, start - before, per_page + before)
+        rows = interleave(
+            messages[before:],
+            app.store.log("conversation", conversation.id),
+            messages[0].time if before else None,
+            start + 1,
+            page == pages,
+            "message",
+        )
+        last_time = _or(app.store.last_message_time(conversation.id), conversation.time)
     return app.page(
         ctx,
         "conversation.html.j2",
@@ -387,7 +407,7 @@ def conversation_page(app: ForumApp, ctx: Context) -> Response:
         page=page,
         pages=pages,
         canonical_page=_canonical_page(ctx, page),
-        last_post_time=messages[-1].time if messages else conversation.time,
+        last_post_time=last_time,
     )
 
 
@@ -405,15 +425,14 @@ def conversation_list_page(app: ForumApp, ctx: Context) -> Response:
         # `participantSummary`: the others but the starter, by name, at most 5 (the
         # look-alike has no invisible participants or left conversations)
         others = [u for u in app.store.participants(row.id) if u.id != row.user_id]
-        messages = app.store.messages(row.id)
         items.append(
             {
                 "row": row,
                 "summary": others[:5],
                 "more": max(0, len(others) - 5),
                 "participants": len(others),  # the starter not counted
-                "replies": max(0, len(messages) - 1),
-                "last_post_time": messages[-1].time if messages else row.time,
+                "replies": max(0, app.store.message_count(row.id) - 1),
+                "last_post_time": _or(app.store.last_message_time(row.id), row.time),
             }
         )
     return app.page(
@@ -425,7 +444,7 @@ def index_page(app: ForumApp, ctx: Context) -> Response:
     threads = []
     for thread in app.store.threads():
         author = app.store.user(thread.user_id)
-        count = len(app.store.posts(thread.id, visible_only=True))
+        count = app.store.post_count(thread.id, visible_only=True)
         threads.append(
             {
                 "thread": thread,

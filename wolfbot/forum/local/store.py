@@ -1,6 +1,11 @@
 """SQLite storage of the local forum: users, threads and their posts, conversations with
 participants and messages, modification-log rows and the flood-control register.
 
+A page of a thread or conversation reads only its own posts: the count, a post's place and
+the page's slice come from the indexes in the display order (time, then id), so a page of a
+thread of 8,000 posts costs what a page of a short one does (`posts_page`, `post_place`,
+`post_count`, `last_post_time`; the same for messages).
+
 Times are Unix seconds (UTC), like WoltLab's `time` columns. IDs come from AUTOINCREMENT,
 so they are global per kind and only ever increase. One connection, guarded by a lock: the
 HTTP server's threads and the admin API share it.
@@ -45,6 +50,7 @@ CREATE TABLE IF NOT EXISTS posts (
     disabled INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS posts_by_thread ON posts(thread_id, time, id);
+CREATE INDEX IF NOT EXISTS visible_posts_by_thread ON posts(thread_id, deleted, disabled, time, id);
 CREATE TABLE IF NOT EXISTS conversations (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     title TEXT NOT NULL,
@@ -311,6 +317,56 @@ class Store:
         )
         return [_post(row) for row in rows]
 
+    def _thread_posts(self, visible_only: bool) -> str:
+        """The posts of a thread (`?`), all or those a guest sees, from their index."""
+        hidden = " AND deleted = 0 AND disabled = 0" if visible_only else ""
+        return f"FROM posts WHERE thread_id = ?{hidden}"
+
+    def post_count(self, thread_id: int, visible_only: bool = False) -> int:
+        row = self._one(f"SELECT count(*) {self._thread_posts(visible_only)}", (thread_id,))
+        return row[0] if row else 0
+
+    def posts_page(
+        self, thread_id: int, offset: int, limit: int, visible_only: bool = False
+    ) -> list[Post]:
+        """The thread's posts `offset` to `offset + limit - 1` (from 0) in display order."""
+        page = f"SELECT id {self._thread_posts(visible_only)} ORDER BY time, id LIMIT ? OFFSET ?"
+        rows = self._all(
+            f"SELECT {_POST_COLUMNS} FROM posts p JOIN users u ON u.id = p.user_id "
+            f"WHERE p.id IN ({page}) ORDER BY p.time, p.id",
+            (thread_id, limit, offset),
+        )
+        return [_post(row) for row in rows]
+
+    def post_place(self, thread_id: int, post_id: int, visible_only: bool = False) -> int | None:
+        """How many posts of the thread come before `post_id` in display order (earlier, or
+        as early with a lower id: two ranges of the index); None if it is not one of them."""
+        posts = self._thread_posts(visible_only)
+        shown = " AND p.deleted = 0 AND p.disabled = 0" if visible_only else ""
+        row = self._one(
+            f"SELECT (SELECT count(*) {posts} AND time < p.time) "
+            f"+ (SELECT count(*) {posts} AND time = p.time AND id < p.id) "
+            f"FROM posts p WHERE p.id = ? AND p.thread_id = ?{shown}",
+            (thread_id, thread_id, post_id, thread_id),
+        )
+        return row[0] if row else None
+
+    def posts_since(self, thread_id: int, time: int, post_id: int) -> list[Post]:
+        """The thread's posts later than `time`, and `post_id`, in display order."""
+        rows = self._all(
+            f"SELECT {_POST_COLUMNS} FROM posts p JOIN users u ON u.id = p.user_id "
+            "WHERE p.thread_id = ? AND (p.time > ? OR p.id = ?) ORDER BY p.time, p.id",
+            (thread_id, time, post_id),
+        )
+        return [_post(row) for row in rows]
+
+    def last_post_time(self, thread_id: int, visible_only: bool = False) -> int | None:
+        row = self._one(
+            f"SELECT time {self._thread_posts(visible_only)} ORDER BY time DESC, id DESC LIMIT 1",
+            (thread_id,),
+        )
+        return row[0] if row else None
+
     def update_post(self, post_id: int, **fields: object) -> None:
         columns = ", ".join(f"{name} = ?" for name in fields)
         if not self._update(
@@ -393,6 +449,51 @@ class Store:
             (conversation_id,),
         )
         return [Message(*row) for row in rows]
+
+    def message_count(self, conversation_id: int) -> int:
+        row = self._one(
+            "SELECT count(*) FROM messages WHERE conversation_id = ?", (conversation_id,)
+        )
+        return row[0] if row else 0
+
+    def messages_page(self, conversation_id: int, offset: int, limit: int) -> list[Message]:
+        """The conversation's messages `offset` to `offset + limit - 1` (from 0), in order."""
+        rows = self._all(
+            f"SELECT {_MESSAGE_COLUMNS} FROM messages m JOIN users u ON u.id = m.user_id "
+            "WHERE m.id IN (SELECT id FROM messages WHERE conversation_id = ? "
+            "ORDER BY time, id LIMIT ? OFFSET ?) ORDER BY m.time, m.id",
+            (conversation_id, limit, offset),
+        )
+        return [Message(*row) for row in rows]
+
+    def message_place(self, conversation_id: int, message_id: int) -> int | None:
+        """How many messages of the conversation come before `message_id` (as `post_place`);
+        None if it is not one of them."""
+        messages = "FROM messages WHERE conversation_id = m.conversation_id"
+        row = self._one(
+            f"SELECT (SELECT count(*) {messages} AND time < m.time) "
+            f"+ (SELECT count(*) {messages} AND time = m.time AND id < m.id) "
+            "FROM messages m WHERE m.id = ? AND m.conversation_id = ?",
+            (message_id, conversation_id),
+        )
+        return row[0] if row else None
+
+    def messages_since(self, conversation_id: int, time: int, message_id: int) -> list[Message]:
+        """The conversation's messages later than `time`, and `message_id`, in order."""
+        rows = self._all(
+            f"SELECT {_MESSAGE_COLUMNS} FROM messages m JOIN users u ON u.id = m.user_id "
+            "WHERE m.conversation_id = ? AND (m.time > ? OR m.id = ?) ORDER BY m.time, m.id",
+            (conversation_id, time, message_id),
+        )
+        return [Message(*row) for row in rows]
+
+    def last_message_time(self, conversation_id: int) -> int | None:
+        row = self._one(
+            "SELECT time FROM messages WHERE conversation_id = ? ORDER BY time DESC, id DESC "
+            "LIMIT 1",
+            (conversation_id,),
+        )
+        return row[0] if row else None
 
     # modification log and flood register
     def add_log(self, kind: str, channel_id: int, user_id: int, time: int, text: str) -> int:
