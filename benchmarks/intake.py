@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import shutil
+import sqlite3
 import tempfile
 import time
 from collections import defaultdict, deque
@@ -113,6 +114,7 @@ def prepared(directory: Path, posts: int) -> tuple[LocalForum, LocalForumServer,
     clock.tick(60)
     bot.poll()
     bot.deadline("day 1")
+    bot.decide_open_questions("day 1")  # the night waits for the Hexe: day 1 begins
     bot.send()
     clock.tick(60)
     bot.poll()
@@ -154,6 +156,14 @@ def timed_poll(
         engine.dispose()
 
 
+def verdicts(directory: Path, name: str) -> str:
+    """What the engine said to the measured commands ("accepted 1,990, rejected 10"): the
+    rate means little if every vote was refused for the same reason."""
+    with sqlite3.connect(directory / name) as db:
+        counts = db.execute("SELECT verdict, count(*) FROM commands GROUP BY verdict").fetchall()
+    return ", ".join(f"{verdict} {count:,}" for verdict, count in sorted(counts))
+
+
 def rate(processed: int, seconds: float) -> str:
     return f"{processed:5d} posts in {seconds:5.2f} s = {processed / seconds:7,.0f} posts/s"
 
@@ -178,6 +188,7 @@ def main(argv: list[str] | None = None) -> None:
                 directory, saved, "live.sqlite", live, server.base_url, clock
             )
             print(f"  over loopback HTTP:   {rate(processed, seconds)}")
+            print(f"  the commands:         {verdicts(directory, 'live.sqlite')}")
 
             def replayed() -> httpx.Client:
                 return httpx.Client(transport=recorder.transport())

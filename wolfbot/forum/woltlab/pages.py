@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -110,24 +110,87 @@ class Page:
 
 
 _has, _X = has_class, xpath
-_BODY = _X("//body")
-_ARTICLES = _X(f"//article[{_has('message')}]")
-_THREAD_LIST = _X(f"//ul[{_has('wbbThreadPostList')}]")
-_MESSAGE_LIST = _X(f"//ul[{_has('messageList')}]")
-_PAGINATION6 = _X("//woltlab-core-pagination")
-_PAGINATION5 = _X(f"//nav[{_has('pagination')}][@data-pages]")
+
+
+def _elements(
+    tag: str, name: str | None = None, test: Callable[[Any], bool] | None = None
+) -> Callable[[Any], list[Any]]:
+    """`//tag[has name][test]`: the page's elements of a tag (of class `name`, passing
+    `test`) in document order, found by lxml's own walk over that tag – an XPath from the
+    page's root tested every node of the page, and a page was read a dozen times so."""
+
+    def find(root: Any) -> list[Any]:
+        return [
+            el
+            for el in root.iter(tag)
+            if (name is None or name in classes(el)) and (test is None or test(el))
+        ]
+
+    return find
+
+
+def _has_password(form: Any) -> bool:
+    return any(field.get("name") == "password" for field in form.iter("input"))
+
+
+def _outside_user_login(el: Any) -> bool:
+    return all(ancestor.get("id") != "userLogin" for ancestor in el.iterancestors())
+
+
+_BODY = _elements("body")
+_ARTICLES = _elements("article", "message")
+_THREAD_LIST = _elements("ul", "wbbThreadPostList")
+_MESSAGE_LIST = _elements("ul", "messageList")
+_PAGINATION6 = _elements("woltlab-core-pagination")
+_PAGINATION5 = _elements("nav", "pagination", lambda el: el.get("data-pages") is not None)
 _ACTIVE5 = _X(f".//li[{_has('active')}]/span[1]")
-_LINKS = _X("//link[@rel][@href]")
-_TOKEN_INPUTS = _X("//input[@name='t']/@value")
-_SCRIPTS = _X("//script/text()")
-_LOGIN_FORMS = _X("//form[.//input[@name='password']][not(ancestor::*[@id='userLogin'])]")
-_TOP_MENU = _X("//nav[@id='topMenu']")
-_PARTICIPANTS = _X(f"//ul[{_has('conversationParticipantList')}]/li[{_has('jsParticipant')}]")
+_LINKS = _elements("link", test=lambda el: el.get("rel") is not None and el.get("href") is not None)
+_TOKEN_FIELDS = _elements("input", test=lambda el: el.get("name") == "t")
+_LOGIN_FORMS = _elements("form", test=lambda el: _has_password(el) and _outside_user_login(el))
+_TOP_MENU = _elements("nav", test=lambda el: el.get("id") == "topMenu")
+_PARTICIPANT_LISTS = _elements("ul", "conversationParticipantList")
+
+
+def _participant_items(root: Any) -> list[Any]:
+    """``ul.conversationParticipantList > li.jsParticipant``."""
+    return [
+        item
+        for participants in _PARTICIPANT_LISTS(root)
+        for item in participants.iterchildren("li")
+        if "jsParticipant" in classes(item)
+    ]
+
+
+def _errors(root: Any) -> list[Any]:
+    """``#errorMessage`` and ``p.userExceptionMessage``, in document order (libxml2 knows
+    the page's ids: `id()` finds the first of an id at once)."""
+    marked = root.xpath("id('errorMessage')")
+    tags = {"p", *(el.tag for el in marked)}
+    return [
+        el
+        for el in root.iter(*tags)
+        if any(el is found for found in marked)
+        or (el.tag == "p" and "userExceptionMessage" in classes(el))
+    ]
+
+
+def _form_errors(root: Any) -> list[Any]:
+    """``p.error[role=alert]`` and ``small.innerError``, in document order."""
+    return [
+        el
+        for el in root.iter("p", "small")
+        if (el.tag == "p" and "error" in classes(el) and el.get("role") == "alert")
+        or (el.tag == "small" and "innerError" in classes(el))
+    ]
+
+
+def _scripts(root: Any) -> list[str]:
+    return [script.text for script in root.iter("script") if script.text]
+
+
 _USER_LINK = _X(f".//a[{_has('userLink')}] | .//*[{_has('username')}]")
-_QUICK_REPLY = _X("//li[@id='messageQuickReply']")
-_ERROR = _X(f"//*[@id='errorMessage'] | //p[{_has('userExceptionMessage')}]")
-_FORM_ERRORS = _X(f"//p[{_has('error')}][@role='alert'] | //small[{_has('innerError')}]")
-_CONV_ROWS = _X("//ol[@data-conversation-id]")
+_QUICK_REPLY = _elements("li", test=lambda el: el.get("id") == "messageQuickReply")
+_CONV_ROWS = _elements("ol", test=lambda el: el.get("data-conversation-id") is not None)
 _CONV_LINK = _X(f".//a[{_has('conversationLink')}]")
 _CONV_AUTHOR = _X(f".//*[{_has('messageGroupAuthor')}]")
 _CONV_SUMMARY = _X(f".//*[{_has('conversationParticipantSummary')}]//a")
@@ -139,10 +202,10 @@ _CONV_LAST_POST = _X(
     f" | .//li[{_has('messageGroupTime')}]"
 )
 SUMMARY_MAX = 5  # ``Conversation::getParticipantSummary()``: at most 5 others
-_TITLE = _X(f"//h1[{_has('contentTitle')}]")
-_HEAD_TITLE = _X("//title")
+_TITLE = _elements("h1", "contentTitle")
+_HEAD_TITLE = _elements("title")
 _CONV_ID = _X("//*[@data-conversation-id][not(self::ol)]/@data-conversation-id")
-_PERMALINKS = _X(f"//a[{_has('messagePublicationTime')}]")
+_PERMALINKS = _elements("a", "messagePublicationTime")
 
 _SECURITY_TOKEN = re.compile(r"SECURITY_TOKEN\s*=\s*['\"]([^'\"]+)['\"]")
 _CHANNEL_IN_URL = re.compile(r"(?:^|[/?])(thread|conversation)/(\d+)")
@@ -215,7 +278,7 @@ def _kind(root: Any, template: str) -> PageKind:
         return "thread"
     if (
         template == "conversation"
-        or _PARTICIPANTS(root)
+        or _participant_items(root)
         or root.xpath(
             f"//li[starts-with(@id, 'message')]/article[{_has('jsMessage')}]"
             f" | //h1[{_has('jsConversationSubject')}]"
@@ -224,7 +287,7 @@ def _kind(root: Any, template: str) -> PageKind:
         return "conversation"
     if template == "conversationList" or _CONV_ROWS(root):
         return "conversation_list"
-    if _ERROR(root) or template in ("error", "userException", "permissionDenied"):
+    if _errors(root) or template in ("error", "userException", "permissionDenied"):
         return "error"
     return "unknown"
 
@@ -253,10 +316,11 @@ def _logged_in(root: Any) -> bool | None:
 
 
 def _token(root: Any) -> str | None:
-    for value in _TOKEN_INPUTS(root):
+    for field in _TOKEN_FIELDS(root):
+        value = field.get("value")
         if value and value.strip() and value.strip() != "NOT_MODIFIED":
             return value.strip()
-    for script in _SCRIPTS(root):
+    for script in _scripts(root):
         if "SECURITY_TOKEN" in script and (match := _SECURITY_TOKEN.search(script)):
             return match.group(1)
     return None
@@ -301,7 +365,7 @@ def _last_post_time(row: Any) -> Any:
 def _participants(root: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
     present: list[str] = []
     left: list[str] = []
-    for item in _PARTICIPANTS(root):
+    for item in _participant_items(root):
         names = [text_of(el) for el in _USER_LINK(item) if text_of(el)]
         if names:
             (left if "conversationLeft" in classes(item) else present).append(names[0])
@@ -336,7 +400,7 @@ def _parse(html: str | bytes, base_url: str, channel: ChannelRef | None) -> Page
     template = (bodies[0].get("data-template") or "") if bodies else ""
     kind = _kind(root, template)
     logged_in = _logged_in(root)
-    errors = _ERROR(root)
+    errors = _errors(root)
     error = text_of(errors[0]) if errors else None
     login_required = (
         logged_in is False
@@ -390,7 +454,7 @@ def _parse(html: str | bytes, base_url: str, channel: ChannelRef | None) -> Page
         quick_reply=quick,
         sort_order=_sort_order(post_list),
         error_message=error,
-        form_errors=tuple(t for t in (text_of(el) for el in _FORM_ERRORS(root)) if t),
+        form_errors=tuple(t for t in (text_of(el) for el in _form_errors(root)) if t),
         conversations=_conversations(root) if kind == "conversation_list" else (),
         cut_short=not whole,
     )
