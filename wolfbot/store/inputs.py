@@ -21,7 +21,7 @@ from wolfbot.store.batch import RowBatch
 from wolfbot.store.errors import StoreError
 from wolfbot.store.event_log import LoggedEvent, add_events, check_next
 from wolfbot.store.lookups import game_row, utc_now
-from wolfbot.store.models import CommandRow, InputPost
+from wolfbot.store.models import CommandRow, GameRow, InputPost
 from wolfbot.store.results import CommandResult, PostResults, Verdict
 
 
@@ -152,7 +152,9 @@ def add_input(
     existing = same[0] if same else None
     if existing is not None and existing.processed_at is not None:
         return Recorded(existing.id, already=True)
-    game = game_row(session, game_id)
+    game = batch.cache.get((GameRow, game_id))
+    if game is None:  # read once per transaction: the session keeps the same row
+        game = batch.cache[GameRow, game_id] = game_row(session, game_id)
     if results.channel is None:
         if results.events:
             raise StoreError("a post that is no input of the engine has no events")
