@@ -96,8 +96,8 @@ class Model:
     share_wolf: float = 0.8  # a role that found a wolf tells the village
     share_clear: float = 0.3  # … or a player it found on the village's side
     independence: float = 0.35  # how far a villager's own doubt weighs against the village's read
-    intuition: float = 0.15  # how much more suspect a wolf looks to the village each day
-    bus: float = 0.2  # the wolves vote a told wolf of theirs with the crowd
+    intuition: float = 0.2  # how much more suspect a wolf looks to the village each day
+    bus: float = 0.0  # the wolves vote a told wolf of theirs with the crowd
 
 
 DEFAULT = Model()
