@@ -10,7 +10,7 @@ interval, and how well each agrees (the mean and largest distance from one half 
 rated balanced, the lists put on the wrong side, the rank correlation of the lobby's score and
 the Dorf's rate). The search (coordinate descent over `GRID`, `--search-games` games of every
 other player count) prints each model it tries. Seeded: the same call prints the same numbers.
-Run it at `nice -n 10`; the table takes a few minutes, the search about a quarter of an hour.
+Run it at `nice -n 10`; here the table took 104 s and the search 294 s (2026-12-06).
 """
 
 from __future__ import annotations

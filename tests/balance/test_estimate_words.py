@@ -89,6 +89,15 @@ def caution(source: str) -> str:
             ["die Werwölfe deutlich vorn", "Darin stimmt das Modell mit ihr überein."],
             ["daneben"],
         ),
+        (
+            rating(140, "Rudel"),
+            None,
+            [
+                "gewinnt die Seite Dorf etwa 7 von 10 Spielen (70,0 %, 63,3–75,9 %)",
+                "Mit Listen dieses Regelwerks ist das Modell nicht verglichen worden",
+            ],
+            ["daneben", "stimmt"],
+        ),
     ],
     ids=[
         "league list, model leans: it says so, with the error",
@@ -97,10 +106,11 @@ def caution(source: str) -> str:
         "lobby balanced, model leans to the wolves",
         "lobby balanced, model leans a little to the village",
         "lobby for the wolves, model agrees",
+        "a ruleset without a rating of its lists",
     ],
 )
 def test_the_estimate_says_where_model_and_experience_disagree(
-    estimate: Rating, advice: Advice, said: list[str], unsaid: list[str]
+    estimate: Rating, advice: Advice | None, said: list[str], unsaid: list[str]
 ) -> None:
     text = estimate.meaning(advice)
     assert text.startswith("Das heißt: ")

@@ -65,9 +65,10 @@ class Rating:
     def meaning(self, advice: Advice | None = None) -> str:
         """What the estimate means, in German for the Spielleitung: which side the list
         favours, and how much ("deutlich" from 65 %, "etwas" from 55 % when its interval lies
-        above one half, else "ungefähr ausgeglichen"). With the rule of thumb's `advice`: the
-        model's view with its interval beside the advice, and where they disagree the model's
-        measured error on such lists (`Advice.caution`)."""
+        above one half, else "ungefähr ausgeglichen"), with its interval. With the rule of
+        thumb's `advice`: the model's view beside the advice, and where they disagree the
+        model's measured error on such lists (`Advice.caution`); without (a ruleset with no
+        rating of its lists): that the model was not compared with any."""
         if not self.sides:
             return "Das heißt: In den simulierten Spielen hat keine Seite gewonnen."
         if advice is not None:
@@ -79,10 +80,11 @@ class Rating:
             verdict = "begünstigt sie etwas; ausgeglichen wäre etwa 5 von 10"
         else:
             verdict = "ist ungefähr ausgeglichen"
+        low, high = first.interval
         return (
             "Das heißt: Bei einfachen, fairen Zügen aller Spieler gewinnt die Seite "
-            f"{first.side} etwa {round(first.rate * 10)} von 10 Spielen – die Rollenliste "
-            f"{verdict}."
+            f"{first.side} etwa {round(first.rate * 10)} von 10 Spielen ({_percent(first.rate)}, "
+            f"{_number(low)}–{_percent(high)}) – die Rollenliste {verdict}. {UNCOMPARED}"
         )
 
     def leans(self) -> Lean | None:
@@ -115,16 +117,15 @@ class Rating:
     def _compared(self, advice: Advice) -> str:
         """Agreement in a few words, or the model's measured error where it disagrees."""
         if not advice.follows:
-            return (
-                "Mit solchen Listen ist das Modell nicht verglichen worden – lies die Zahl "
-                "als grobe Richtung."
-            )
+            return "Mit solchen Listen ist das Modell nicht verglichen worden – " + ROUGHLY
         if self.leans() == advice.favours:
             return "Darin stimmt das Modell mit ihr überein."
         return advice.caution()
 
 
 FAVOURS_CLEARLY, FAVOURS = 0.65, 0.55  # `Rating.meaning`'s words
+ROUGHLY = "lies die Zahl als grobe Richtung."
+UNCOMPARED = "Mit Listen dieses Regelwerks ist das Modell nicht verglichen worden – " + ROUGHLY
 DORF = "Dorf"  # the village's side in every ruleset
 SIDES_NAMED = {"Dorf": "das Dorf", "Rudel": "das Rudel", "Werwölfe": "die Werwölfe"}
 
