@@ -1,4 +1,5 @@
-"""The player model against the seeds' own ratings (issue 38, `wolfbot.balance.calibration`).
+"""The player model against the seeds' own ratings (issue 38, `wolfbot.balance.calibration`,
+the lists: `wolfbot.spielleitung.reference_lists`).
 
     python benchmarks/calibrate.py                    # the table: before and after, 200 games
     python benchmarks/calibrate.py --markdown         # … as docs/balance.md prints it
@@ -28,11 +29,11 @@ from wolfbot.balance.calibration import (
     agreement,
     parameters,
     rate_references,
-    references,
     sample,
     search,
 )
 from wolfbot.balance.players import DEFAULT, Model
+from wolfbot.spielleitung.reference_lists import references
 
 
 def _percent(share: float) -> str:

@@ -14,10 +14,10 @@ from wolfbot.balance.calibration import (
     Rated,
     Reference,
     agreement,
-    references,
     spearman,
 )
 from wolfbot.balance.rating import Rating, SideRate
+from wolfbot.spielleitung.reference_lists import references
 
 REFERENCES = references()
 

@@ -9,21 +9,21 @@ import re
 
 import pytest
 
-from wolfbot.balance.advice import MEASURED_ERROR, Advice
+from wolfbot.balance.advice import MEASURED_ERROR
 from wolfbot.balance.rating import Rating, SideRate
 from wolfbot.rulesets import loader
-from wolfbot.setup.list_advice import advice_on
+from wolfbot.setup.list_advice import ListAdvice, advice_on
 from wolfbot.setup.role_advice import departures, suggest_roles
 from wolfbot.setup.setups import load_setups
 
 DUESTERLIGA = loader.load("duesterliga")
 WOLFVILLAGE = loader.load("wolfvillage")
-FOLLOWS = Advice(
+FOLLOWS = ListAdvice(
     "league", True, None, "Die Liste folgt der Rollenverteilung der Liga, die sie als …"
 )
-DEPARTS = Advice("league", False, None, "Die Liste weicht von der Rollenverteilung der Liga ab.")
-LOBBY_EVEN = Advice("lobby", True, None, "Die Lobby von Wolf Village bewertet … „Ausgeglichen“.")
-LOBBY_WOLVES = Advice("lobby", True, "wolves", "Die Lobby … „Vorteil für die Wölfe“.")
+DEPARTS = ListAdvice("league", False, None, "Die Liste weicht von der Rollenverteilung ab.")
+LOBBY_EVEN = ListAdvice("lobby", True, None, "Die Lobby … bewertet … „Ausgeglichen“.")
+LOBBY_WOLVES = ListAdvice("lobby", True, "wolves", "Die Lobby … „Vorteil für die Wölfe“.")
 
 
 def rating(village: int, others: str = "Rudel", games: int = 200) -> Rating:
@@ -66,7 +66,7 @@ def caution(source: str) -> str:
             DEPARTS,
             [
                 "Das Modell sieht das Rudel deutlich vorn (Rudel 70,0 %",
-                "weicht von der Rollenverteilung der Liga ab",
+                "weicht von der Rollenverteilung ab",
                 "nicht verglichen worden",
             ],
             ["daneben", "stimmt"],
@@ -110,7 +110,7 @@ def caution(source: str) -> str:
     ],
 )
 def test_the_estimate_says_where_model_and_experience_disagree(
-    estimate: Rating, advice: Advice | None, said: list[str], unsaid: list[str]
+    estimate: Rating, advice: ListAdvice | None, said: list[str], unsaid: list[str]
 ) -> None:
     text = estimate.meaning(advice)
     assert text.startswith("Das heißt: ")

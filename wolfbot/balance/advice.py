@@ -11,8 +11,7 @@ Düsterliga's suggested lists from 8 to 24 players."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 Source = Literal["league", "lobby"]
 Lean = Literal["village", "wolves"]
@@ -29,23 +28,32 @@ SUCH_LISTS: dict[Source, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Advice:
-    """The rule of thumb's word on a list: whom it favours (None: balanced, or no side
-    when the list departs from the advice: `follows` False), and that word in German."""
-
-    source: Source
-    follows: bool  # the list is one the source rates (a list after the Rollenverteilung, …)
-    favours: Lean | None  # the side the source sees ahead; None: balanced
-    said: str  # "die Liste folgt der Rollenverteilung der Liga, …"
+class Advice(Protocol):
+    """The rule of thumb's word on a list (`wolfbot.setup.list_advice.ListAdvice`)."""
 
     @property
-    def error(self) -> int:
-        return MEASURED_ERROR[self.source]
+    def source(self) -> Source: ...
 
-    def caution(self) -> str:
-        """The model's measured error on such lists, and how to read the number."""
-        return (
-            f"{SUCH_LISTS[self.source]} liegt das Modell im Mittel um {self.error} Punkte "
-            "daneben – lies die Zahl als Vergleich zwischen Listen, nicht als Vorhersage."
-        )
+    @property
+    def follows(self) -> bool:
+        """Whether the list is one the source rates (it follows the Rollenverteilung; the
+        lobby rates every set of cards)."""
+        ...
+
+    @property
+    def favours(self) -> Lean | None:
+        """The side the source sees ahead; None: balanced (or no word, if not `follows`)."""
+        ...
+
+    @property
+    def said(self) -> str:
+        """That word in a German sentence: "Die Liste folgt der Rollenverteilung der Liga, …"."""
+        ...
+
+
+def caution(source: Source) -> str:
+    """The model's measured error on the source's lists, and how to read the number."""
+    return (
+        f"{SUCH_LISTS[source]} liegt das Modell im Mittel um {MEASURED_ERROR[source]} Punkte "
+        "daneben – lies die Zahl als Vergleich zwischen Listen, nicht als Vorhersage."
+    )

@@ -1,7 +1,7 @@
 """The player model checked against ratings nobody here made up (issue 38), and its
 parameters searched so that it agrees with them in direction.
 
-The references (`references()`):
+The references (`Reference`; the lists: `wolfbot.spielleitung.reference_lists`):
 
 - **Wolf Village's "Einsteiger"** at every count from 4 to 20 – "Das Spiel bewertet sie bei
   jeder Spielerzahl von 4 bis 20 als Ausgeglichen" (the seed's own words).
@@ -35,16 +35,10 @@ from typing import Any
 from wolfbot.balance.players import Model
 from wolfbot.balance.rating import Rating, rate
 from wolfbot.engine.spec import Ruleset
-from wolfbot.rulesets import loader
 
 DORF = "Dorf"  # the village's side in both rulesets
 EINSTEIGER = "Einsteiger"
-SEED_SAYS = "Ausgeglichen (Text von Wolf Village)"
-LEAGUE_SAYS = "Rollenverteilung der Liga"
 BALANCED, FOR_VILLAGE, FOR_WOLVES = "balanced", "village", "wolves"
-# Einsteiger with a Werwolf more or fewer: counts whose lobby score leaves the band both ways
-ADJUSTED_COUNTS = (7, 12, 13, 20)
-LEAGUE_COUNTS = range(8, 25)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +46,7 @@ class Reference:
     """A role list and what a source nobody here made up says of it."""
 
     family: str  # "Einsteiger", "Klassisch", …, "Angepasst", "Düsterliga"
-    ruleset: str
+    ruleset: Ruleset
     roles: tuple[str, ...]
     options: tuple[tuple[str, Any], ...]
     says: str  # the rating as its source words it
@@ -69,70 +63,6 @@ class Reference:
     @property
     def label(self) -> str:
         return f"{self.family} {self.players}"
-
-
-def references() -> list[Reference]:
-    """Every reference list (see the module text), Wolf Village's first."""
-    return [*_wolfvillage(), *_league()]
-
-
-def _wolfvillage() -> list[Reference]:
-    from wolfbot.setup.lobby import Verdict
-    from wolfbot.setup.lobby import rate as lobby_rate
-    from wolfbot.setup.setups import load_setups
-
-    setups = load_setups("wolfvillage")
-    expects = {
-        Verdict.BALANCED: BALANCED,
-        Verdict.VILLAGE: FOR_VILLAGE,
-        Verdict.WOLVES: FOR_WOLVES,
-    }
-    out: list[Reference] = []
-
-    def add(family: str, cards: dict[str, int], options: dict[str, bool], own: bool) -> None:
-        counted = {k: v for k, v in options.items() if k in setups.rating.options}
-        lobby = lobby_rate(cards, counted, setups.rating)
-        roles = tuple(role for role, count in cards.items() for _ in range(count))
-        seed = family == EINSTEIGER
-        says = SEED_SAYS if seed else f"Lobby: {lobby.verdict}"
-        verdict = BALANCED if seed else expects[lobby.verdict]
-        options_set = tuple(options.items())
-        out.append(
-            Reference(family, "wolfvillage", roles, options_set, says, verdict, lobby.points, own)
-        )
-
-    for setup in setups.setups:
-        for players in setup.players.values:
-            cards = setups.cards(setup, players)
-            add(setup.name, cards, dict(setup.options), own=setup.name == EINSTEIGER)
-    einsteiger = setups.setup(EINSTEIGER)
-    assert einsteiger is not None
-    for players in ADJUSTED_COUNTS:
-        for change in (+1, -1):
-            cards = dict(setups.cards(einsteiger, players))
-            cards[setups.wolf] += change
-            cards[setups.filler] -= change
-            add("Angepasst", {k: v for k, v in cards.items() if v}, {}, own=True)
-    return out
-
-
-def _league() -> list[Reference]:
-    from wolfbot.setup.role_advice import suggest_roles
-
-    rules = loader.load("duesterliga")
-    return [
-        Reference(
-            "Düsterliga",
-            "duesterliga",
-            suggest_roles(players, rules, rng_seed=1).roles,
-            (),
-            LEAGUE_SAYS,
-            BALANCED,
-            None,
-            True,
-        )
-        for players in LEAGUE_COUNTS
-    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,11 +98,10 @@ def rate_references(
     seed: int = 1,
     progress: Callable[[Reference], None] | None = None,
 ) -> list[Rated]:
-    rules: dict[str, Ruleset] = {}
     out = []
     for ref in refs:
-        ruleset = rules.setdefault(ref.ruleset, loader.load(ref.ruleset))
-        rating = rate(ruleset, ref.roles, games, seed=seed, model=model, options=dict(ref.options))
+        options = dict(ref.options)
+        rating = rate(ref.ruleset, ref.roles, games, seed=seed, model=model, options=options)
         out.append(Rated(ref, rating))
         if progress is not None:
             progress(ref)
@@ -223,9 +152,9 @@ def agreement(rated: Sequence[Rated]) -> Agreement:
         own_mean=_mean(own),
         own_max=max(own, default=0.0),
         seed_mean=_mean(distances(lambda ref: ref.family == EINSTEIGER)),
-        league_mean=_mean(distances(lambda ref: ref.ruleset == "duesterliga")),
-        others_mean=_mean(distances(lambda ref: ref.ruleset == "wolfvillage" and not ref.own)),
-        wolfvillage_mean=_mean(distances(lambda ref: ref.ruleset == "wolfvillage")),
+        league_mean=_mean(distances(lambda ref: ref.ruleset.name == "duesterliga")),
+        others_mean=_mean(distances(lambda ref: ref.ruleset.name == "wolfvillage" and not ref.own)),
+        wolfvillage_mean=_mean(distances(lambda ref: ref.ruleset.name == "wolfvillage")),
         wrong_direction=sum(not r.agrees for r in directed),
         directed=len(directed),
         spearman=rho,

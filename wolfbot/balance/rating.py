@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from wolfbot.balance.advice import Advice, Lean
+from wolfbot.balance.advice import Advice, Lean, caution
 from wolfbot.balance.games import Outcome, play
 from wolfbot.balance.players import DEFAULT, Model
 from wolfbot.engine.spec import Ruleset
@@ -67,7 +67,7 @@ class Rating:
         favours, and how much ("deutlich" from 65 %, "etwas" from 55 % when its interval lies
         above one half, else "ungefähr ausgeglichen"), with its interval. With the rule of
         thumb's `advice`: the model's view beside the advice, and where they disagree the
-        model's measured error on such lists (`Advice.caution`); without (a ruleset with no
+        model's measured error on such lists (`advice.caution`); without (a ruleset with no
         rating of its lists): that the model was not compared with any."""
         if not self.sides:
             return "Das heißt: In den simulierten Spielen hat keine Seite gewonnen."
@@ -120,7 +120,7 @@ class Rating:
             return "Mit solchen Listen ist das Modell nicht verglichen worden – " + ROUGHLY
         if self.leans() == advice.favours:
             return "Darin stimmt das Modell mit ihr überein."
-        return advice.caution()
+        return caution(advice.source)
 
 
 FAVOURS_CLEARLY, FAVOURS = 0.65, 0.55  # `Rating.meaning`'s words
