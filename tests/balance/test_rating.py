@@ -92,3 +92,42 @@ def test_every_ruleset_plays_to_a_winner_under_the_model(name: str, players: int
     rules = loader.load(name)
     outcomes = [play(rules, showcase(rules, players, seed), seed) for seed in range(12)]
     assert sum(bool(o.winners) for o in outcomes) >= 11, outcomes
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "seer", "village"),
+    [
+        ("wolfvillage", "Seherin", "Dorfbewohner"),
+        ("duesterliga", "Kleines Mädchen", "Bürger"),
+        ("duesterliga", "Aura", "Bürger"),
+    ],
+    ids=["Wolf Village's Seherin", "the Kleine Mädchen", "the Aura"],
+)
+def test_the_village_learns_what_a_role_sees_of_a_side(
+    ruleset: str, seer: str, village: str
+) -> None:
+    """What a role learns of a player's side (a Werwolf or not, an aura) it knows, rightly;
+    a wolf it found it tells the village (with `share_wolf` 1)."""
+    rules = loader.load(ruleset)
+    roles = ["Werwolf", "Werwolf", seer] + [village] * 5
+    found: dict[str, bool] = {}
+    for seed in range(6):
+        game = Game.new(rules, seats(roles, seed), seed=seed, options={"split_night": True})
+        players = Players(random.Random(seed), Model(acts=1.0, share_wolf=1.0))
+        holder = next(p.name for p in game.state.players if p.role == seer)
+        pack = {p.name for p in game.pack(living=False)}
+        for _ in range(12):
+            if game.state.phase.kind == "over":
+                break
+            sent = players.answers(game) if game.state.questions else players.commands(game)
+            for command in sent:
+                game.submit(command)
+            if not sent or not game.state.questions:
+                game.advance()
+        players.learn(game)
+        known = players.knowledge.known.get(holder, {})
+        assert all(wolf == (name in pack) for name, wolf in known.items()), (seed, known)
+        wolves = {name for name, wolf in known.items() if wolf}
+        assert wolves <= players.knowledge.told_wolves, seed
+        found |= {f"{seed}:{name}": wolf for name, wolf in known.items()}
+    assert True in found.values() and False in found.values(), found

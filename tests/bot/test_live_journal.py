@@ -169,7 +169,8 @@ def test_the_start_report_and_status_say_what_the_estimate_means(
         )
     start = " ".join(r.getMessage() for r in caplog.records if r.name == JOURNAL)
     assert "Schätzung aus 200 simulierten Spielen" in start
-    assert "Das heißt: Bei einfachen, fairen Zügen aller Spieler gewinnt die Seite" in start
+    assert "Das heißt: Das Modell sieht " in start  # two wolves of six: not the league's advice
+    assert "Die Liste weicht von der Rollenverteilung der Liga ab." in start
     assert status.exit_code == 0, status.output
     said = " ".join(status.output.split())
     assert "Gezogene Rollen: 2× Bürger, Medium, Seherin, 2× Werwolf." in said

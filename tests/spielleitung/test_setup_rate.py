@@ -30,6 +30,9 @@ def test_a_twelve_player_duesterliga_list_is_rated() -> None:
     assert "95-%-Intervall" in out and "Rudel" in out
     assert "Länge eines Spiels: im Median" in out
     assert "Keine Einwände nach der Rollenverteilung." in out
+    # the model's view beside the league's advice (issue 38)
+    assert "Das heißt: Das Modell sieht " in out
+    assert "Die Liste folgt der Rollenverteilung der Liga" in out
 
 
 @pytest.mark.parametrize("setup", [s.name for s in load_setups("wolfvillage").setups])
@@ -39,6 +42,7 @@ def test_every_wolf_village_setup_is_rated(setup: str) -> None:
     assert result.exit_code == 0, result.output
     assert f"Zusammenstellung {setup}" in result.output
     assert "Bewertung der Lobby:" in result.output and "Werwölfe" in result.output
+    assert "Die Lobby von Wolf Village bewertet die Karten mit „Ausgeglichen“" in result.output
 
 
 def test_the_json_is_the_same_for_the_same_seed() -> None:
@@ -46,6 +50,7 @@ def test_the_json_is_the_same_for_the_same_seed() -> None:
     first = json.loads(rate(*args).output)
     assert json.loads(rate(*args).output) == first
     assert first["players"] == 12 and first["games"] == 12 and first["seed"] == 1
+    assert first["meaning"].startswith("Das heißt: Das Modell sieht ")
     assert sum(s["wins"] for s in first["sides"]) + first["no_winner"] >= 12
     for side in first["sides"]:
         assert 0 <= side["low"] <= side["rate"] <= side["high"] <= 1

@@ -178,7 +178,8 @@ def test_the_estimate_says_what_it_means(tmp_path: Path) -> None:
     result = runner.invoke(app, ["check-config", "--offline", str(listed)], env=ENV)
     said = flat(result.output)
     assert "Schätzung aus 200 simulierten Spielen: " in said
-    assert "Das heißt: Bei einfachen, fairen Zügen aller Spieler gewinnt die Seite" in said
+    assert "Das heißt: Das Modell sieht " in said  # the model's view, with its interval
+    assert "Die Liste folgt der Rollenverteilung der Liga" in said
     drawn = config_file(tmp_path, 12)
     result = runner.invoke(app, ["check-config", "--offline", str(drawn)], env=ENV)
     said = flat(result.output)

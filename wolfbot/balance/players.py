@@ -6,7 +6,8 @@ The same model for every ruleset, seeded, with its parameters in one place (`Mod
   (the Wolfshöhle) – a lone wolf among them (the Weiße Werwolf) counts none of them as his
   own –, the lovers each other. The wolves never name one of their own with a harmful
   command, and attack the village.
-- **Knowledge.** A role that learns a role or an aura (`RoleSeen`, `seen.aura`) knows it;
+- **Knowledge.** A role that learns a role, an aura or whether a player is a Werwolf
+  (`RoleSeen`, `seen.aura`, `seen.werwolf`) knows it;
   it tells the village a wolf it found with the probability `share_wolf` (a cleared player:
   `share_clear`). What the village knows is public: told wolves and cleared players, and the
   roles of the dead.
@@ -79,6 +80,9 @@ AIMS: dict[str, Aim] = {
         "elect",
     ),
 }  # fmt: skip
+# the messages that tell a role a player's side: the Aura's aura, whether a player is a
+# Werwolf (Wolf Village's Seherin, the Kleine Mädchen)
+SEEN_SIDE = frozenset({"seen.aura", "seen.werwolf"})
 # words the model never sends: the sign-up, leaving the round, taking back a vote
 NEVER = frozenset({"Dabei", "Reserve", "Beobachter", "Rücktritt", "Zurücknehmen", "Wegwerfen"})
 
@@ -92,8 +96,8 @@ class Model:
     share_wolf: float = 0.8  # a role that found a wolf tells the village
     share_clear: float = 0.3  # … or a player it found on the village's side
     independence: float = 0.35  # how far a villager's own doubt weighs against the village's read
-    intuition: float = 0.15  # how much more suspect a wolf looks to the village each day
-    bus: float = 0.2  # the wolves vote a told wolf of theirs with the crowd
+    intuition: float = 0.2  # how much more suspect a wolf looks to the village each day
+    bus: float = 0.0  # the wolves vote a told wolf of theirs with the crowd
 
 
 DEFAULT = Model()
@@ -142,10 +146,11 @@ class Players:
         for event in log[self._read_events :]:
             if isinstance(event, ev.RoleSeen):
                 self._found(game, event.seer, event.target, _wolf_role(game.rules, event.role))
-            elif isinstance(event, ev.PrivateInfo) and event.text.key == "seen.aura":
+            elif isinstance(event, ev.PrivateInfo) and event.text.key in SEEN_SIDE:
                 values = dict(event.text.values)
+                wolf = _seen_wolf(event.text.key, values)
                 for seer in event.recipients:
-                    self._found(game, seer, str(values["name"]), not values["good"])
+                    self._found(game, seer, str(values["name"]), wolf)
         if len(log) > self._read_events:
             self._rankings.clear()  # what was learned may change them
         self._read_events = len(log)
@@ -364,6 +369,11 @@ def _wolf_role(rules: Ruleset, role: str) -> bool:
     except KeyError:
         return False
     return spec.pack or spec.is_werwolf
+
+
+def _seen_wolf(key: str, values: dict[str, object]) -> bool:
+    """Whether a message of `SEEN_SIDE` says the player is a wolf: a bad aura, a Werwolf."""
+    return not values["good"] if key == "seen.aura" else bool(values["wolf"])
 
 
 def _is_wolf_side(game: Game, player: PlayerState) -> bool:

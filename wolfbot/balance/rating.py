@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from wolfbot.balance.advice import Advice, Lean, caution
 from wolfbot.balance.games import Outcome, play
 from wolfbot.balance.players import DEFAULT, Model
 from wolfbot.engine.spec import Ruleset
@@ -61,12 +62,17 @@ class Rating:
             f"aus {self.games} simulierten Spielen: {sides or 'kein Sieger'}; im Median {days} Tage"
         )
 
-    def meaning(self) -> str:
-        """What the estimate means, in one German sentence for the Spielleitung: which side
-        the list favours, and how much ("deutlich" from 65 %, "etwas" from 55 % when its
-        interval lies above one half, else "ungefähr ausgeglichen")."""
+    def meaning(self, advice: Advice | None = None) -> str:
+        """What the estimate means, in German for the Spielleitung: which side the list
+        favours, and how much ("deutlich" from 65 %, "etwas" from 55 % when its interval lies
+        above one half, else "ungefähr ausgeglichen"), with its interval. With the rule of
+        thumb's `advice`: the model's view beside the advice, and where they disagree the
+        model's measured error on such lists (`advice.caution`); without (a ruleset with no
+        rating of its lists): that the model was not compared with any."""
         if not self.sides:
             return "Das heißt: In den simulierten Spielen hat keine Seite gewonnen."
+        if advice is not None:
+            return f"Das heißt: {self._view()} {advice.said} {self._compared(advice)}".rstrip()
         first = self.sides[0]
         if first.rate >= FAVOURS_CLEARLY:
             verdict = "begünstigt sie deutlich; ausgeglichen wäre etwa 5 von 10"
@@ -74,18 +80,72 @@ class Rating:
             verdict = "begünstigt sie etwas; ausgeglichen wäre etwa 5 von 10"
         else:
             verdict = "ist ungefähr ausgeglichen"
+        low, high = first.interval
         return (
             "Das heißt: Bei einfachen, fairen Zügen aller Spieler gewinnt die Seite "
-            f"{first.side} etwa {round(first.rate * 10)} von 10 Spielen – die Rollenliste "
-            f"{verdict}."
+            f"{first.side} etwa {round(first.rate * 10)} von 10 Spielen ({_percent(first.rate)}, "
+            f"{_number(low)}–{_percent(high)}) – die Rollenliste {verdict}. {UNCOMPARED}"
         )
+
+    def leans(self) -> Lean | None:
+        """The side the model sees ahead: the Dorf when its share is at least `FAVOURS` and
+        its interval above one half, the others when the Dorf's is at most 1 − `FAVOURS`
+        and its interval below; else None (about even)."""
+        village = self._village()
+        low, high = village.interval
+        if village.rate >= FAVOURS and low > 0.5:
+            return "village"
+        if village.rate <= 1 - FAVOURS and high < 0.5:
+            return "wolves"
+        return None
+
+    def _view(self) -> str:
+        """The model's view in one sentence, with the leading side's share and interval."""
+        lean = self.leans()
+        village = self._village()
+        ahead = (
+            village if lean == "village" else next((s for s in self.sides if s.side != DORF), None)
+        )
+        if lean is None or ahead is None:
+            return f"Das Modell sieht die Liste ungefähr ausgeglichen ({_share(village)})."
+        how = "deutlich" if ahead.rate >= FAVOURS_CLEARLY else "etwas"
+        return f"Das Modell sieht {_named(ahead.side)} {how} vorn ({_share(ahead)})."
+
+    def _village(self) -> SideRate:
+        return next((s for s in self.sides if s.side == DORF), SideRate(DORF, 0, self.games))
+
+    def _compared(self, advice: Advice) -> str:
+        """Agreement in a few words, or the model's measured error where it disagrees."""
+        if not advice.follows:
+            return "Mit solchen Listen ist das Modell nicht verglichen worden – " + ROUGHLY
+        if self.leans() == advice.favours:
+            return "Darin stimmt das Modell mit ihr überein."
+        return caution(advice.source)
 
 
 FAVOURS_CLEARLY, FAVOURS = 0.65, 0.55  # `Rating.meaning`'s words
+ROUGHLY = "lies die Zahl als grobe Richtung."
+UNCOMPARED = "Mit Listen dieses Regelwerks ist das Modell nicht verglichen worden – " + ROUGHLY
+DORF = "Dorf"  # the village's side in every ruleset
+SIDES_NAMED = {"Dorf": "das Dorf", "Rudel": "das Rudel", "Werwölfe": "die Werwölfe"}
+
+
+def _named(side: str) -> str:
+    return SIDES_NAMED.get(side, f"die Seite {side}")
+
+
+def _share(side: SideRate) -> str:
+    """ "Rudel 77,0 %, 70,7–82,3 %": the side's share and its interval."""
+    low, high = side.interval
+    return f"{side.side} {_percent(side.rate)}, {_number(low)}–{_percent(high)}"
 
 
 def _percent(share: float) -> str:
-    return f"{share * 100:.1f} %".replace(".", ",")
+    return f"{_number(share)} %"
+
+
+def _number(share: float) -> str:
+    return f"{share * 100:.1f}".replace(".", ",")
 
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:

@@ -72,6 +72,7 @@ from wolfbot.schedule.parts import Deadline
 from wolfbot.schedule.timetable import Timetable
 from wolfbot.setup.config import Config
 from wolfbot.setup.distribution import Assignment, assign_roles, suggest_roles
+from wolfbot.setup.list_advice import advice_on
 from wolfbot.setup.setups import ready_made
 from wolfbot.setup.signup import Signup, read_signups
 from wolfbot.store.db import session_factory, upgrade
@@ -182,6 +183,7 @@ class Live:
         )
         self.alarm: DeadlineScheduler | None = None
         self.estimate: Rating | None = None  # the drawn role list's, once the round started
+        self.estimate_meaning = ""  # … and what it means beside the ruleset's rule of thumb
         self._stop: threading.Event | None = None  # `run`'s
         self._refused: LoginFailed | None = None  # a login refused in the alarm's thread
 
@@ -273,7 +275,9 @@ class Live:
             return PassReport("signup", text)
         self._start(names, reserves, observers, ids, now)
         started = f"Runde {self.bot.game_id} begonnen mit {len(names)} Spielern"
-        said = f"; Schätzung {self.estimate.summary()}" if self.estimate is not None else ""
+        said = ""
+        if self.estimate is not None:
+            said = f"; Schätzung {self.estimate.summary()}. {self.estimate_meaning}"
         return PassReport("running", started + said)
 
     def _user_ids(self, names: list[str], known: dict[str, int]) -> dict[str, int]:
@@ -344,12 +348,14 @@ class Live:
         self.estimate = rate(
             self.rules, dealt.roles, ESTIMATE_GAMES, seed=seed, options=dealt.options
         )
+        advice = advice_on(self.rules, dealt.roles, dealt.options)
+        self.estimate_meaning = self.estimate.meaning(advice)
         # before the Rollenmitteilungen go out (with `[round] draft`: before they are approved)
         log.warning(
             "Die Rollen der Runde: %s. Schätzung %s. %s",
             roles_said(dealt.roles),
             self.estimate.summary(),
-            self.estimate.meaning(),
+            self.estimate_meaning,
         )
         self.start_round(dealt, names, reserves, observers, ids, now)
         with self.sessions() as session, session.begin():  # for `wolfbot status`
@@ -392,7 +398,7 @@ class Live:
         return {
             "roles": sorted(dealt.roles),  # not in the players' order
             "summary": self.estimate.summary(),
-            "meaning": self.estimate.meaning(),
+            "meaning": self.estimate_meaning,
         }
 
     def context(self, players: int, observers: list[str], start: datetime) -> PostContext:

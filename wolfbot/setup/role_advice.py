@@ -322,3 +322,35 @@ def _apply_variants(
             if _replace_one(roles, WERWOLF if lone else BUERGER, role.name):
                 notes.append(f"{variant.heading}: {role.name} kommt in die Liste.")
     return tuple(roles), notes
+
+
+def departures(
+    roles: Sequence[str], ruleset: Ruleset, house_rules: dict[str, object] | None = None
+) -> list[str]:
+    """How a role list departs from "Die Rollenverteilung", in German (empty: it follows
+    it): its wolf places against "jeder vierte Spieler" (ordinary and special Werwölfe, the
+    Rudel's other roles and the Einzelgänger that replace one), its Dorf special roles against
+    one per Werwolf, its special Werwölfe against every third, and the checks of the list
+    (`check_roles`: "sollten nicht zusammen gespielt werden")."""
+    counts: Counter[str] = Counter()
+    for name in roles:
+        ref = resolve_role(name, ruleset)
+        counts[_kind(ref.spec) if ref is not None and ref.spec is not None else "other"] += 1
+    werwolf = sum(1 for name in roles if name == WERWOLF)
+    plan = _Plan(len(roles), ruleset, ())
+    have = {
+        "Werwölfe": werwolf + counts["wolf"] + counts["helper"] + counts["lone"],
+        "Sonderrollen des Dorfes": counts["village"],
+        "Werwölfe mit Sonderrolle": counts["wolf"],
+    }
+    wanted = {
+        "Werwölfe": plan.wolves,
+        "Sonderrollen des Dorfes": plan.village_slots,
+        "Werwölfe mit Sonderrolle": plan.wolf_slots,
+    }
+    out = [
+        f"{what}: {have[what]} statt {wanted[what]} bei {len(roles)} Spielern"
+        for what in wanted
+        if have[what] != wanted[what]
+    ]
+    return out + check_roles(roles, ruleset, n_players=len(roles), house_rules=house_rules)

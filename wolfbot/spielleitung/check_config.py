@@ -98,6 +98,7 @@ def _estimate(config: Config, rules: Ruleset, start: StartCheck | None = None) -
     is made."""
     from wolfbot.balance.rating import rate
     from wolfbot.engine.errors import SetupError
+    from wolfbot.setup.list_advice import advice_on
 
     roles = list(config.roles.role_list)
     players = config.signup.players if config.signup is not None else []
@@ -110,7 +111,7 @@ def _estimate(config: Config, rules: Ruleset, start: StartCheck | None = None) -
         rating = rate(rules, roles, ESTIMATE_GAMES, seed=config.game.seed, options=options)
     except (SetupError, KeyError, ValueError) as error:  # the checks above say why
         return f"nicht möglich ({type(error).__name__})"
-    return f"{rating.summary()}. {rating.meaning()}"
+    return f"{rating.summary()}. {rating.meaning(advice_on(rules, roles, options))}"
 
 
 def _roles(config: Config, rules: Ruleset, start: StartCheck | None) -> str:

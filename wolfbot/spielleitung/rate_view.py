@@ -24,6 +24,7 @@ from rich.table import Table
 from wolfbot.balance.rating import Rating, rate
 from wolfbot.engine.spec import Ruleset
 from wolfbot.rulesets import loader
+from wolfbot.setup.list_advice import advice_on
 from wolfbot.setup.role_list import RoleListError, group_warnings, parse_roles
 from wolfbot.setup.setups import has_setups, load_setups
 
@@ -203,6 +204,7 @@ def _print(rules: Ruleset, chosen: RoleList, rating: Rating, advice: list[str]) 
     out.print(table)
     median = f"{rating.median_days:g}".replace(".", ",")
     out.print(f"Länge eines Spiels: im Median {median} Tage.")
+    out.print(rating.meaning(advice_on(rules, chosen.roles, chosen.options)))
     out.print("Faustregel des Regelwerks und Warnungen:")
     for line in advice:
         out.print(f"- {line}")
@@ -233,6 +235,7 @@ def _as_json(rules: Ruleset, chosen: RoleList, rating: Rating, advice: list[str]
         "no_winner": rating.no_winner,
         "median_days": rating.median_days,
         "rule_of_thumb": advice,
+        "meaning": rating.meaning(advice_on(rules, chosen.roles, chosen.options)),
     }
 
 
