@@ -95,14 +95,13 @@ class _Insert:
         return known
 
     def run(self, connection: Connection, rows: list[dict[str, Any]]) -> None:
-        pairs = list(zip(self.keys, self.converts, strict=True))
         if self.defaults:
             rows = [{key: make() for key, make in self.defaults.items()} | row for row in rows]
-        values = [
-            tuple(row[key] if convert is None else convert(row[key]) for key, convert in pairs)
-            for row in rows
-        ]
-        connection.exec_driver_sql(self.sql, values)
+        columns = []
+        for key, convert in zip(self.keys, self.converts, strict=True):
+            column = [row[key] for row in rows]
+            columns.append(column if convert is None else [convert(value) for value in column])
+        connection.exec_driver_sql(self.sql, list(zip(*columns, strict=True)))
 
 
 def _default(table: Table, key: str) -> Callable[[], Any]:

@@ -45,6 +45,8 @@ def drop_tree(tag: Tag) -> None:
 
 def font_weight(style: str) -> bool | None:
     """Bold per inline style (last declaration wins); ``None`` when the style says nothing."""
+    if not style:  # most elements have none
+        return None
     found = _WEIGHT.findall(style)
     value = found[-1].strip().lower() if found else ""
     if value in ("bold", "bolder"):
