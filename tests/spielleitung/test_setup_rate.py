@@ -1,7 +1,8 @@
 """`wolfbot setup rate` (issue 18): each side's win rate of a role list from simulated games,
 with its interval and the rule of thumb beside it – for a 12-player Düsterliga list and for
 every Wolf Village setup; `--json` for scripts; `--plot` a family's win rates as a PNG;
-wrong input a German message and exit code 2."""
+wrong input a German message and exit code 2. Issue 38: on every core (`--jobs`), the same
+numbers as on one, and how long it took."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from wolfbot.balance.cores import available_cores
 from wolfbot.cli import app
 from wolfbot.setup.setups import load_setups
 
@@ -30,6 +32,24 @@ def test_a_twelve_player_duesterliga_list_is_rated() -> None:
     assert "95-%-Intervall" in out and "Rudel" in out
     assert "Länge eines Spiels: im Median" in out
     assert "Keine Einwände nach der Rollenverteilung." in out
+    assert "Gespielt in " in out and " s auf " in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--roles", "3x Werwolf, Seherin, Hexe, Amor, Jäger, 5x Bürger", "--games", "60"),
+        ("--ruleset", "wolfvillage", "--setup", "Chaos", "--players", "10", "--games", "30"),
+    ],
+    ids=["duesterliga-12", "wolfvillage-chaos-10"],
+)
+def test_every_core_gives_the_numbers_of_one(args: tuple[str, ...]) -> None:
+    def rated(jobs: int) -> dict:
+        result = RUNNER.invoke(app, ["setup", "rate", "--json", "--jobs", str(jobs), *args])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.output)
+
+    assert rated(available_cores()) == rated(1)
 
 
 @pytest.mark.parametrize("setup", [s.name for s in load_setups("wolfvillage").setups])
@@ -69,8 +89,19 @@ def test_a_family_is_plotted(tmp_path) -> None:
         (("--ruleset", "wolfvillage", "--players", "8"), "--setup NAME"),
         (("--ruleset", "wolfvillage", "--setup", "Gibtsnicht", "--players", "8"), "Es gibt:"),
         (("--ruleset", "wolfvillage", "--setup", "Standard 12", "--players", "8"), "braucht 12"),
+        (("--players", "8", "--jobs", "0"), "--jobs braucht mindestens 1 (einen Kern)"),
+        (("--players", "8", "--jobs", "4096"), "mehr Prozesse als Kerne machen es nicht schneller"),
     ],
-    ids=["ruleset", "no players", "count", "no setup", "unknown setup", "wrong count"],
+    ids=[
+        "ruleset",
+        "no players",
+        "count",
+        "no setup",
+        "unknown setup",
+        "wrong count",
+        "no core",
+        "more than the cores",
+    ],
 )
 def test_a_wrong_input_is_answered_in_german(args: tuple[str, ...], said: str) -> None:
     result = rate(*args)
