@@ -20,6 +20,7 @@ fit a time budget).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import multiprocessing
 import os
@@ -87,6 +88,15 @@ class Chunk:
     wall: float
     cpu: float
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Sent as plain values: a compiled `Outcome` (`WOLFBOT_COMPILE`) is frozen to pickle."""
+        played = [(outcome.winners, outcome.days) for outcome in self.outcomes]
+        return _chunk, (self.first, played, self.wall, self.cpu)
+
+
+def _chunk(first: int, played: list[tuple[tuple[str, ...], int]], wall: float, cpu: float) -> Chunk:
+    return Chunk(first, [Outcome(winners, days) for winners, days in played], wall, cpu)
+
 
 @dataclass(frozen=True, slots=True)
 class Speed:
@@ -141,7 +151,7 @@ class Cores:
                 self.jobs,
                 mp_context=context,
                 initializer=_take,
-                initargs=(self.rules, self.model),
+                initargs=(self.rules, dataclasses.asdict(self.model)),  # as `Chunk` its outcomes
             )
         return self
 
@@ -236,8 +246,8 @@ class _Taken:
 _taken: list[_Taken] = []  # a pool's process: its ruleset and model (never set in the caller)
 
 
-def _take(rules: Ruleset, model: Model) -> None:
-    _taken[:] = [_Taken(rules, model)]
+def _take(rules: Ruleset, model: dict[str, float]) -> None:
+    _taken[:] = [_Taken(rules, Model(**model))]
 
 
 def _play_chunk(roles: list[str], seeds: range, options: dict[str, Any] | None) -> Chunk:
