@@ -24,6 +24,7 @@ import dataclasses
 import math
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
@@ -151,7 +152,7 @@ class Cores:
                 self.jobs,
                 mp_context=context,
                 initializer=_take,
-                initargs=(self.rules, dataclasses.asdict(self.model)),  # as `Chunk` its outcomes
+                initargs=(self.rules, dataclasses.asdict(self.model)),  # plain, as `Chunk`
             )
         return self
 
@@ -246,7 +247,10 @@ class _Taken:
 _taken: list[_Taken] = []  # a pool's process: its ruleset and model (never set in the caller)
 
 
-def _take(rules: Ruleset, model: dict[str, float]) -> None:
+def _take(rules: Ruleset, model: dict[str, Any]) -> None:
+    """A pool's process starts: it keeps what it plays, and leaves Ctrl-C to the caller (who
+    ends the pool; else each process would print its own interruption)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _taken[:] = [_Taken(rules, Model(**model))]
 
 
