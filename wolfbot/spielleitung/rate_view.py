@@ -4,6 +4,8 @@ each side's estimated win rate of a role list from simulated games under the pla
 rule of thumb – the Düsterliga's "Rollenverteilung" checks, Wolf Village's lobby rating –
 and the warnings. A progress bar while the games run, a table at the end; `--json` for
 scripts; `--plot` the win rates of a setup family against the player count (matplotlib).
+The games run on every core (`wolfbot.balance.cores`; `--jobs`), with the same numbers as on
+one; the command ends with how long they took and how much faster than one core that was.
 A wrong input ends with a German message and exit code 2."""
 
 from __future__ import annotations
@@ -124,10 +126,7 @@ def jobs_here(jobs: int | None) -> int:
     if jobs < 1:
         _fail(f"--jobs braucht mindestens 1 (einen Kern); dieser Rechner hat {_cores(cores)}.")
     if jobs > cores:
-        _fail(
-            f"--jobs {jobs}: dieser Rechner hat nur {_cores(cores)} – mehr Prozesse als Kerne "
-            "machen es nicht schneller."
-        )
+        _fail(f"--jobs {jobs}: dieser Rechner hat nur {_cores(cores)}, mehr geht nicht schneller.")
     return jobs
 
 
