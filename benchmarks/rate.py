@@ -4,10 +4,10 @@ process, `--json`), one core and every core by turns, N runs each – wall time 
 median), the CPU time of the command and its processes, and the speed-up of the medians and
 of the best. The ratings of every run must be the same (the script stops if not). Then what
 starting a pool costs, by the way its processes start (fork, fork server, spawn; each in a
-fresh process, as the first pool of a command): what `wolfbot.balance.cores`'s
-`MIN_GAMES_PER_PROCESS` rests on. The load average before and after says how busy the machine
-was (on a shared machine, run it at the others' priority: at `nice` a busy core goes to them).
-Asserts nothing.
+fresh process, as the first pool of a command), and the 200 games of check-config's estimate
+in one process and on every core: what `wolfbot.balance.cores`'s `MIN_GAMES_PER_PROCESS`
+rests on. The load average before and after says how busy the machine was (on a shared
+machine, run it at the others' priority: at `nice` a busy core goes to them). Asserts nothing.
 
     python benchmarks/rate.py [--runs 3] [--games 1000] [--players 12]
     python benchmarks/compiled.py benchmarks/rate.py     # the same with the compiled engine
@@ -38,6 +38,22 @@ if __name__ == "__main__":
             cores.play(["Werwolf"] + ["Bürger"] * 3, range(1, 3))
         print(time.perf_counter() - began)
 """
+# the estimate of check-config and of a round's start: 200 games in this process, then on a
+# pool of every core started `method`'s way, in a fresh process (its first pool)
+ESTIMATE = """
+import sys, time
+from wolfbot.balance.cores import Cores, available_cores
+from wolfbot.rulesets import loader
+from wolfbot.setup.role_advice import suggest_roles
+rules = loader.load("duesterliga")
+roles = list(suggest_roles(int(sys.argv[2]), rules, rng_seed=1).roles)
+if __name__ == "__main__":
+    for jobs in (1, available_cores()):
+        began = time.perf_counter()
+        with Cores(rules, jobs, method=sys.argv[1]) as cores:
+            cores.play(roles, range(1, 201))
+        print(time.perf_counter() - began)
+"""
 
 
 def rate_once(jobs: int, games: int, players: int) -> tuple[float, float, dict]:
@@ -62,6 +78,15 @@ def pool_start(method: str) -> tuple[float, float]:
     )
     first, second = (float(line) for line in done.stdout.split())
     return first, second
+
+
+def estimate(method: str, players: int) -> tuple[float, float]:
+    """The wall seconds of 200 games of the suggestion for `players` in one process and on
+    every core (`ESTIMATE`)."""
+    argv = [sys.executable, "-c", ESTIMATE, method, str(players)]
+    done = subprocess.run(argv, capture_output=True, text=True, check=True)
+    alone, pooled = (float(line) for line in done.stdout.split())
+    return alone, pooled
 
 
 def main() -> None:
@@ -99,6 +124,11 @@ def main() -> None:
     for method in ("fork", "forkserver", "spawn"):
         first, second = pool_start(method)
         print(f"  {method:10} {first:6.3f}s / {second:6.3f}s")
+    print(f"200 games (the estimate of check-config, of a round's start): one process / {every}")
+    for method in ("fork", "forkserver"):
+        for players in (12, 24):
+            alone, pooled = estimate(method, players)
+            print(f"  {method:10} {players} players {alone:6.2f}s / {pooled:6.2f}s")
     print(f"load average after: {_load()}")
 
 
