@@ -5,6 +5,7 @@ where it pays; a process forked only from a single thread."""
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 import threading
 
 import pytest
@@ -48,9 +49,10 @@ def test_the_same_seed_plays_the_same_games_on_one_core_and_on_several(
         pytest.skip("this process runs other threads: no fork beside them")
     rules = loader.load(ruleset)
     seeds = range(7, 7 + games)
+    played_here = [play(rules, roles, seed) for seed in seeds]  # the ruleset's tables made
     with Cores(rules, jobs, method=method) as several:
         outcomes = several.play(roles, seeds)
-    assert outcomes == [play(rules, roles, seed) for seed in seeds]  # merged in seed order
+    assert outcomes == played_here  # merged in seed order
     assert summarize(outcomes, len(roles), 7) == rate(rules, roles, games, seed=7)
     assert several.speed.processes == jobs and several.speed.games == games
 
@@ -128,6 +130,15 @@ def test_a_process_beside_other_threads_is_not_forked() -> None:
     finally:
         stop.set()
         beside.join()
+
+
+def test_a_ruleset_that_has_played_pickles_without_what_it_derives() -> None:
+    rules = loader.load("duesterliga")
+    play(rules, TWELVE, 1)
+    assert set(rules.__dict__) > set(type(rules).model_fields)  # it derived its tables
+    sent = pickle.loads(pickle.dumps(rules))
+    assert set(sent.__dict__) == set(type(rules).model_fields) and sent == rules
+    assert play(sent, TWELVE, 2) == play(rules, TWELVE, 2)
 
 
 def test_no_cores_is_refused() -> None:
