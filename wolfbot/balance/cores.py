@@ -43,12 +43,13 @@ from wolfbot.engine.spec import Ruleset
 CHUNKS_PER_PROCESS = 4  # chunks each process plays of a call: the cores finish together
 MIN_CHUNK, MAX_CHUNK = 10, 100  # games of a chunk: sending costs little; progress moves
 # 12-player games each process must get before a pool pays for its start (a game of n
-# players weighs (n / 12)² of them). Measured (benchmarks/rate.py, docs/balance.md): a forked
-# pool starts in 0.02 s, a fork server's first in 0.3 to 0.5 s, `spawn`'s in 0.3 to 1 s; a
-# game of 12 players takes about 4 ms on one core, of 24 players 11 ms. So 200 games (the
-# estimate of check-config and of a round's start) pay for a forked pool (0.8 → 0.5 s at 12
-# players, 2.2 → 1.2 s at 24), not for a fork server's (0.6 → 0.6 s, 2.3 → 2.6 s).
-MIN_GAMES_PER_PROCESS = {"fork": 25, "forkserver": 500, "spawn": 600}
+# players weighs (n / 12)² of them), about twice the break-even measured on two free cores
+# (benchmarks/rate.py, docs/balance.md): a forked pool starts in 0.02 s, a fork server's
+# first in 0.3 s, `spawn`'s in 0.3 to 0.4 s each time; a game of 12 players takes about
+# 3.6 ms, of 24 players 12 ms. The estimate of check-config and of a round's start, 200
+# games: forked 0.73 → 0.34 s at 12 players, 2.39 → 1.16 s at 24; by a fork server
+# 0.71 → 0.67 s (not worth it) and 2.47 → 1.74 s.
+MIN_GAMES_PER_PROCESS = {"fork": 25, "forkserver": 300, "spawn": 400}
 WEIGHED_PLAYERS = 12
 
 
