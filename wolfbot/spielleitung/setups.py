@@ -92,8 +92,7 @@ def rate(
         int | None,
         typer.Option(
             "--jobs",
-            help="auf so vielen Kernen (Standard: auf allen) – "
-            "dieselben Zahlen wie auf einem",
+            help="auf so vielen Kernen (Standard: auf allen) – dieselben Zahlen wie auf einem",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="das Ergebnis als JSON")] = False,
