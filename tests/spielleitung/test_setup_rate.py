@@ -11,9 +11,13 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from wolfbot.balance.cores import available_cores
+from wolfbot.balance.cores import Cores, available_cores
+from wolfbot.balance.games import play
 from wolfbot.cli import app
+from wolfbot.demo.simulate import TWELVE
+from wolfbot.rulesets import loader
 from wolfbot.setup.setups import load_setups
+from wolfbot.spielleitung import rate_view
 
 RUNNER = CliRunner()
 GAMES = "12"  # enough for the table, quick for the suite
@@ -107,3 +111,15 @@ def test_a_wrong_input_is_answered_in_german(args: tuple[str, ...], said: str) -
     result = rate(*args)
     assert result.exit_code == 2
     assert said in result.output
+
+
+@pytest.mark.parametrize("jobs", [1, 2], ids=["one-core", "two-cores"])
+def test_the_default_count_is_measured_on_games_that_count(jobs: int) -> None:
+    """Without --games: about 25 s of games on the cores, in hundreds, measured on the first
+    20 games of each process – which are the first games of the rating."""
+    rules = loader.load("duesterliga")
+    chosen = rate_view.RoleList(list(TWELVE))
+    with Cores(rules, jobs) as cores:
+        count, first = rate_view.default_games(cores, chosen, 5)
+    assert count % 100 == 0 and rate_view.MIN_GAMES <= count <= rate_view.MAX_GAMES * jobs
+    assert first == [play(rules, TWELVE, seed) for seed in range(5, 5 + 20 * jobs)]
