@@ -43,7 +43,7 @@ from wolfbot.engine.spec import Ruleset
 CHUNKS_PER_PROCESS = 4  # chunks each process plays of a call: the cores finish together
 MIN_CHUNK, MAX_CHUNK = 10, 100  # games of a chunk: sending costs little; progress moves
 # 12-player games each process must get before a pool pays for its start (a game of n
-# players weighs (n / 12)² of them), about twice the break-even measured on two free cores
+# players weighs (n / 12)² of them), at least twice the break-even measured on two free cores
 # (benchmarks/rate.py, docs/balance.md): a forked pool starts in 0.02 s, a fork server's
 # first in 0.3 s, `spawn`'s in 0.3 to 0.4 s each time; a game of 12 players takes about
 # 3.6 ms, of 24 players 12 ms. The estimate of check-config and of a round's start, 200
