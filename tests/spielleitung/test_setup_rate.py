@@ -1,7 +1,8 @@
 """`wolfbot setup rate` (issue 18): each side's win rate of a role list from simulated games,
 with its interval and the rule of thumb beside it – for a 12-player Düsterliga list and for
 every Wolf Village setup; `--json` for scripts; `--plot` a family's win rates as a PNG;
-wrong input a German message and exit code 2."""
+wrong input a German message and exit code 2. Issue 38: on every core (`--jobs`), the same
+numbers as on one, and how long it took."""
 
 from __future__ import annotations
 
@@ -10,8 +11,13 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from wolfbot.balance.cores import Cores, available_cores
+from wolfbot.balance.games import play
 from wolfbot.cli import app
+from wolfbot.demo.simulate import TWELVE
+from wolfbot.rulesets import loader
 from wolfbot.setup.setups import load_setups
+from wolfbot.spielleitung import rate_view
 
 RUNNER = CliRunner()
 GAMES = "12"  # enough for the table, quick for the suite
@@ -33,6 +39,24 @@ def test_a_twelve_player_duesterliga_list_is_rated() -> None:
     # the model's view beside the league's advice (issue 38)
     assert "Das heißt: Das Modell sieht " in out
     assert "Die Liste folgt der Rollenverteilung der Liga" in out
+    assert "Gespielt in " in out and " s auf " in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--roles", "3x Werwolf, Seherin, Hexe, Amor, Jäger, 5x Bürger", "--games", "60"),
+        ("--ruleset", "wolfvillage", "--setup", "Chaos", "--players", "10", "--games", "30"),
+    ],
+    ids=["duesterliga-12", "wolfvillage-chaos-10"],
+)
+def test_every_core_gives_the_numbers_of_one(args: tuple[str, ...]) -> None:
+    def rated(jobs: int) -> dict:
+        result = RUNNER.invoke(app, ["setup", "rate", "--json", "--jobs", str(jobs), *args])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.output)
+
+    assert rated(available_cores()) == rated(1)
 
 
 @pytest.mark.parametrize("setup", [s.name for s in load_setups("wolfvillage").setups])
@@ -74,10 +98,33 @@ def test_a_family_is_plotted(tmp_path) -> None:
         (("--ruleset", "wolfvillage", "--players", "8"), "--setup NAME"),
         (("--ruleset", "wolfvillage", "--setup", "Gibtsnicht", "--players", "8"), "Es gibt:"),
         (("--ruleset", "wolfvillage", "--setup", "Standard 12", "--players", "8"), "braucht 12"),
+        (("--players", "8", "--jobs", "0"), "--jobs braucht mindestens 1 (einen Kern)"),
+        (("--players", "8", "--jobs", "4096"), "mehr geht nicht schneller"),
     ],
-    ids=["ruleset", "no players", "count", "no setup", "unknown setup", "wrong count"],
+    ids=[
+        "ruleset",
+        "no players",
+        "count",
+        "no setup",
+        "unknown setup",
+        "wrong count",
+        "no core",
+        "more than the cores",
+    ],
 )
 def test_a_wrong_input_is_answered_in_german(args: tuple[str, ...], said: str) -> None:
     result = rate(*args)
     assert result.exit_code == 2
     assert said in result.output
+
+
+@pytest.mark.parametrize("jobs", [1, 2], ids=["one-core", "two-cores"])
+def test_the_default_count_is_measured_on_games_that_count(jobs: int) -> None:
+    """Without --games: about 25 s of games on the cores, in hundreds, measured on the first
+    20 games of each process – which are the first games of the rating."""
+    rules = loader.load("duesterliga")
+    chosen = rate_view.RoleList(list(TWELVE))
+    with Cores(rules, jobs) as cores:
+        count, first = rate_view.default_games(cores, chosen, 5)
+    assert count % 100 == 0 and rate_view.MIN_GAMES <= count <= rate_view.MAX_GAMES * jobs
+    assert first == [play(rules, TWELVE, seed) for seed in range(5, 5 + 20 * jobs)]

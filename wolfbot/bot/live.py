@@ -48,7 +48,8 @@ from datetime import datetime, timedelta
 import httpx
 from sqlalchemy import Engine
 
-from wolfbot.balance.rating import Rating, rate
+from wolfbot.balance.cores import available_cores, rate
+from wolfbot.balance.rating import Rating
 from wolfbot.bot import RoundBot, loop
 from wolfbot.bot.journal import JOURNAL, ForumWatch
 from wolfbot.bot.planning import Planner
@@ -345,8 +346,13 @@ class Live:
         config = self.config
         seed = config.game.seed
         dealt = self.deal(names)
-        self.estimate = rate(
-            self.rules, dealt.roles, ESTIMATE_GAMES, seed=seed, options=dealt.options
+        self.estimate = rate(  # on every core where that pays (beside the bot's threads)
+            self.rules,
+            dealt.roles,
+            ESTIMATE_GAMES,
+            jobs=available_cores(),
+            seed=seed,
+            options=dealt.options,
         )
         advice = advice_on(self.rules, dealt.roles, dealt.options)
         self.estimate_meaning = self.estimate.meaning(advice)

@@ -95,8 +95,8 @@ ESTIMATE_GAMES = 200
 def _estimate(config: Config, rules: Ruleset, start: StartCheck | None = None) -> str:
     """Each side's win rate of the listed roles – or of those the seed draws for the listed
     players – from simulated games (`wolfbot setup rate`), and what it means; else when it
-    is made."""
-    from wolfbot.balance.rating import rate
+    is made. On every core here where that pays (`wolfbot.balance.cores`)."""
+    from wolfbot.balance.cores import available_cores, rate
     from wolfbot.engine.errors import SetupError
     from wolfbot.setup.list_advice import advice_on
 
@@ -108,7 +108,14 @@ def _estimate(config: Config, rules: Ruleset, start: StartCheck | None = None) -
     elif not roles or (players and len(players) != len(roles)):
         return "beim Start der Runde, für die gezogene Rollenliste (wolfbot setup rate: vorher)"
     try:
-        rating = rate(rules, roles, ESTIMATE_GAMES, seed=config.game.seed, options=options)
+        rating = rate(
+            rules,
+            roles,
+            ESTIMATE_GAMES,
+            jobs=available_cores(),
+            seed=config.game.seed,
+            options=options,
+        )
     except (SetupError, KeyError, ValueError) as error:  # the checks above say why
         return f"nicht möglich ({type(error).__name__})"
     return f"{rating.summary()}. {rating.meaning(advice_on(rules, roles, options))}"

@@ -4,12 +4,14 @@ each side's estimated win rate of a role list from simulated games under the pla
 rule of thumb – the Düsterliga's "Rollenverteilung" checks, Wolf Village's lobby rating –
 and the warnings. A progress bar while the games run, a table at the end; `--json` for
 scripts; `--plot` the win rates of a setup family against the player count (matplotlib).
+The games run on every core (`wolfbot.balance.cores`; `--jobs`), with the same numbers as on
+one; the command ends with how long they took and how much faster than one core that was.
 A wrong input ends with a German message and exit code 2."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
-import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -21,16 +23,18 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from wolfbot.balance.rating import Rating, rate
+from wolfbot.balance.cores import Cores, Speed, available_cores, processes_for
+from wolfbot.balance.games import Outcome
+from wolfbot.balance.rating import Rating, summarize
 from wolfbot.engine.spec import Ruleset
 from wolfbot.rulesets import loader
 from wolfbot.setup.list_advice import advice_on
 from wolfbot.setup.role_list import RoleListError, group_warnings, parse_roles
 from wolfbot.setup.setups import has_setups, load_setups
 
-CALIBRATION = 20  # games played to choose the default count
+CALIBRATION = 20  # games each process plays to choose the default count
 BUDGET = 25.0  # seconds the default count should take (≤ 30 s)
-MIN_GAMES, MAX_GAMES = 100, 2000
+MIN_GAMES, MAX_GAMES = 100, 2000  # the default count; at most `MAX_GAMES` per process
 PLOT_GAMES = 200  # games per player count of a plotted family (unless --games)
 
 
@@ -115,13 +119,28 @@ def rule_of_thumb(rules: Ruleset, roles: Sequence[str], options: dict[str, Any])
     return lines
 
 
-def default_games(rules: Ruleset, roles: Sequence[str], options: dict[str, Any], seed: int) -> int:
-    """As many games as take about `BUDGET` seconds here (measured on a few), in hundreds."""
-    began = time.process_time()
-    rate(rules, roles, CALIBRATION, seed=seed, options=options)
-    each = max((time.process_time() - began) / CALIBRATION, 1e-4)
-    wanted = int(BUDGET / each) // 100 * 100
-    return max(MIN_GAMES, min(MAX_GAMES, wanted))
+def jobs_here(jobs: int | None) -> int:
+    """The processes `--jobs` asks for (default: every core here)."""
+    cores = available_cores()
+    if jobs is None:
+        return cores
+    if jobs < 1:
+        _fail(f"--jobs braucht mindestens 1 (einen Kern); dieser Rechner hat {_cores(cores)}.")
+    if jobs > cores:
+        _fail(f"--jobs {jobs}: dieser Rechner hat nur {_cores(cores)}, mehr geht nicht schneller.")
+    return jobs
+
+
+def _cores(count: int) -> str:
+    return "einen Kern" if count == 1 else f"{count} Kerne"
+
+
+def default_games(cores: Cores, chosen: RoleList, seed: int) -> tuple[int, list[Outcome]]:
+    """As many games as take about `BUDGET` seconds on `cores`, in hundreds – measured on
+    the first `CALIBRATION` games of each process, which count among them."""
+    first = cores.play(chosen.roles, range(seed, seed + CALIBRATION * cores.jobs), chosen.options)
+    wanted = int(BUDGET * cores.speed.games_per_second) // 100 * 100
+    return max(MIN_GAMES, min(MAX_GAMES * cores.jobs, wanted)), first
 
 
 def run(
@@ -133,35 +152,69 @@ def run(
     seed: int,
     as_json: bool,
     plot: Path | None,
+    jobs: int | None = None,
 ) -> None:
     if ruleset not in loader.available():
         _fail(f"Kein Regelwerk „{ruleset}“. Es gibt: {', '.join(loader.available())}.")
+    if games is not None and games < 1:
+        _fail("--games braucht mindestens 1 Spiel.")
+    most = jobs_here(jobs)
     rules = loader.load(ruleset)
     if plot is not None:
-        _plot_family(rules, setup, seed, games or PLOT_GAMES, plot, as_json)
+        _plot_family(rules, setup, seed, games or PLOT_GAMES, plot, as_json, most)
         return
     chosen = role_list(rules, players, roles, setup, seed)
-    count = games if games is not None else default_games(rules, chosen.roles, chosen.options, seed)
-    if count < 1:
-        _fail("--games braucht mindestens 1 Spiel.")
-    rating = _with_progress(
-        f"{len(chosen.roles)} Spieler",
-        count,
-        lambda tick: rate(
-            rules, chosen.roles, count, seed=seed, options=chosen.options, progress=tick
-        ),
-        quiet=as_json,
-    )
+    processes = most if games is None else processes_for(games, len(chosen.roles), most)
+    with Cores(rules, processes) as cores:
+        count, played = (games, []) if games is not None else default_games(cores, chosen, seed)
+        rest = range(seed + len(played), seed + count)
+        played += _with_progress(
+            f"{len(chosen.roles)} Spieler",
+            count,
+            lambda tick: cores.play(chosen.roles, rest, chosen.options, tick),
+            quiet=as_json,
+            already=len(played),
+        )
+    rating = summarize(played[:count], len(chosen.roles), seed)
     advice = rule_of_thumb(rules, chosen.roles, chosen.options)
     if as_json:
         typer.echo(json.dumps(_as_json(rules, chosen, rating, advice), ensure_ascii=False))
         return
     _print(rules, chosen, rating, advice)
+    Console(highlight=False, markup=False).print(speed_said(cores.speed, most))
+
+
+def speed_said(speed: Speed, most: int) -> str:
+    """How long the games took, and on how many cores: "Gespielt in 12,5 s auf 2 Kernen –
+    1,9-mal so schnell wie auf einem."."""
+    took = f"Gespielt in {_decimal(speed.wall)} s"
+    if speed.processes == 1:
+        if most > 1:
+            return f"{took} auf einem Kern – für so wenige Spiele lohnen weitere nicht."
+        return f"{took} auf einem Kern."
+    on = f"{took} auf {speed.processes} Kernen"
+    if speed.speedup < NOTICEABLY_FASTER:
+        return f"{on} – nicht schneller als auf einem: Die Kerne haben wohl gerade anderes zu tun."
+    return f"{on} – {_decimal(speed.speedup)}-mal so schnell wie auf einem."
+
+
+NOTICEABLY_FASTER = 1.1  # `speed_said`: a speed-up below this is no speed-up worth a number
+
+
+def _decimal(value: float) -> str:
+    return f"{value:.1f}".replace(".", ",")
 
 
 def _with_progress(
-    label: str, total: int, work: Callable[[Callable[[int], None]], Rating], *, quiet: bool
-) -> Rating:
+    label: str,
+    total: int,
+    work: Callable[[Callable[[int], None]], list[Outcome]],
+    *,
+    quiet: bool,
+    already: int = 0,
+) -> list[Outcome]:
+    """`work(tick)` with a progress bar of `total` games, `already` of them played before;
+    `tick(done)` as it plays."""
     if quiet:
         return work(lambda _: None)
     progress = Progress(
@@ -173,8 +226,8 @@ def _with_progress(
         transient=True,
     )
     with progress:
-        task = progress.add_task(f"Simuliere {label}", total=total)
-        return work(lambda done: progress.update(task, completed=done))
+        task = progress.add_task(f"Simuliere {label}", total=total, completed=already)
+        return work(lambda done: progress.update(task, completed=already + done))
 
 
 def _percent(share: float) -> str:
@@ -254,27 +307,36 @@ def family(rules: Ruleset, setup: str | None, seed: int) -> list[RoleList]:
 
 
 def _plot_family(
-    rules: Ruleset, setup: str | None, seed: int, games: int, path: Path, as_json: bool
+    rules: Ruleset,
+    setup: str | None,
+    seed: int,
+    games: int,
+    path: Path,
+    as_json: bool,
+    most: int,
 ) -> None:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        _fail("--plot braucht matplotlib: pip install 'wolfbot[plot]'.")
+    if importlib.util.find_spec("matplotlib") is None:
+        _fail(NO_MATPLOTLIB)
     lists = family(rules, setup, seed)
-    ratings = [
-        _with_progress(
-            f"{len(chosen.roles)} Spieler",
-            games,
-            lambda tick, chosen=chosen: rate(
-                rules, chosen.roles, games, seed=seed, options=chosen.options, progress=tick
-            ),
-            quiet=as_json,
-        )
-        for chosen in lists
-    ]
+    seeds = range(seed, seed + games)
+    smallest = min(len(chosen.roles) for chosen in lists)
+    with Cores(rules, processes_for(games * len(lists), smallest, most)) as cores:
+        ratings = [
+            summarize(
+                _with_progress(
+                    f"{len(chosen.roles)} Spieler",
+                    games,
+                    lambda tick, chosen=chosen: cores.play(
+                        chosen.roles, seeds, chosen.options, tick
+                    ),
+                    quiet=as_json,
+                ),
+                len(chosen.roles),
+                seed,
+            )
+            for chosen in lists
+        ]
+    plt = _pyplot()  # after the games: its libraries' threads would keep them from forking
     sides = sorted({s.side for r in ratings for s in r.sides})
     figure, axes = plt.subplots(figsize=(8, 4.5))
     counts = [r.players for r in ratings]
@@ -309,3 +371,18 @@ def _plot_family(
         )
     out.print(table)
     out.print(f"Grafik: {path}")
+    out.print(speed_said(cores.speed, most))
+
+
+NO_MATPLOTLIB = "--plot braucht matplotlib: pip install 'wolfbot[plot]'."
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        _fail(NO_MATPLOTLIB)
+    return plt

@@ -88,6 +88,13 @@ def rate(
         typer.Option("--games", help="so viele Spiele (Standard: so viele wie in etwa 25 s)"),
     ] = None,
     seed: Annotated[int, typer.Option(help="der Seed des ersten Spiels")] = 1,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            help="auf so vielen Kernen (Standard: auf allen) – dieselben Zahlen wie auf einem",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="das Ergebnis als JSON")] = False,
     plot: Annotated[
         Path | None,
@@ -101,7 +108,8 @@ def rate(
     """Die Siegchancen jeder Seite einer Rollenliste aus simulierten Spielen (mit
     95-%-Intervall) und die Länge eines Spiels im Median, daneben die Faustregel des
     Regelwerks und die Warnungen – für eine eigene Liste (--roles), eine fertige
-    Zusammenstellung (--setup) oder den Vorschlag für --players Spieler."""
+    Zusammenstellung (--setup) oder den Vorschlag für --players Spieler. Die Spiele laufen
+    auf allen Kernen des Rechners; am Ende steht, wie viel schneller das war."""
     from wolfbot.spielleitung import rate_view
 
-    rate_view.run(ruleset, players, roles, setup, games, seed, as_json, plot)
+    rate_view.run(ruleset, players, roles, setup, games, seed, as_json, plot, jobs)

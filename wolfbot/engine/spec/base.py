@@ -42,3 +42,12 @@ class _Frozen(BaseModel):
         for derived in [name for name in copied.__dict__ if name not in fields]:
             del copied.__dict__[derived]  # made from the original's fields
         return copied
+
+    def __getstate__(self) -> dict[Any, Any]:
+        """Pickled with its fields alone: what it derives is made anew where it is unpickled
+        (a process that plays a rating's games, `wolfbot.balance.cores`) – a compiled
+        engine's records of it (`engine/facts.py`) would not unpickle."""
+        state = super().__getstate__()
+        fields = type(self).model_fields
+        own = {name: value for name, value in state["__dict__"].items() if name in fields}
+        return {**state, "__dict__": own}
