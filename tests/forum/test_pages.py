@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,6 +23,7 @@ from wolfbot.forum.woltlab.pages import (
     parse_page,
     parse_thread_page,
 )
+from wolfbot.forum.woltlab.posts import absolute_url
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BASE = "https://forum.example/"
@@ -500,3 +502,23 @@ def test_truncated_pages_never_raise(name: str, fraction: float) -> None:
     full = {p.post_id for p in parse_page(data, BASE).posts}
     cut = parse_page(data[: int(len(data) * fraction)], BASE)
     assert {p.post_id for p in cut.posts} <= full
+
+
+URL_PARTS = st.text(alphabet=st.sampled_from("aZ09/.-_%:@?#;[] \t\nü~=&"), max_size=12)
+
+
+@settings(max_examples=500, deadline=None, database=None)
+@given(st.sampled_from(["http://", "https://", "HTTP://", "ftp://", "", "/", "//"]), URL_PARTS)
+def test_a_permalink_is_made_absolute_as_urljoin_makes_it(scheme: str, rest: str) -> None:
+    """The shortcut for a plain absolute address gives what `urljoin` gives, or fails alike."""
+    base = "https://forum.example/index.php?thread/1-x/"
+    href = scheme + rest
+    try:
+        expected: str | type[Exception] = urljoin(base, href)
+    except ValueError:
+        expected = ValueError
+    try:
+        got: str | type[Exception] = absolute_url(base, href)
+    except ValueError:
+        got = ValueError
+    assert got == expected

@@ -88,6 +88,20 @@ def inner_html(el: Any) -> str:
     return "".join(parts).strip()
 
 
+# an absolute http(s) address of ASCII that `urljoin` gives back as it is: no space or control
+# character (it would strip them), no ";" (params), "[" or "]" (an IPv6 host it checks), no
+# empty host, query or fragment (it would take the base's host, drop the "?" or "#")
+_PLAIN_URL = re.compile(
+    r"https?://[^\x00-\x20;?#\[\]/][^\x00-\x20;?#\[\]]*(?:\?[^\x00-\x20;#\[\]]+)?(?:#[^\x00-\x20;\[\]]+)?"
+)
+
+
+def absolute_url(base: str, href: str) -> str:
+    """`urljoin(base, href)` – at once where `href` is a plain absolute address, as a
+    permalink is (urllib takes it apart and puts it together again)."""
+    return href if href.isascii() and _PLAIN_URL.fullmatch(href) else urljoin(base, href)
+
+
 def _parse_iso(value: str) -> datetime | None:
     try:
         parsed = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
@@ -271,7 +285,7 @@ def parse_post(article: Any, kind: ChannelKind, channel: ChannelRef, page: int, 
         deleted=bool(outer & {"wbbPostDeleted", "messageDeleted"})
         or bool(flag(article.get("data-is-deleted"))),
         disabled="messageDisabled" in outer or bool(flag(article.get("data-is-disabled"))),
-        url=urljoin(base, links[0].get("href", "")) if links and links[0].get("href") else "",
+        url=absolute_url(base, links[0].get("href")) if links and links[0].get("href") else "",
         parsed=parse_message(html),
         page=page,
     )
