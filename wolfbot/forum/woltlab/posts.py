@@ -128,6 +128,9 @@ def time_in(scope: Any) -> datetime | None:
     return None
 
 
+_TIME_TAGS = frozenset({"woltlab-core-date-time", "time"})
+
+
 def _is_time(el: Any) -> bool:
     """``woltlab-core-date-time[@date]`` or ``time[@datetime or @data-timestamp]``."""
     if el.tag == "woltlab-core-date-time":
@@ -158,15 +161,14 @@ class _Article:
         self.by_class: dict[str, list[Any]] = {}
         self.times: list[Any] = []
         self.published: list[Any] = []  # ``meta[itemprop=datePublished]``
-        walk = article.iter()
+        wanted, by_class = self.WANTED, self.by_class
+        walk = article.iter(etree.Element)  # elements only: no comment, no instruction
         next(walk)  # the article itself: every part is inside it
         for el in walk:
-            if not isinstance(el.tag, str):  # a comment or processing instruction
-                continue
             if names := el.get("class"):
-                for name in self.WANTED.intersection(names.split()):
-                    self.by_class.setdefault(name, []).append(el)
-            if _is_time(el):
+                for name in wanted.intersection(names.split()):
+                    by_class.setdefault(name, []).append(el)
+            if el.tag in _TIME_TAGS and _is_time(el):
                 self.times.append(el)
             elif el.tag == "meta" and el.get("itemprop") == "datePublished":
                 self.published.append(el)
