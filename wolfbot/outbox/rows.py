@@ -259,10 +259,19 @@ def parent_of(batch: RowBatch, key: str) -> Queued:
 
 
 def _remember(batch: RowBatch, key: str) -> Queued | None:
-    row = by_key(batch.session, key)
-    if row is None:
+    """What the queue needs of the message `key`, read as plain columns (a row object costs
+    more to make than the query to find it); an edit kept as a difference is rebuilt."""
+    found = batch.session.execute(
+        select(Row.id, Row.kind, Row.html, Row.state, Row.forum_id, Row.html_base_id).where(
+            Row.key == key
+        )
+    ).first()
+    if found is None:
         return None
-    known = Queued(row.id, row.kind, html_of(row), row.state, row.forum_id)
+    html = found.html
+    if found.html_base_id is not None:
+        html = html_of(batch.session.get_one(Row, found.id))
+    known = Queued(found.id, found.kind, html, found.state, found.forum_id)
     batch.cache[_KEY, key] = known
     return known
 

@@ -63,6 +63,7 @@ def environment(override: Path | None = None) -> Environment:
     loaders.append(FileSystemLoader(str(TEMPLATES)))
     env = Environment(
         loader=ChoiceLoader(loaders),
+        auto_reload=False,  # read once: a receipt per command asked the disk otherwise
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
