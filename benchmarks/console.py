@@ -5,10 +5,11 @@ and the bot's intake with consoles open beside it. Prints numbers; asserts nothi
   `wolfbot console` serves it, one logged-in client fetching every page `--repeat` times;
   median and slowest, the server's work and the loopback included (target < 200 ms).
 - Intake: `benchmarks/intake.py`'s poll of `--posts` new thread posts (the bot's own work,
-  the forum's answers replayed from memory), alternately without and with `--consoles`
-  consoles open in the same process – each asking `/live` every second (three times as
-  often as a page does) and fetching its page again whenever the store changed, as the
-  page's script does (target ≥ 2,000 posts/s).
+  the forum's answers replayed from memory), alternately without and with consoles open in
+  the same process – each asking `/live` every `--every` seconds and fetching its page (the
+  audit, the heaviest) again whenever the store changed, as the page's script does (target
+  ≥ 2,000 posts/s). Measured twice: one console asking every 3 s, as a page does, and
+  `--consoles` consoles asking every second (three Spielleiter, three times as often).
 
     python benchmarks/console.py [--db wolfbot.sqlite] [--repeat 20] [--posts 2000]
                                  [--consoles 3] [--runs 3]
@@ -82,8 +83,9 @@ def page_times(db: Path, repeat: int) -> None:
 class OpenConsoles:
     """`count` consoles open on the store `db`, asking as the page's script asks."""
 
-    def __init__(self, db: Path, count: int) -> None:
+    def __init__(self, db: Path, count: int, every: float) -> None:
         self.server = serve(db)
+        self.every = every
         self.stop = threading.Event()
         self.fetched = 0
         self.threads = [threading.Thread(target=self._watch, daemon=True) for _ in range(count)]
@@ -93,7 +95,7 @@ class OpenConsoles:
     def _watch(self) -> None:
         with logged_in(self.server.url) as client:
             seen = None
-            while not self.stop.wait(1.0):
+            while not self.stop.wait(self.every):
                 revision = client.get("/live").json()["revision"]
                 if revision != seen:
                     client.get("/befehle")
@@ -107,7 +109,10 @@ class OpenConsoles:
         self.server.stop()
 
 
-def intake_rates(posts: int, consoles: int, runs: int) -> None:
+PAGE_EVERY = 3.0  # seconds: how often the page's script asks `/live` (console.js)
+
+
+def intake_rates(posts: int, consoles: int, runs: int, every: float) -> None:
     print(f"intake: a poll of {posts} new thread posts (the bot's own work), {runs} runs each")
     with tempfile.TemporaryDirectory() as name:
         directory = Path(name)
@@ -131,7 +136,7 @@ def intake_rates(posts: int, consoles: int, runs: int) -> None:
                     beside = None
                     if open_consoles:
                         db.write_bytes(saved.read_bytes())
-                        beside = OpenConsoles(db, open_consoles)
+                        beside = OpenConsoles(db, open_consoles, every)
                         time.sleep(1.5)  # logged in and asking
                     try:
                         processed, seconds = intake.timed_poll(
@@ -140,7 +145,7 @@ def intake_rates(posts: int, consoles: int, runs: int) -> None:
                     finally:
                         if beside is not None:
                             beside.close()
-                    extra = f"  ({open_consoles} open)" if open_consoles else ""
+                    extra = f"  ({open_consoles} open, every {every:g} s)" if open_consoles else ""
                     print(f"  {label:16s} {intake.rate(processed, seconds)}{extra}")
         finally:
             server.stop()
@@ -163,7 +168,8 @@ def main(argv: list[str] | None = None) -> None:
             print("playing a 24-player demo round for its store …")
             db = run_demo(24, 3, Path(name) / "demo", out=lambda line: None).bot_db
         page_times(db, args.repeat)
-    intake_rates(args.posts, args.consoles, args.runs)
+    intake_rates(args.posts, 1, args.runs, PAGE_EVERY)
+    intake_rates(args.posts, args.consoles, args.runs, 1.0)
 
 
 if __name__ == "__main__":

@@ -78,9 +78,11 @@ class Phrases:
             n for n, phrase in enumerate(self._phrases) if not phrase.needs
         )
         self._by_word: dict[str, list[int]] = {}
+        common = lexicon.breaks | lexicon.articles
         for n, phrase in enumerate(self._phrases):
-            if phrase.needs:
-                for spelling in min(phrase.needs, key=_rarity):
+            if phrase.needs:  # the rarest; of equals the last ("meine rolle ist": rolle)
+                rarest = min(reversed(phrase.needs), key=lambda needed: _rarity(needed, common))
+                for spelling in rarest:
                     self._by_word.setdefault(spelling, []).append(n)
         # a post holding none of those words (most posts: a vote, chatter) is not read
         # further: one search of its folded text instead of its tokens
@@ -238,7 +240,11 @@ def _same(one: Claim, other: Claim) -> bool:
     return (one.kind, one.role, one.player) == (other.kind, other.role, other.player)
 
 
-def _rarity(spellings: frozenset[str]) -> tuple[bool, int]:
+def _rarity(spellings: frozenset[str], common: frozenset[str]) -> tuple[bool, bool, int, int]:
     """How common a needed word is, rarest first: a word before punctuation (every other
-    post has a comma), then the fewest spellings."""
-    return any(not word.isalnum() for word in spellings), len(spellings)
+    post has a comma), a word of the language's `common` ones (articles, the words that
+    begin a clause), a short word (the shorter a word, the more often it is said: "mein"
+    before "Mitwolf"), then the most spellings."""
+    punctuation = any(not word.isalnum() for word in spellings)
+    shortest = min(len(word) for word in spellings)
+    return punctuation, not spellings.isdisjoint(common), -shortest, len(spellings)
