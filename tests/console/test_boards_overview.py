@@ -4,12 +4,13 @@ Spielleitung; the round's phase, deadlines and questions."""
 
 from __future__ import annotations
 
+import string
 from datetime import UTC, datetime
 
 import pytest
 from boards_stores import RULESETS, boards_group
 
-from wolfbot.console.boards import overview
+from wolfbot.console.boards import overview, statuses
 from wolfbot.console.boards.common import phase_label
 from wolfbot.engine.state import Attack, DayEffect, Disguise, Kill, Modifier
 from wolfbot.posts.wording import death_phrase
@@ -165,3 +166,35 @@ def test_lovers_and_whom_a_player_follows_are_bonds(mid_night) -> None:
     assert rows[a.name].bonds[0].startswith(f"verliebt in {b.name}")
     assert f"Vorbild/Meister von {c.name} ({c.role})" in rows[a.name].bonds
     assert rows[c.name].bonds == (f"folgt {a.name} (Vorbild/Meister)",)
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("key", sorted(statuses.WORDS["de"]), ids=sorted(statuses.WORDS["de"]))
+def test_every_status_is_said_in_dutch_with_the_same_values(key) -> None:
+    """ "German, and Dutch for a Dutch round": each status has its Dutch words, with the same
+    names and roles in it."""
+    assert _fields(statuses.WORDS["nl"][key]) == _fields(statuses.WORDS["de"][key])
+    assert statuses.WORDS["nl"][key] != statuses.WORDS["de"][key] or key == "night"
+
+
+@boards_group("weerwolven")
+def test_a_dutch_rounds_statuses_are_dutch(finished) -> None:
+    played = finished("weerwolven")
+    game = played.game
+    a, b = game.state.players[:2]  # the round is over: the living and the dead alike
+    saved = (list(game.state.powerless), list(game.state.next_day))
+    try:
+        game.state.powerless.append(a.name)
+        game.state.next_day.append(DayEffect("jail", b.name, a.name))
+        board = overview.load_overview(played.connection, played.info, game, NOW)
+    finally:
+        game.state.powerless, game.state.next_day = saved
+    (row,) = [p for p in board.players if p.name == a.name]
+    said = " | ".join(row.statuses)
+    assert "is zijn vaardigheden kwijt" in said, said
+    assert f"de volgende dag opgesloten ({b.name})" in said, said
+    for german in ("Fähigkeiten", "eingesperrt", "nächsten Tag"):
+        assert german not in said, said

@@ -1,8 +1,9 @@
-"""What the engine's state holds of a player beyond his role, in German, for the Übersicht:
-his offices, his bonds (the Liebespaar, whom he follows and who follows him) and his
-statuses – what the current or last night did to him (blocked, protected, attacked,
-killed), the group conversations he is in, a lost ability, a disguise, a day's effect, a
-death still to come, a house soaked in petrol, Dämmerungen without a vote."""
+"""What the engine's state holds of a player beyond his role, for the Übersicht, in the
+round's language (`WORDS`: German and Dutch): his offices, his bonds (the Liebespaar, whom
+he follows and who follows him) and his statuses – what the current or last night did to
+him (blocked, protected, attacked, killed), the group conversations he is in, a lost
+ability, a disguise, a day's effect, a death still to come, a house soaked in petrol,
+Dämmerungen without a vote."""
 
 from __future__ import annotations
 
@@ -17,10 +18,89 @@ from wolfbot.posts.wording import death_phrase, worded
 
 __all__ = ["bonds", "offices", "statuses"]
 
-# the group conversations a player's membership in is a status of his (the Wolfshöhle, the
-# Bettgeflüster and the Totenreich follow from his role, his bond, his death)
-STATUS_CHANNELS = {ENCHANTED: "verzaubert", "crypt": "in der Gruft", "spirits": "Ruheloser Geist"}
-ATTACK_WORDS = {"hit": "trifft", "healed": "geheilt", "devoured": "stirbt sofort"}
+WORDS: dict[str, dict[str, str]] = {
+    "de": {
+        # the group conversations a player's membership in is a status of his (the
+        # Wolfshöhle, the Bettgeflüster and the Totenreich follow from his role, his bond,
+        # his death)
+        ENCHANTED: "verzaubert",
+        "crypt": "in der Gruft",
+        "spirits": "Ruheloser Geist",
+        # what became of an attack on him
+        "hit": "trifft",
+        "healed": "geheilt",
+        "devoured": "stirbt sofort",
+        "fended_off": "abgewehrt",
+        "lover": "verliebt in {lover} ({couple})",
+        "follows": "folgt {followed} (Vorbild/Meister)",
+        "followed_by": "Vorbild/Meister von {name} ({role})",
+        "night": "Nacht {night}: {text}",
+        "powerless": "hat seine Fähigkeiten verloren",
+        "acting_as": "spielt bis zum Abend zusätzlich die Rolle {role}",
+        "plays_for": "spielt für {faction}",
+        "dies_in_night": "stirbt in Nacht {night} ({cause})",
+        "dies_in_evening": "stirbt am Abend ({how})",
+        "petrol": "sein Haus ist mit Benzin übergossen ({name}, {role})",
+        "no_vote_1": "{count} Dämmerung in Folge ohne Stimme",
+        "no_vote": "{count} Dämmerungen in Folge ohne Stimme",
+        "blocked": "blockiert",
+        "blocked_by": "blockiert (von {by})",
+        "protected": "geschützt (von {owner}{role})",
+        "guarded": "bewacht: Angriffe treffen {owner}{role}",
+        "attacked": "angegriffen ({cause}): {how}",
+        "killed": "getötet ({cause}, {sources})",
+        "appears": "erscheint {towards} als {role}",
+        "today": "heute",
+        "next_day": "am nächsten Tag",
+        "jailed": "{which} eingesperrt ({owner})",
+        "puppet": "{which} Marionette von {owner}: muss {vote} lynchen",
+        "votes_against": "{which} {votes} Gegenstimme(n) ({owner})",
+        "may_vote": "darf {which} abstimmen ({owner})",
+        "mob": "Wütender Mob",
+    },
+    "nl": {
+        ENCHANTED: "betoverd",
+        "crypt": "in de crypte",
+        "spirits": "rusteloze geest",
+        "hit": "raak",
+        "healed": "genezen",
+        "devoured": "sterft meteen",
+        "fended_off": "afgeweerd",
+        "lover": "verliefd op {lover} ({couple})",
+        "follows": "volgt {followed} (voorbeeld/meester)",
+        "followed_by": "voorbeeld/meester van {name} ({role})",
+        "night": "Nacht {night}: {text}",
+        "powerless": "is zijn vaardigheden kwijt",
+        "acting_as": "speelt tot de avond ook de rol {role}",
+        "plays_for": "speelt voor {faction}",
+        "dies_in_night": "sterft in nacht {night} ({cause})",
+        "dies_in_evening": "sterft 's avonds ({how})",
+        "petrol": "zijn huis is met benzine overgoten ({name}, {role})",
+        "no_vote_1": "{count} schemering op rij zonder stem",
+        "no_vote": "{count} schemeringen op rij zonder stem",
+        "blocked": "geblokkeerd",
+        "blocked_by": "geblokkeerd (door {by})",
+        "protected": "beschermd (door {owner}{role})",
+        "guarded": "bewaakt: aanvallen treffen {owner}{role}",
+        "attacked": "aangevallen ({cause}): {how}",
+        "killed": "gedood ({cause}, {sources})",
+        "appears": "verschijnt voor {towards} als {role}",
+        "today": "vandaag",
+        "next_day": "de volgende dag",
+        "jailed": "{which} opgesloten ({owner})",
+        "puppet": "{which} marionet van {owner}: moet {vote} lynchen",
+        "votes_against": "{which} {votes} tegenstem(men) ({owner})",
+        "may_vote": "mag {which} stemmen ({owner})",
+        "mob": "woedende menigte",
+    },
+}
+STATUS_CHANNELS = (ENCHANTED, "crypt", "spirits")  # `WORDS` says them
+
+
+def _said(game: Game, key: str, **values: object) -> str:
+    """`WORDS[key]` in the round's language (German for one the console does not speak)."""
+    words = WORDS.get(game.rules.language, WORDS["de"])
+    return words[key].format(**values)
 
 
 def offices(game: Game, player: PlayerState) -> tuple[str, ...]:
@@ -38,48 +118,50 @@ def bonds(game: Game, player: PlayerState) -> tuple[str, ...]:
     found = []
     lover = game.lover_of(player.name)
     if lover:
-        found.append(f"verliebt in {lover} ({game.rules.named('Liebespaar')})")
+        found.append(_said(game, "lover", lover=lover, couple=game.rules.named("Liebespaar")))
     followed = player.memory.get(FOLLOWED)
     if followed:
-        found.append(f"folgt {followed} (Vorbild/Meister)")
+        found.append(_said(game, "follows", followed=followed))
     for other in game.state.players:
         if other.memory.get(FOLLOWED) == player.name:
-            found.append(f"Vorbild/Meister von {other.name} ({other.role})")
+            found.append(_said(game, "followed_by", name=other.name, role=other.role))
     return tuple(found)
 
 
 def statuses(game: Game, player: PlayerState, night: int | None) -> tuple[str, ...]:
-    """What the engine's state holds of him beyond his role, in German."""
+    """What the engine's state holds of him beyond his role."""
     state = game.state
     name = player.name
     found: list[str] = []
     if night is not None:
-        found += [f"Nacht {night}: {text}" for text in _night_statuses(game, player)]
-    for channel, words in STATUS_CHANNELS.items():
+        found += [
+            _said(game, "night", night=night, text=text) for text in _night_statuses(game, player)
+        ]
+    for channel in STATUS_CHANNELS:
         if name in state.conversations.get(channel, ()):
-            found.append(words)
-    if name in state.spirits and "Ruheloser Geist" not in found:
-        found.append("Ruheloser Geist")
+            found.append(_said(game, channel))
+    if name in state.spirits and _said(game, "spirits") not in found:
+        found.append(_said(game, "spirits"))
     if name in state.powerless:
-        found.append("hat seine Fähigkeiten verloren")
+        found.append(_said(game, "powerless"))
     if player.acting_as:
-        found.append(f"spielt bis zum Abend zusätzlich die Rolle {player.acting_as}")
+        found.append(_said(game, "acting_as", role=player.acting_as))
     if player.faction and player.faction != game.role_facts(player).faction:
-        found.append(f"spielt für {faction_heading(game.rules, player.faction)}")
+        found.append(_said(game, "plays_for", faction=faction_heading(game.rules, player.faction)))
     found += _disguises(game, player, night)
     found += _day_effects(game, player)
     for number, kill in state.due_kills:
         if kill.target == name:
-            found.append(f"stirbt in Nacht {number} ({kill.cause})")
+            found.append(_said(game, "dies_in_night", night=number, cause=kill.cause))
     for dying, cause in state.evening_deaths:
         if dying == name:
-            found.append(f"stirbt am Abend ({death_phrase(game.rules, cause)})")
+            found.append(_said(game, "dies_in_evening", how=death_phrase(game.rules, cause)))
     for other in state.players:
         if other.alive and name in brandstifter.pitched(game, other):
-            found.append(f"sein Haus ist mit Benzin übergossen ({other.name}, {other.role})")
+            found.append(_said(game, "petrol", name=other.name, role=other.role))
     if player.missed_dusks and player.active:
-        plural = "en" if player.missed_dusks != 1 else ""
-        found.append(f"{player.missed_dusks} Dämmerung{plural} in Folge ohne Stimme")
+        key = "no_vote_1" if player.missed_dusks == 1 else "no_vote"
+        found.append(_said(game, key, count=player.missed_dusks))
     return tuple(found)
 
 
@@ -91,26 +173,27 @@ def _night_statuses(game: Game, player: PlayerState) -> list[str]:
     found = []
     if name in record.blocked:
         by = _blockers(game, name)
-        found.append(f"blockiert{f' (von {by})' if by else ''}")
+        found.append(_said(game, "blocked_by", by=by) if by else _said(game, "blocked"))
     for modifier in record.modifiers:
         if modifier.target != name:
             continue
         owner = game.find_player(modifier.owner)
         role = f", {owner.role}" if owner else ""
         if modifier.step == "protection":
-            found.append(f"geschützt (von {modifier.owner}{role})")
+            found.append(_said(game, "protected", owner=modifier.owner, role=role))
         elif modifier.step == "redirect":
-            found.append(f"bewacht: Angriffe treffen {modifier.owner}{role}")
+            found.append(_said(game, "guarded", owner=modifier.owner, role=role))
     for attack in record.attacks:
         if attack.target != name:
             continue
-        how = ATTACK_WORDS.get(attack.status) or (
-            worded(game.rules, attack.reason) if attack.reason else "abgewehrt"
-        )
-        found.append(f"angegriffen ({attack.cause}): {how}")
+        if attack.status in ("hit", "healed", "devoured"):
+            how = _said(game, attack.status)
+        else:
+            how = worded(game.rules, attack.reason) if attack.reason else _said(game, "fended_off")
+        found.append(_said(game, "attacked", cause=attack.cause, how=how))
     for kill in record.kills:
         if kill.target == name:
-            found.append(f"getötet ({kill.cause}, {', '.join(kill.sources)})")
+            found.append(_said(game, "killed", cause=kill.cause, sources=", ".join(kill.sources)))
     return found
 
 
@@ -135,7 +218,10 @@ def _disguises(game: Game, player: PlayerState, night: int | None) -> list[str]:
     for disguise in game.state.disguises:
         if disguise.target == player.name and disguise.night in (None, night):
             seen[disguise.towards] = disguise.role
-    return [f"erscheint {', '.join(towards)} als {role}" for towards, role in seen.items()]
+    return [
+        _said(game, "appears", towards=", ".join(towards), role=role)
+        for towards, role in seen.items()
+    ]
 
 
 def _day_effects(game: Game, player: PlayerState) -> list[str]:
@@ -143,20 +229,25 @@ def _day_effects(game: Game, player: PlayerState) -> list[str]:
     state = game.state
     by_day = state.phase.by_day
     effects = state.day.effects if by_day else state.next_day
-    which = "heute" if by_day else "am nächsten Tag"
+    which = _said(game, "today") if by_day else _said(game, "next_day")
     found = []
     for effect in effects:
         if effect.target != player.name:
             continue
         if effect.kind == "jail":
-            found.append(f"{which} eingesperrt ({effect.owner})")
+            found.append(_said(game, "jailed", which=which, owner=effect.owner))
         elif effect.kind == "puppet":
-            found.append(f"{which} Marionette von {effect.owner}: muss {effect.vote} lynchen")
+            found.append(_said(game, "puppet", which=which, owner=effect.owner, vote=effect.vote))
         elif effect.kind == "mob":
-            found.append(f"{which} {effect.votes} Gegenstimme(n) ({effect.owner})")
+            found.append(
+                _said(game, "votes_against", which=which, votes=effect.votes, owner=effect.owner)
+            )
         elif effect.kind == "voters":
-            found.append(f"darf {which} abstimmen ({effect.owner})")
+            found.append(_said(game, "may_vote", which=which, owner=effect.owner))
     mob = state.day.mob if by_day else state.next_mob
     if mob.get(player.name):
-        found.append(f"{which} {mob[player.name]} Gegenstimme(n) (Wütender Mob)")
+        mob_word = _said(game, "mob")
+        found.append(
+            _said(game, "votes_against", which=which, votes=mob[player.name], owner=mob_word)
+        )
     return found
