@@ -319,6 +319,43 @@ def _canonical_page(ctx: Context, page: int) -> int:
     return page
 
 
+def _paged(
+    app: ForumApp,
+    ctx: Context,
+    kind: str,
+    object_id: int,
+    count: int,
+    place: Callable[[int], int | None],
+    fetch: Callable[[int, int], list[Any]],
+) -> tuple[int, int, list[Any]] | None:
+    """The page a thread's or conversation's request asks for (`postID`/`messageID` or
+    `pageNo`): its number, the number of pages and its rows – the page's posts with the
+    log rows between them; None for a page that is not there. `fetch(offset, limit)` reads
+    posts in display order."""
+    anchor, row_kind = _PAGED[kind]
+    per_page = app.forum.rules.per_page
+    page = _choose_page(ctx, count, place, anchor, per_page)
+    if page is None:
+        return None
+    pages = max(1, math.ceil(count / per_page))
+    start = (page - 1) * per_page
+    before = 1 if start else 0  # the post before the page: the log rows it showed
+    posts = fetch(start - before, per_page + before)
+    rows = interleave(
+        posts[before:],
+        app.store.log(kind, object_id),
+        posts[0].time if before else None,
+        start + 1,
+        page == pages,
+        row_kind,
+    )
+    return page, pages, rows
+
+
+# a paged channel's link to one of its posts, and what its rows call a post
+_PAGED = {"thread": ("postID", "post"), "conversation": ("messageID", "message")}
+
+
 def thread_page(app: ForumApp, ctx: Context) -> Response:
     thread = app.store.thread(ctx.object_id or 0)
     if thread is None:
@@ -327,24 +364,18 @@ def thread_page(app: ForumApp, ctx: Context) -> Response:
         return moved
     with app.store.lock:  # the page, its count and last post: one state of the thread
         guest = ctx.user is None
-        count = app.store.post_count(thread.id, guest)
-        per_page = app.forum.rules.per_page
-        place = functools.partial(app.store.post_place, thread.id, visible_only=guest)
-        page = _choose_page(ctx, count, place, "postID", per_page)
-        if page is None:
-            return app.error_page(ctx, 404, texts.NOT_FOUND)
-        pages = max(1, math.ceil(count / per_page))
-        start = (page - 1) * per_page
-        before = 1 if start else 0  # the post before the page: the log rows it showed
-        posts = app.store.posts_page(thread.id, start - before, per_page + before, guest)
-        rows = interleave(
-            posts[before:],
-            app.store.log("thread", thread.id),
-            posts[0].time if before else None,
-            start + 1,
-            page == pages,
-            "post",
+        paged = _paged(
+            app,
+            ctx,
+            "thread",
+            thread.id,
+            app.store.post_count(thread.id, guest),
+            functools.partial(app.store.post_place, thread.id, visible_only=guest),
+            lambda offset, limit: app.store.posts_page(thread.id, offset, limit, guest),
         )
+        if paged is None:
+            return app.error_page(ctx, 404, texts.NOT_FOUND)
+        page, pages, rows = paged
         last_time = _or(app.store.last_post_time(thread.id, guest), thread.time)
     author = app.store.user(thread.user_id)
     return app.page(
@@ -379,24 +410,18 @@ def conversation_page(app: ForumApp, ctx: Context) -> Response:
     if moved := canonical_redirect(app, ctx, "conversation", conversation.id, conversation.slug):
         return moved
     with app.store.lock:  # one state of the conversation
-        count = app.store.message_count(conversation.id)
-        per_page = app.forum.rules.per_page
-        place = functools.partial(app.store.message_place, conversation.id)
-        page = _choose_page(ctx, count, place, "messageID", per_page)
-        if page is None:
-            return app.error_page(ctx, 404, texts.NOT_FOUND)
-        pages = max(1, math.ceil(count / per_page))
-        start = (page - 1) * per_page
-        before = 1 if start else 0  # the message before the page: the log rows it showed
-        messages = app.store.messages_page(conversation.id, start - before, per_page + before)
-        rows = interleave(
-            messages[before:],
-            app.store.log("conversation", conversation.id),
-            messages[0].time if before else None,
-            start + 1,
-            page == pages,
-            "message",
+        paged = _paged(
+            app,
+            ctx,
+            "conversation",
+            conversation.id,
+            app.store.message_count(conversation.id),
+            functools.partial(app.store.message_place, conversation.id),
+            functools.partial(app.store.messages_page, conversation.id),
         )
+        if paged is None:
+            return app.error_page(ctx, 404, texts.NOT_FOUND)
+        page, pages, rows = paged
         last_time = _or(app.store.last_message_time(conversation.id), conversation.time)
     return app.page(
         ctx,
