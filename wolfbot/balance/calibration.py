@@ -76,8 +76,7 @@ class Rated:
 
     @property
     def interval(self) -> tuple[float, float]:
-        found = next((s for s in self.rating.sides if s.side == DORF), None)
-        return found.interval if found is not None else (0.0, 0.0)
+        return self.rating.side(DORF).interval
 
     @property
     def agrees(self) -> bool:

@@ -47,8 +47,12 @@ class Rating:
     no_winner: int
     seed: int
 
+    def side(self, name: str) -> SideRate:
+        """The games side `name` won (none, if it never won)."""
+        return next((s for s in self.sides if s.side == name), SideRate(name, 0, self.games))
+
     def rate_of(self, side: str) -> float:
-        return next((s.rate for s in self.sides if s.side == side), 0.0)
+        return self.side(side).rate
 
     def summary(self) -> str:
         """The estimate in one German line, for the Spielleitung: "aus 200 simulierten
@@ -91,7 +95,7 @@ class Rating:
         """The side the model sees ahead: the Dorf when its share is at least `FAVOURS` and
         its interval above one half, the others when the Dorf's is at most 1 − `FAVOURS`
         and its interval below; else None (about even)."""
-        village = self._village()
+        village = self.side(DORF)
         low, high = village.interval
         if village.rate >= FAVOURS and low > 0.5:
             return "village"
@@ -102,7 +106,7 @@ class Rating:
     def _view(self) -> str:
         """The model's view in one sentence, with the leading side's share and interval."""
         lean = self.leans()
-        village = self._village()
+        village = self.side(DORF)
         ahead = (
             village if lean == "village" else next((s for s in self.sides if s.side != DORF), None)
         )
@@ -110,9 +114,6 @@ class Rating:
             return f"Das Modell sieht die Liste ungefähr ausgeglichen ({_share(village)})."
         how = "deutlich" if ahead.rate >= FAVOURS_CLEARLY else "etwas"
         return f"Das Modell sieht {_named(ahead.side)} {how} vorn ({_share(ahead)})."
-
-    def _village(self) -> SideRate:
-        return next((s for s in self.sides if s.side == DORF), SideRate(DORF, 0, self.games))
 
     def _compared(self, advice: Advice) -> str:
         """Agreement in a few words, or the model's measured error where it disagrees."""
