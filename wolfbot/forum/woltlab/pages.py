@@ -12,6 +12,8 @@ the forum package wbb is not public, its thread markup is the one listed in issu
   box (conversationQuickReply.tpl).
 - a single post (author, time from attributes only, body without signature, edit note,
   trash/moderation state): :mod:`wolfbot.forum.woltlab.posts`.
+- the conversation list's rows (link, starter, participants, last message):
+  :mod:`wolfbot.forum.woltlab.conversation_rows`.
 - pagination 6.x ``<woltlab-core-pagination page count url>``, 5.x
   ``nav.pagination[data-pages][data-link]`` (PagesFunctionTemplatePlugin), ``link[rel]``.
 - token: 5.4 ``var SECURITY_TOKEN = '…'`` / ``input[name=t]`` (5.5+ writes "NOT_MODIFIED"
@@ -41,6 +43,7 @@ from urllib.parse import urljoin
 from lxml import etree
 
 from wolfbot.forum.base import ChannelRef, Conversation, ForumPost
+from wolfbot.forum.woltlab.conversation_rows import conversation_rows, list_rows
 from wolfbot.forum.woltlab.markup.nesting import MAX_DEPTH, flatten_deep, stopped_early
 from wolfbot.forum.woltlab.posts import (
     classes,
@@ -50,7 +53,6 @@ from wolfbot.forum.woltlab.posts import (
     parse_edit_note,
     parse_post,
     text_of,
-    time_in,
     to_int,
     xpath,
 )
@@ -190,18 +192,6 @@ def _scripts(root: Any) -> list[str]:
 
 _USER_LINK = _X(f".//a[{_has('userLink')}] | .//*[{_has('username')}]")
 _QUICK_REPLY = _elements("li", test=lambda el: el.get("id") == "messageQuickReply")
-_CONV_ROWS = _elements("ol", test=lambda el: el.get("data-conversation-id") is not None)
-_CONV_LINK = _X(f".//a[{_has('conversationLink')}]")
-_CONV_AUTHOR = _X(f".//*[{_has('messageGroupAuthor')}]")
-_CONV_SUMMARY = _X(f".//*[{_has('conversationParticipantSummary')}]//a")
-_CONV_STATS = _X(f".//li[{_has('columnStats')}]//dd")
-# the last message's time: the mobile info line (always there in 6.0 and 5.4), else the
-# last-post column (only with replies), else the start (a conversation without replies)
-_CONV_LAST_POST = _X(
-    f".//li[{_has('messageGroupLastPostTimeMobile')}] | .//li[{_has('columnLastPost')}]"
-    f" | .//li[{_has('messageGroupTime')}]"
-)
-SUMMARY_MAX = 5  # ``Conversation::getParticipantSummary()``: at most 5 others
 _TITLE = _elements("h1", "contentTitle")
 _HEAD_TITLE = _elements("title")
 _CONV_ID = _X("//*[@data-conversation-id][not(self::ol)]/@data-conversation-id")
@@ -285,7 +275,7 @@ def _kind(root: Any, template: str) -> PageKind:
         )
     ):
         return "conversation"
-    if template == "conversationList" or _CONV_ROWS(root):
+    if template == "conversationList" or list_rows(root):
         return "conversation_list"
     if _errors(root) or template in ("error", "userException", "permissionDenied"):
         return "error"
@@ -323,42 +313,6 @@ def _token(root: Any) -> str | None:
     for script in _scripts(root):
         if "SECURITY_TOKEN" in script and (match := _SECURITY_TOKEN.search(script)):
             return match.group(1)
-    return None
-
-
-def _conversations(root: Any) -> tuple[Conversation, ...]:
-    rows = []
-    for row in _CONV_ROWS(root):
-        if not (row.get("data-conversation-id") or "").strip().isdigit():
-            continue
-        links, authors = _CONV_LINK(row), _CONV_AUTHOR(row)
-        summary = _CONV_SUMMARY(row)
-        names = (text_of(a) for a in summary if "conversationLeft" not in classes(a))
-        # the list's participants are a summary: at most 5 others, never the starter; the
-        # stats column's second number ("Participants") is the count without the starter
-        stats = [text_of(dd).replace(".", "").replace(",", "") for dd in _CONV_STATS(row)]
-        if len(stats) >= 2 and stats[1].isdigit():
-            complete = len(summary) >= int(stats[1])
-        else:
-            complete = len(summary) < SUMMARY_MAX
-        rows.append(
-            Conversation(
-                id=int(row.get("data-conversation-id")),
-                title=text_of(links[0]) if links else "",
-                participants=tuple(name for name in names if name),
-                author=text_of(authors[0]) if authors else "",
-                participants_complete=complete,
-                last_post_time=_last_post_time(row),
-            )
-        )
-    return tuple(rows)
-
-
-def _last_post_time(row: Any) -> Any:
-    found = {name: time_in(li) for li in _CONV_LAST_POST(row) for name in classes(li)}
-    for name in ("messageGroupLastPostTimeMobile", "columnLastPost", "messageGroupTime"):
-        if found.get(name) is not None:
-            return found[name]
     return None
 
 
@@ -455,7 +409,7 @@ def _parse(html: str | bytes, base_url: str, channel: ChannelRef | None) -> Page
         sort_order=_sort_order(post_list),
         error_message=error,
         form_errors=tuple(t for t in (text_of(el) for el in _form_errors(root)) if t),
-        conversations=_conversations(root) if kind == "conversation_list" else (),
+        conversations=conversation_rows(root) if kind == "conversation_list" else (),
         cut_short=not whole,
     )
 
