@@ -3,11 +3,14 @@ acts in each stage, his commands and what became of them – and `explain_night`
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from boards_stores import RULESETS, boards_group
 
 from wolfbot.console.boards import night
 from wolfbot.console.words import WORDS
+from wolfbot.rulesets import loader
 from wolfbot.spielleitung.explain.night import explain_night, explain_night_parts
 from wolfbot.spielleitung.explain.stored import rebuild_after_night
 from wolfbot.store.db import engine_for, session_factory
@@ -216,3 +219,34 @@ def test_outcomes_of_a_dutch_round_are_worded_in_dutch(row, label) -> None:
 def test_every_outcome_is_worded_in_every_language() -> None:
     assert night.OUTCOME_WORDS["nl"].keys() == night.OUTCOME_WORDS["de"].keys()
     assert night.FAILED_WORDS["nl"].keys() == night.FAILED_WORDS["de"].keys()
+
+
+def _explain_words(ruleset: str) -> set[str]:
+    """The words of a ruleset's `explain.*` wordings, their quoted parts included."""
+    text = " ".join(v for k, v in loader.load(ruleset).messages.items() if k.startswith("explain."))
+    return {w.casefold() for w in re.findall(r"[^\W\d_]{3,}", text)}
+
+
+@boards_group("weerwolven")
+def test_a_dutch_round_s_night_is_explained_in_dutch(finished) -> None:
+    """Not one word of the German explanation in a Weerwolven round's (issue 37: "German,
+    and Dutch for a Dutch round"): the night's explanation comes from the round's catalog."""
+    played = finished("weerwolven")
+    engine = engine_for(played.db)
+    try:
+        after = rebuild_after_night(session_factory(engine), played.info.id, 1)
+    finally:
+        engine.dispose()
+    board = night.load_night(played.connection, played.info, played.game, 1, after)
+    assert board is not None and board.explanation_missing is None
+    assert board.explanation_head[0] == "Nacht 1 – afgehandeld in de nachtvolgorde"
+    lines = [
+        *board.explanation_head,
+        *(line for s in board.explanation for line in (s.heading, *s.lines)),
+        *board.explanation_outcome,
+    ]
+    german = _explain_words("duesterliga") - _explain_words("weerwolven")
+    said = {w.casefold() for line in lines for w in re.findall(r"[^\W\d_]{3,}", line)}
+    assert not said & german, lines
+    assert all(s.heading.startswith(f"Stap {s.number} – ") for s in board.explanation)
+    assert "Uitkomst:" in board.explanation_outcome

@@ -167,7 +167,10 @@ def test_a_night_not_resolved_or_not_begun_is_refused() -> None:
         explain_night(game, 1)
     with pytest.raises(NotYet, match="Nacht 2 hat noch nicht begonnen"):
         explain_night(game, 2)
-    with pytest.raises(NotYet, match="Dämmerung von Tag 1"):
+    with pytest.raises(NotYet, match="^Tag 1 hat noch nicht begonnen.$"):
+        explain_lynch(game, 1)
+    game.advance()
+    with pytest.raises(NotYet, match="^Die Dämmerung von Tag 1 hat noch nicht begonnen.$"):
         explain_lynch(game, 1)
 
 
@@ -327,7 +330,7 @@ def test_the_command_refuses_a_phase_that_did_not_happen(store: Path, tmp_path: 
     assert "Nacht 3 hat noch nicht begonnen" in later.output
     lynch = cli("--db", str(store), "--lynch", "2")
     assert lynch.exit_code == 2
-    assert "Dämmerung von Tag 2" in lynch.output
+    assert "Tag 2 hat noch nicht begonnen" in lynch.output
     both = cli("--db", str(store))
     assert both.exit_code == 2
     assert "--night N oder --day N" in both.output
@@ -387,3 +390,107 @@ def test_the_procedure_is_the_rulesets_own_for_every_day_a_role_changes() -> Non
     doc = game.rules.day.procedures["ohne_lynch"].doc
     assert f"Verfahren: {doc}" in explain_lynch(game, 2)
     assert game.player("Wolf").alive
+
+
+# -- a Dutch round: the same explanation in the Weerwolven's words (messages/explain.yaml) -----
+WEERWOLVEN = loader.load("weerwolven")
+DORP = [
+    ("Wim", "Weerwolf"),
+    ("Wout", "Weerwolf"),
+    ("Gert", "Genezer"),
+    ("Zoe", "Ziener"),
+    ("Hanna", "Heks"),
+    ("Bram", "Burger"),
+    ("Dirk", "Burger"),
+    ("Eva", "Burger"),
+]
+
+
+def dutch_game(posts: list[tuple[str, str, str]]) -> Game:
+    game = Game.new(WEERWOLVEN, DORP, seed=3)
+    send(game, posts)
+    return game
+
+
+@pytest.mark.parametrize(
+    ("posts", "expected"),
+    [
+        (
+            [
+                ("Wim", "wolves", "!Verslinden Bram"),
+                ("Wout", "wolves", "!Verslinden Dirk"),
+                ("Gert", "private", "!Beschermen Bram"),
+                ("Zoe", "private", "!Zien Wim"),
+                ("Hanna", "private", "!Vergif Eva"),
+            ],
+            [
+                "Nacht 1 – afgehandeld in de nachtvolgorde",
+                "Stap 3 – Genezer:",
+                "Gert beschermt Bram",
+                "Stap 4 – Ziener:",
+                "Zoe bekijkt Wim",
+                "Stap 5 – Weerwolven:",
+                "Stemmen van de weerwolven: Wim → Bram, Wout → Dirk",
+                "Gelijke stand tussen Bram en Dirk met elk 1 stem: door loting – doelwit: Dirk",
+                "Aanval van de weerwolven op Dirk → raak",
+                "Stap 6 – Heks:",
+                "Hanna vergiftigt Eva → dodelijk (niet te genezen)",
+                "Uitkomst:",
+                "Dirk sterft: Weerwolf (eerste oorzaak in de nachtvolgorde) – rol: Burger",
+                "Eva sterft: Heks (eerste oorzaak in de nachtvolgorde) – rol: Burger",
+            ],
+        ),
+        (
+            [
+                ("Wim", "wolves", "!Verslinden Bram"),
+                ("Wout", "wolves", "!Verslinden Bram"),
+                ("Gert", "private", "!Beschermen Bram"),
+            ],
+            [
+                "Nacht 1 – afgehandeld in de nachtvolgorde",
+                "Stap 3 – Genezer:",
+                "Gert beschermt Bram",
+                "Stap 5 – Weerwolven:",
+                "Stemmen van de weerwolven: Wim → Bram, Wout → Bram",
+                "Doelwit: Bram (2 stemmen, meerderheid)",
+                "Aanval van de weerwolven op Bram → beschermd door Gert (Genezer): mislukt",
+                "Uitkomst:",
+                "Bram overleeft: beschermd door Gert (Genezer)",
+                "Niemand sterft deze nacht.",
+            ],
+        ),
+    ],
+    ids=["a-tie-and-the-heks-poison", "the-genezer-protects"],
+)
+def test_a_dutch_night_is_explained_in_dutch(posts, expected) -> None:
+    game = dutch_game(posts)
+    game.advance()
+    assert indented(explain_night(game, 1)) == expected
+
+
+def test_a_dutch_evening_without_a_schemering_is_explained_in_dutch() -> None:
+    """The Weerwolven's day has no Dämmerung: the evening follows the day itself."""
+    game = dutch_game([(w, "wolves", "!Verslinden Bram") for w in ("Wim", "Wout")])
+    with pytest.raises(NotYet, match="^Dag 1 is nog niet begonnen.$"):
+        explain_lynch(game, 1)
+    game.advance()
+    send(game, [(p, "private", "!Burgemeester Dirk") for p in ("Dirk", "Eva", "Zoe")])
+    send(game, [("Dirk", "private", "!Stem Wim"), ("Eva", "private", "!Stem Wim")])
+    send(game, [("Wim", "private", "!Stem Dirk"), ("Wout", "private", "!Stem Dirk")])
+    with pytest.raises(NotYet, match="^De avond van dag 1 is nog niet afgehandeld.$"):
+        explain_lynch(game, 1)
+    game.advance()
+    assert explain_lynch(game, 1) == [
+        "Dag 1 – avond: de stemming",
+        "Procedure: gewone meerderheid",
+        "Verkiezing van de burgemeester: Dirk (3 stemmen)",
+        "Stemmen op de avond:",
+        "  Wim: 2 (Dirk, Eva)",
+        "  Dirk: 2 (Wim, Wout)",
+        "Niet gestemd: Gert, Zoe, Hanna",
+        "Gelijke stand tussen Wim en Dirk met elk 2 stemmen: de stem van de burgemeester Dirk "
+        "beslist – gelyncht wordt Wim.",
+        "Wim sterft: gelyncht – rol: Weerwolf",
+    ]
+    with pytest.raises(NotYet, match="^Nacht 2 is nog niet afgehandeld.$"):
+        explain_night(game, 2)

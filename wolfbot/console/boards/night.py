@@ -362,7 +362,7 @@ def _stages(
                 for p in members
             )
             shown.update(p.name for p in members)
-            entries.append(StageEntry(entry.name, group, actors))
+            entries.append(StageEntry(game.rules.named(entry.name), group, actors))
         if entries:
             stages.append(Stage(index + 1, tuple(entries)))
     return tuple(stages), shown

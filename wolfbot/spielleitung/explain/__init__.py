@@ -1,5 +1,5 @@
 """`wolfbot explain`: a night (`night`) or a lynch (`lynch`) of a stored round, stage by
-stage in plain German, from the engine's record (`common`: what both share); `command`
-rebuilds the round from the store and adds the command.
+stage in the round's language (`messages/explain.yaml`), from the engine's record (`common`:
+what both share); `command` rebuilds the round from the store and adds the command.
 
 May import what `wolfbot.spielleitung` may."""

@@ -1,6 +1,7 @@
 """`wolfbot explain`: a night or a lynch of a stored round, each stage of its resolution in
-plain German – who acted on whom, what was blocked, redirected, protected, healed, and why
-each player died or survived – so the Spielleitung can check a draft before approving it.
+the round's language – who acted on whom, what was blocked, redirected, protected, healed,
+and why each player died or survived – so the Spielleitung can check a draft before
+approving it.
 
     from wolfbot.spielleitung.explain import command
     command.register(app)        # in wolfbot/cli.py: adds `wolfbot explain`
@@ -14,7 +15,7 @@ each player died or survived – so the Spielleitung can check a draft before ap
 The round is rebuilt from its stored inputs (`wolfbot.bot.replay`) up to right after that
 night's resolution (the step that began the next day, or ended the game) – the engine keeps
 a night's record only until the next night begins – or after that day's evening (the step
-that began the next night). Read-only. Exit codes: 0; 2 with a German error when the file
+that began the next night). Read-only. Exit codes: 0; 2 with an error when the file
 or round is missing or the phase did not happen yet.
 """
 

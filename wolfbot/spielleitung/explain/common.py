@@ -1,5 +1,6 @@
 """What the explanations of a night and a lynch share (`wolfbot explain`): the error for a
-phase that did not happen yet, the part of the log a phase spans, German wording."""
+phase that did not happen yet, the part of the log a phase spans, the wording in the round's
+language."""
 
 from __future__ import annotations
 
@@ -7,28 +8,10 @@ from dataclasses import dataclass
 
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
+from wolfbot.engine.text import Text, say
+from wolfbot.posts.wording import worded
 
 HEAL_WORDS = ("Heiltrank", "Heilen")
-VERBS = {  # command word → (verb, particle): "Konrad verkocht Anna", "Tim füllt Anna ab"
-    "Verkochen": ("verkocht", ""),
-    "Verzaubern": ("verzaubert", ""),
-    "Abfüllen": ("füllt", " ab"),
-    "Bewachen": ("bewacht", ""),
-    "Beschützen": ("beschützt", ""),
-    "Übernachten": ("übernachtet bei", ""),
-    "Heiltrank": ("heilt", " mit dem Heiltrank"),
-    "Heilen": ("heilt", ""),
-    "Gifttrank": ("vergiftet", ""),
-    "Attentat": ("verübt ein Attentat auf", ""),
-    "Sehen": ("sieht sich", " an"),
-    "Verbergen": ("verbirgt", ""),
-    "Hypnotisieren": ("hypnotisiert", ""),
-    "Annehmen": ("nimmt die Rolle von", " an"),
-    "Beißen": ("beißt", ""),
-    "Anheulen": ("heult", " an"),
-    "Riechen": ("riecht an", ""),
-    "Schwarze Pest": ("lässt", " an der Schwarzen Pest erkranken"),
-}
 
 
 class NotYet(LookupError):
@@ -55,21 +38,27 @@ def phase_window(game: Game, phase: str) -> Window | None:
     return Window(start, end)
 
 
-def with_article(game: Game, name: str, case: str) -> str:
-    """ "der Hexe Hanna" (dative), "den Leibwächter Lars" (accusative) from the role's
-    heading ("Die Hexe", "Der Leibwächter")."""
+def told(game: Game, text: Text) -> str:
+    """`text` in the words of the round's catalog (`explain.*` in `messages/explain.yaml`)."""
+    return worded(game.rules, text)
+
+
+def by(game: Game, name: str) -> str:
+    """The player as the one who did something, with his role: "vom Leibwächter Lars"."""
+    return _with_role(game, name, "by")
+
+
+def onto(game: Game, name: str) -> str:
+    """The player as the one something went to, with his role: "den Leibwächter Lars"."""
+    return _with_role(game, name, "onto")
+
+
+def _with_role(game: Game, name: str, case: str) -> str:
     player = game.find_player(name)
     if player is None:
         return name
     role = game.role_facts(player)
-    article = role.heading.split()[0].casefold() if role.heading else "der"
-    words = {
-        "dat": {"der": "dem", "die": "der", "das": "dem"},
-        "acc": {"der": "den", "die": "die", "das": "das"},
-    }[case]
-    word = words.get(article, "")
-    if case == "dat" and word == "dem":
-        return f"vom {role.name} {name}"
-    if case == "dat":
-        return f"von {word} {role.name} {name}".replace("  ", " ")
-    return f"{word} {role.name} {name}".strip()
+    article = role.heading.split()[0].casefold() if role.heading else ""
+    if case == "by":
+        return told(game, say("explain.by", article=article, role=role.name, name=name))
+    return told(game, say("explain.onto", article=article, role=role.name, name=name))

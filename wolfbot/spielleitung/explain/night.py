@@ -1,4 +1,5 @@
-"""`wolfbot explain --night N`: a resolved night, stage by stage, in plain German.
+"""`wolfbot explain --night N`: a resolved night, stage by stage, in the round's language
+(the catalog's `explain.night.*`).
 
     lines = explain_night(game, 2)   # game.state.night is night 2's record
 
@@ -19,14 +20,16 @@ from wolfbot.engine.game import Game
 from wolfbot.engine.names import LIEBESKUMMER
 from wolfbot.engine.roles.pack import PACK_CAUSE, PACK_STAGE
 from wolfbot.engine.state import Attack, Kill, PlayerState
+from wolfbot.engine.text import say
 from wolfbot.posts.wording import death_phrase, worded, worded_about
 from wolfbot.spielleitung.explain.common import (
     HEAL_WORDS,
-    VERBS,
     NotYet,
     Window,
+    by,
+    onto,
     phase_window,
-    with_article,
+    told,
 )
 
 __all__ = [
@@ -41,15 +44,12 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class StageExplanation:
     """A stage of the night order that had something to do: its number (1 = first), the
-    entries that acted, and what happened there."""
+    entries that acted, its heading ("Stufe 12 – Koch:") and what happened there."""
 
     number: int
     entries: tuple[str, ...]
+    heading: str
     lines: tuple[str, ...]
-
-    @property
-    def heading(self) -> str:
-        return f"Stufe {self.number} – {', '.join(self.entries)}:"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +70,9 @@ class NightExplanation:
 
 
 def explain_night(game: Game, number: int) -> list[str]:
-    """German lines explaining night `number`; `game.state.night` must be its record (the
-    game as it stands after the night's resolution, before the next night begins)."""
+    """Lines explaining night `number` in the round's language; `game.state.night` must be
+    its record (the game as it stands after the night's resolution, before the next night
+    begins)."""
     return explain_night_parts(game, number).lines()
 
 
@@ -79,15 +80,12 @@ def explain_night_parts(game: Game, number: int) -> NightExplanation:
     """`explain_night`, its lines grouped by the stage of the night order they belong to."""
     window = phase_window(game, f"night {number}")
     if window is None:
-        raise NotYet(f"Nacht {number} hat noch nicht begonnen.")
+        raise NotYet(told(game, say("explain.not_yet.night", number=number)))
     later = [e for e in game.state.log[window.start + 1 :] if isinstance(e, ev.PhaseBegan)]
     if any(e.phase.startswith("night ") for e in later):
-        raise NotYet(
-            f"Der Spielstand ist schon in einer späteren Nacht; Nacht {number} ist nicht mehr "
-            f"gespeichert (den Spielstand direkt nach Nacht {number} nachbauen)."
-        )
+        raise NotYet(told(game, say("explain.not_yet.night_gone", number=number)))
     if not _resolved(game, number, window):
-        raise NotYet(f"Nacht {number} ist noch nicht aufgelöst.")
+        raise NotYet(told(game, say("explain.not_yet.night_open", number=number)))
     return _Night(game, number, window).parts()
 
 
@@ -141,26 +139,32 @@ class _Night:
         return None
 
     def describe(self, actor: str, command: Command) -> str:
-        verb, particle = VERBS.get(command.word, ("", ""))
-        if verb and command.targets:
-            return f"{actor} {verb} {', '.join(command.targets)}{particle}"
-        return f"{actor}: {command.text()}"
+        """ "Konrad verkocht Anna": the command's verb (`explain.verb.<word>`), where it has
+        one and targets; else the command as written."""
+        game, targets = self.game, command.targets
+        if targets and f"explain.verb.{command.word}" in game.rules.messages:
+            return told(
+                game, say("explain.night.action", word=command.word, actor=actor, targets=targets)
+            )
+        return told(game, say("explain.night.command", actor=actor, text=command.text()))
 
     # -- the lines -------------------------------------------------------------------------
     def lines(self) -> list[str]:
         return self.parts().lines()
 
     def parts(self) -> NightExplanation:
-        head = [f"Nacht {self.number} – Auflösung in der Nachtreihenfolge"]
+        game = self.game
+        head = [told(game, say("explain.night.heading", number=self.number))]
         if self.night.blocked:
-            names = ", ".join(p.name for p in self.present() if p.name in self.night.blocked)
-            head.append(f"Die ganze Nacht blockiert: {names}")
+            names = [p.name for p in self.present() if p.name in self.night.blocked]
+            head.append(told(game, say("explain.night.blocked", names=names)))
         stages = []
-        order = self.game.rules.night_order
-        for index, entries in enumerate(order):
+        for index, entries in enumerate(game.rules.night_order):
             body, active = self.stage(index, entries)
             if body:
-                stages.append(StageExplanation(index + 1, tuple(active), tuple(body)))
+                names = [game.rules.named(entry) for entry in active]
+                heading = told(game, say("explain.night.stage", number=index + 1, entries=names))
+                stages.append(StageExplanation(index + 1, tuple(active), heading, tuple(body)))
         return NightExplanation(tuple(head), tuple(stages), tuple(self.outcome()))
 
     def stage(self, index: int, entries: tuple[str, ...]) -> tuple[list[str], list[str]]:
@@ -189,28 +193,31 @@ class _Night:
 
     def actions(self, player: PlayerState, index: int) -> list[str]:
         out = []
+        game = self.game
         blocked = player.name in self.night.blocked
-        params = self.game.role_facts(player).params
+        params = game.role_facts(player).params
         for word, command in self.night.actions.get(player.name, {}).items():
-            line = self.describe(player.name, command)
+            action = self.describe(player.name, command)
+            target = command.targets[0] if command.targets else None
             why = self.refused(player.name, command)
             if blocked:
-                line += " – wirkungslos: selbst blockiert"
+                line = told(game, say("explain.night.self_blocked", action=action))
             elif why:
-                line += f" – abgelehnt: {why}"
+                line = told(game, say("explain.night.refused", action=action, why=why))
             elif word == params.get("word") and params.get("blocks"):
-                line += f" ({command.target} kann in dieser Nacht nichts tun)"
+                line = told(game, say("explain.night.blocks", action=action, target=target))
+            elif word == "Abfüllen" and target in self.night.blocked:
+                line = told(game, say("explain.night.lot_blocked", action=action, target=target))
             elif word == "Abfüllen":
-                if command.target in self.night.blocked:
-                    line += f" (das Los: {command.target} kann seine Fähigkeit nicht nutzen)"
-                else:
-                    line += f" (das Los: {command.target} darf handeln, Ziele ggf. zufällig)"
+                line = told(game, say("explain.night.lot_free", action=action, target=target))
             elif self.kills_by(player.name, command, index):
-                line += " → tödlich (nicht heilbar)"
+                line = told(game, say("explain.night.lethal", action=action))
             elif word in HEAL_WORDS and any(
-                a.target == command.target and a.status == "healed" for a in self.night.attacks
+                a.target == target and a.status == "healed" for a in self.night.attacks
             ):
-                line += " – wirkt"
+                line = told(game, say("explain.night.heals", action=action))
+            else:
+                line = action
             out.append(line)
         return out
 
@@ -230,20 +237,19 @@ class _Night:
         out = []
         for e in self.events:
             if isinstance(e, ev.AlphaElected):
-                lot = " (per Los)" if e.by_lot else ""
-                out.append(f"Alpha gewählt: {e.player}{lot}")
+                out.append(told(game, say("explain.night.alpha", player=e.player, by_lot=e.by_lot)))
         votes = self.night.attack_votes
         counted = {}
         parts = []
         for voter in members:
             if voter not in votes:
                 continue
-            if voter in self.night.blocked:
-                parts.append(f"{voter} → {votes[voter]} (blockiert, zählt nicht)")
-            else:
+            blocked = voter in self.night.blocked
+            if not blocked:
                 counted[voter] = votes[voter]
-                parts.append(f"{voter} → {votes[voter]}")
-        out.append(f"Stimmen des Rudels: {', '.join(parts) or 'keine'}")
+            vote = say("explain.night.pack_vote", voter=voter, target=votes[voter], blocked=blocked)
+            parts.append(told(game, vote))
+        out.append(told(game, say("explain.night.pack_votes", votes=parts)))
         tally = Counter(counted.values())
         pack_attack = next(
             (
@@ -266,56 +272,64 @@ class _Night:
         )
         alpha = game.state.alpha
         if target is None:
-            out.append("Kein Angriff des Rudels.")
+            out.append(told(game, say("explain.night.no_attack")))
         elif not tally:
-            out.append(f"Niemand hat abgestimmt: Ziel {target} per Los.")
+            out.append(told(game, say("explain.night.nobody_voted", target=target)))
         elif len(tied) == 1:
-            out.append(f"Ziel: {target} ({top} Stimme{'n' if top != 1 else ''}, Mehrheit)")
+            out.append(told(game, say("explain.night.majority", target=target, count=top)))
         else:
-            both = " und ".join(tied)
             if answer is not None:
-                how = "per Los (keine Antwort)" if answer.by_lot else f"vom Alpha {alpha} bestimmt"
+                how = "unanswered" if answer.by_lot else "alpha"
             elif alpha and counted.get(alpha) in tied:
-                how = f"die Stimme des Alphas {alpha} entscheidet"
+                how = "alpha_vote"
             else:
-                how = "per Los"
-            count = f"{top} Stimme{'n' if top != 1 else ''}"
-            out.append(f"Gleichstand zwischen {both} mit je {count}: {how} – Ziel: {target}")
+                how = "lot"
+            tie = say(
+                "explain.night.tie", tied=tied, count=top, how=how, alpha=alpha, target=target
+            )
+            out.append(told(game, tie))
         return out
 
     def attack(self, record: Attack) -> str:
-        cause = "der Werwölfe" if record.cause == PACK_CAUSE else f"({record.cause})"
         first = record.original_target or record.target
-        line = f"Angriff {cause} auf {first}"
-        if record.kind == "visit":
-            host = self._host(first)
-            line += f" (bei {host} übernachtet)" if host else " (als Besucher)"
-        if record.target != first:
-            line += f" → umgeleitet auf {with_article(self.game, record.target, 'acc')}"
-        return f"{line} → {self.status(record)}"
+        visit = record.kind == "visit"
+        redirected = onto(self.game, record.target) if record.target != first else None
+        line = say(
+            "explain.night.attack",
+            pack=record.cause == PACK_CAUSE,
+            cause=self.game.rules.named(record.cause),
+            target=first,
+            visit=visit,
+            host=self._host(first) if visit else None,
+            onto=redirected,
+            status=self.status(record),
+        )
+        return told(self.game, line)
 
     def _host(self, name: str) -> str | None:
         command = self.night.actions.get(name, {}).get("Übernachten")
         return command.target if command else None
 
     def status(self, record: Attack) -> str:
+        game = self.game
         if record.status == "hit":
-            return "trifft"
+            return told(game, say("explain.night.hit"))
         if record.status == "healed":
-            return f"geheilt {self.healer(record.target)}: schlägt fehl"
+            return told(game, say("explain.night.healed", by=self.healer(record.target)))
         if record.status == "devoured":
-            return f"{worded(self.game.rules, record.reason)}: stirbt sofort"
-        return f"{self.reason(record)}: schlägt fehl"
+            why = worded(game.rules, record.reason)
+            return told(game, say("explain.night.devoured", why=why))
+        return told(game, say("explain.night.failed", why=self.reason(record)))
 
     def reason(self, record: Attack) -> str:
-        why = record.reason
+        game, why = self.game, record.reason
         if why is None:
-            return "abgewehrt"
+            return told(game, say("explain.night.warded_off"))
         if why.key == "failed.protected":
-            return f"{with_article(self.game, why.value('by'), 'dat')} geschützt"
+            return told(game, say("explain.night.protected", by=by(game, why.value("by"))))
         if why.key == "failed.away":
-            return f"die {why.value('role')} ist gegen Angriffe der Werwölfe gefeit"
-        return worded(self.game.rules, why)
+            return told(game, say("explain.night.away", role=why.value("role")))
+        return worded(game.rules, why)
 
     def healer(self, target: str) -> str:
         for actor, commands in self.night.actions.items():
@@ -326,16 +340,13 @@ class _Night:
                     and actor not in self.night.blocked
                     and not self.refused(actor, command)
                 ):
-                    return with_article(self.game, actor, "dat")
-        return "(verschont)"
+                    return by(self.game, actor)
+        return told(self.game, say("explain.night.unknown_healer"))
 
     def kill(self, kill: Kill) -> str:
-        by = ", ".join(kill.sources)
-        if kill.cause == "Hexe":
-            return f"Gifttrank: {by} vergiftet {kill.target} (nicht heilbar)"
-        if kill.cause == "Attentäter":
-            return f"Attentat: {by} tötet {kill.target} (nicht heilbar)"
-        return f"{by} tötet {kill.target} ({kill.cause}, nicht heilbar)"
+        cause = self.game.rules.named(kill.cause)
+        line = say("explain.night.kill", by=kill.sources, target=kill.target, cause=cause)
+        return told(self.game, line)
 
     def appearances(self) -> list[str]:
         """Who appeared to whom as what this night (`GameState.disguises`; of several, the
@@ -345,17 +356,18 @@ class _Night:
             if disguise.night in (None, self.number):
                 seen[(disguise.target, disguise.towards)] = disguise.role
         return [
-            f"  {target} erscheint {', '.join(towards)} als {role}"
-            for (target, towards), role in seen.items()
+            "  " + told(self.game, say("explain.night.appears", target=t, towards=to, role=role))
+            for (t, to), role in seen.items()
         ]
 
     def outcome(self) -> list[str]:
+        game = self.game
         shown = self.appearances()
-        out = ["Wie Spieler erscheinen:", *shown] if shown else []
-        out.append("Ergebnis:")
+        out = [told(game, say("explain.night.appearances")), *shown] if shown else []
+        out.append(told(game, say("explain.night.outcome")))
         died = [
             e
-            for e in self.game.state.log[self.window.start :]
+            for e in game.state.log[self.window.start :]
             if isinstance(e, ev.PlayerDied) and e.time == self.time
         ]
         causes: dict[str, list[str]] = {}
@@ -366,37 +378,41 @@ class _Night:
         ):
             causes.setdefault(target, []).append(cause)
         for death in died:
-            shown = f" – Rolle: {death.role}" if death.role else ""
             own = causes.get(death.player, [])
+            cause = game.rules.named(death.cause)
             if death.cause == LIEBESKUMMER:
-                lover = self.game.lover_of(death.player)
-                why = f"Liebeskummer (um {lover})" if lover else "Liebeskummer"
+                why = told(game, say("explain.heartbreak", lover=game.lover_of(death.player)))
             elif own and own[0] == death.cause:
-                why = f"{death.cause} (erste Ursache in der Nachtreihenfolge"
-                rest = [c for c in own[1:] if c != death.cause]
-                why += f"; außerdem: {', '.join(rest)})" if rest else ")"
+                others = [game.rules.named(c) for c in own[1:] if c != death.cause]
+                first = say("explain.night.first_cause", cause=cause, others=others)
+                why = told(game, first)
             else:
-                why = f"{death.cause} ({death_phrase(self.game.rules, death.cause)})"
-            out.append(f"  {death.player} stirbt: {why}{shown}")
+                phrase = death_phrase(game.rules, death.cause)
+                why = told(game, say("explain.cause", cause=cause, phrase=phrase))
+            dies = say("explain.dies", player=death.player, why=why, role=death.role)
+            out.append("  " + told(game, dies))
         dead = {d.player for d in died}
         reasons: dict[str, list[str]] = {}
         for record in self.night.attacks:
             first = record.original_target or record.target
             if first not in dead and record.target != first:
-                reasons.setdefault(first, []).append(
-                    f"Angriff umgeleitet auf {with_article(self.game, record.target, 'acc')}"
-                )
+                redirected = say("explain.night.redirected", onto=onto(game, record.target))
+                reasons.setdefault(first, []).append(told(game, redirected))
             if record.target not in dead and record.status != "hit":
                 if record.status == "healed":
-                    text = f"geheilt {self.healer(record.target)}"
+                    by_whom = self.healer(record.target)
+                    text = told(game, say("explain.night.healed_by", by=by_whom))
                 else:
                     text = self.reason(record)
                 reasons.setdefault(record.target, []).append(text)
-        for player in self.game.state.players:
+        for player in game.state.players:
             if player.name in reasons:
-                out.append(f"  {player.name} überlebt: {'; '.join(reasons[player.name])}")
+                survives = say(
+                    "explain.night.survives", player=player.name, reasons=reasons[player.name]
+                )
+                out.append("  " + told(game, survives))
         if not died and not reasons:
-            out.append("  Niemand wurde angegriffen, niemand stirbt.")
+            out.append("  " + told(game, say("explain.night.nobody_attacked")))
         elif not died:
-            out.append("  Niemand stirbt in dieser Nacht.")
+            out.append("  " + told(game, say("explain.night.nobody_died")))
         return out
