@@ -3,6 +3,8 @@ over time with its changes, the Dämmerung's cut, the election, non-voters, inac
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from boards_stores import RULESETS, Round, boards_group
 
@@ -40,6 +42,19 @@ def test_every_day_of_a_finished_round(finished, ruleset) -> None:
         counted = {voter for c in board.tally for voter in c.voters}
         listed = {v.voter for v in board.votes if v.verdict == "accepted"}
         assert counted <= listed, (number, counted - listed)
+        # and so does the store's view for moderators, `v_votes`
+        viewed = played.connection.execute(
+            "SELECT command_id, voter FROM v_votes WHERE game_id = ? AND day = ?"
+            " AND kind = 'vote' AND verdict = 'accepted'",
+            (played.info.id, number),
+        ).fetchall()
+        assert counted <= {voter for _, voter in viewed}, (number, viewed)
+        accepted = {v.command_id for v in board.votes if v.verdict == "accepted"}
+        assert accepted <= {command for command, _ in viewed}
+    (words,) = played.connection.execute(
+        "SELECT ballot_words FROM games WHERE id = ?", (played.info.id,)
+    ).fetchone()
+    assert tuple(json.loads(words)) == played.game.rules.ballot_words
     assert day.load_day(played.connection, played.info, played.game, 0) is None
 
 

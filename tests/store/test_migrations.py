@@ -271,3 +271,49 @@ def test_0013_keeps_an_old_stores_edits_once_and_downgrade_makes_them_whole(
         columns = {r[1] for r in raw.execute("PRAGMA table_info(outgoing_messages)")}
     assert back == [(key, text) for key, *_, text in OLD_EDITS]
     assert not {"html_base_id", "html_head", "html_tail"} & columns
+
+
+def test_0014_gives_an_old_stores_rounds_their_ballot_words_and_lists_private_votes(
+    tmp_path: Path,
+) -> None:
+    """Upgrading a store written before 0014: each round of a shipped ruleset gets its
+    ballot words, and `v_votes` lists a Weerwolven vote given in the Rollenmitteilung
+    (before, only the game thread's commands); a night command given there stays out.
+    Downgrading drops the column and gives back the view that lists the thread only."""
+    path = tmp_path / "old.sqlite"
+    config = cli_config(path)
+    command.upgrade(config, "0013")
+    with sqlite3.connect(path) as raw:
+        for ruleset in ("weerwolven", "wolfvillage", "eigene"):
+            raw.execute(
+                "INSERT INTO games (title, ruleset, seed, options, created_at, phase, status)"
+                " VALUES (?, ?, 1, '{}', '2026-01-01', 'day 1', 'running')",
+                (ruleset.title(), ruleset),
+            )
+        for channel, word, text in [
+            ("private", "Lynch", "!Stem Bram"),
+            ("private", "Sehen", "!Zien Bram"),
+            ("thread", None, "!Stemmen Bram"),
+        ]:
+            raw.execute(
+                "INSERT INTO commands (game_id, position, actor, channel, phase, word, targets,"
+                " text, verdict, decided_by, at) VALUES (1, 1, 'Anna', ?, 'day 1', ?,"
+                " '[\"Bram\"]', ?, 'accepted', 'engine', '2026-01-01')",
+                (channel, word, text),
+            )
+    command.upgrade(config, "head")
+    with sqlite3.connect(path) as raw:
+        words = raw.execute("SELECT ruleset, ballot_words FROM games ORDER BY id").fetchall()
+        votes = raw.execute("SELECT word, target FROM v_votes WHERE kind = 'vote'").fetchall()
+    assert words == [
+        ("weerwolven", '["Lynch", "Zurücknehmen", "Bürgermeister"]'),
+        ("wolfvillage", '["Verbannen", "Hauptmann"]'),
+        ("eigene", None),
+    ]
+    assert votes == [("Lynch", "Bram"), (None, "Bram")]
+    command.downgrade(config, "0013")
+    with sqlite3.connect(path) as raw:
+        columns = {r[1] for r in raw.execute("PRAGMA table_info(games)")}
+        votes = raw.execute("SELECT word, target FROM v_votes WHERE kind = 'vote'").fetchall()
+    assert "ballot_words" not in columns
+    assert votes == [(None, "Bram")]

@@ -174,6 +174,7 @@ class RoundBot:
                 now=self.clock(),
                 context=context_to_json(self.context),
                 draft=draft,
+                ballot_words=self.rules.ballot_words,
             )
             ids = dict(self.context.user_ids)
             new = [

@@ -172,6 +172,9 @@ class GameRow(Base):
     context: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     # draft mode: every new thread post waits for `wolfbot approve`
     draft: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # the ruleset's words of the day's ballots (`Ruleset.ballot_words`), canonical: wherever
+    # one is given, it is a vote of the day (`v_votes`; the Weerwolven vote privately)
+    ballot_words: Mapped[list[str] | None] = mapped_column(JSONText)
 
 
 class PlayerRow(Base):

@@ -5,4 +5,4 @@ Alembic. Standard library only."""
 
 from __future__ import annotations
 
-HEAD = "0013"
+HEAD = "0014"

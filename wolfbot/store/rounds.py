@@ -5,7 +5,7 @@ function is one transaction of its own."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
@@ -59,9 +59,12 @@ def create_game(
     now: datetime | None = None,
     context: Mapping[str, Any] | None = None,
     draft: bool = False,
+    ballot_words: Sequence[str] = (),
 ) -> int:
     """A new round in sign-up; returns its id. `context`: the round's PostContext as JSON
-    (`wolfbot.posts.context_json`); `draft`: every thread post waits for approval."""
+    (`wolfbot.posts.context_json`); `draft`: every thread post waits for approval;
+    `ballot_words`: the ruleset's `Ruleset.ballot_words` (none: only the thread's commands
+    are the day's votes)."""
     with session.begin():
         game = GameRow(
             title=title,
@@ -75,6 +78,7 @@ def create_game(
             signup_thread_id=signup_thread_id,
             context=dict(context) if context is not None else None,
             draft=draft,
+            ballot_words=list(ballot_words),
         )
         session.add(game)
         session.flush()

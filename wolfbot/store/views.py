@@ -190,12 +190,13 @@ ORDER BY c.game_id, c.id"""
 
 V_VOTES = """\
 CREATE VIEW v_votes AS
--- Who voted whom on which day: every command in the game thread in order (kind 'vote':
--- voter, word, target, verdict, reason, the post and its link), then the engine's tally
--- when the Dämmerung began ('dusk'), the final count of an election settled that day
--- ('election': per candidate the votes and the voters), and the tally when the day ended
--- ('evening'): per target the votes counted (the Wütender Mob's extra votes included), the
--- voters and the mob's votes.
+-- Who voted whom on which day: every command in the game thread and every ballot given
+-- elsewhere (the round's games.ballot_words: the Weerwolven vote privately), in order
+-- (kind 'vote': voter, word, target, verdict, reason, the post and its link), then the
+-- engine's tally when the Dämmerung began ('dusk'), the final count of an election
+-- settled that day ('election': per candidate the votes and the voters), and the tally
+-- when the day ended ('evening'): per target the votes counted (the Wütender Mob's extra
+-- votes included), the voters and the mob's votes.
 WITH mobs AS (
     SELECT e.id AS event_id, json_extract(m.value, '$[0]') AS target,
            json_extract(m.value, '$[1]') AS extra
@@ -209,7 +210,9 @@ WITH mobs AS (
            c.id AS command_id, ip.post_id, ip.url AS link
     FROM commands c
     LEFT JOIN input_posts ip ON ip.id = c.input_id
-    WHERE c.channel = 'thread' AND c.phase NOT IN ('signup', 'over')
+    WHERE c.phase NOT IN ('signup', 'over')
+      AND (c.channel = 'thread' OR c.word IN (
+          SELECT b.value FROM games bg, json_each(bg.ballot_words) b WHERE bg.id = c.game_id))
     UNION ALL
     SELECT e.game_id, CAST(substr(e.phase, instr(e.phase, ' ') + 1) AS INTEGER),
            json_extract(e.payload, '$.moment'),

@@ -168,7 +168,7 @@ def _votes(
     """The day's commands in the game thread and its votes wherever they were given (a
     Weerwolven round votes in the Rollenmitteilung), in order."""
     handlers = game.rules.word_handlers
-    ballots = {word for word, handler in handlers.items() if handler in BALLOT_WORDS}
+    ballots = set(game.rules.ballot_words)
     written = {game.rules.shown_word(word).casefold(): word for word in ballots}
     written.update({word.casefold(): word for word in ballots})
     held: dict[tuple[str, str], str | None] = {}  # (voter, ballot) → his vote's target

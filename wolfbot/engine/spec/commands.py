@@ -67,6 +67,11 @@ class CommandSpec(_Frozen):
         return self
 
 
+# the mechanisms of the day's ballots: the lynch vote, its withdrawal, the election (a
+# ruleset's words for them are `Ruleset.ballot_words`)
+BALLOT_HANDLERS = ("lynch", "withdraw", "election")
+
+
 class CommandUse(_Frozen):
     """Who may use a command word when, where and with which arguments.
 

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import Field, model_validator
 
 from wolfbot.engine.spec.base import PhaseKind, UnknownRole, _Frozen, _problem
-from wolfbot.engine.spec.commands import CommandSpec, CommandUse
+from wolfbot.engine.spec.commands import BALLOT_HANDLERS, CommandSpec, CommandUse
 from wolfbot.engine.spec.day import DaySpec
 from wolfbot.engine.spec.parts import (
     ConductSpec,
@@ -191,6 +191,14 @@ class Ruleset(_Frozen):
             *(use for variant in self.variants.values() for use in variant.commands),
         ]
         return {use.word: use.handler for use in uses if use.handler is not None}
+
+    @cached_property
+    def ballot_words(self) -> tuple[str, ...]:
+        """The words of the day's ballots – the lynch vote, its withdrawal and the election
+        (`BALLOT_HANDLERS`): the day's votes wherever they are given (the Weerwolven vote in
+        their Rollenmitteilung), in the order of `word_handlers`."""
+        handlers = self.word_handlers
+        return tuple(word for word, handler in handlers.items() if handler in BALLOT_HANDLERS)
 
     def missing_roles(self) -> list[str]:
         """Role headings of the rule text no role of this ruleset implements."""
