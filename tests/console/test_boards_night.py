@@ -209,11 +209,16 @@ def test_outcomes_are_worded(row, blocked_by, label) -> None:
             "A heeft een aanval overleefd (beschermd)",
         ),
         ({"outcome": "blocked", "detail": "x", "target": "A"}, "geblokkeerd"),
+        (
+            {"outcome": "died", "detail": "Werwolf", "target": "A"},
+            "A is deze nacht gestorven (Weerwolf)",
+        ),
     ],
-    ids=["seen", "survived", "blocked"],
+    ids=["seen", "survived", "blocked", "died-of-the-pack-by-its-dutch-name"],
 )
 def test_outcomes_of_a_dutch_round_are_worded_in_dutch(row, label) -> None:
-    assert night._outcome_label(row, None, "nl") == label
+    named = loader.load("weerwolven").named
+    assert night._outcome_label(row, None, "nl", named) == label
 
 
 def test_every_outcome_is_worded_in_every_language() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from boards_stores import boards_group
 from bs4 import BeautifulSoup
@@ -12,6 +14,8 @@ from wolfbot.console.pages import decidable
 from wolfbot.console.security import Credentials, Sessions
 from wolfbot.console.server import ConsoleServer
 from wolfbot.console.source import RoundSource
+from wolfbot.console.words import WORDS
+from wolfbot.rulesets import loader
 
 
 def page(console, path: str) -> BeautifulSoup:
@@ -154,6 +158,42 @@ def test_a_dutch_round_is_shown_in_dutch(finished) -> None:
     assert outcomes, "night 1 of the round has resolved commands"
     assert "Angriff" not in outcomes and "gesehen" not in outcomes and "gestorben" not in outcomes
     assert "Weerwolven" in night.select_one("table.night").get_text()
+
+
+WORD = re.compile(r"[^\W\d_]{3,}")
+PAGES = ("/", "/nacht?nr=1", "/nacht?nr=2", "/tag?nr=1", "/tag?nr=2", "/warteschlange")
+PAGES += ("/befehle", "/verhalten", "/runde")
+
+
+def _words(texts) -> set[str]:
+    return {word.casefold() for text in texts for word in WORD.findall(text)}
+
+
+@boards_group("weerwolven")
+def test_no_page_of_a_dutch_round_says_a_german_word(finished) -> None:
+    """Every page of a finished Weerwolven round: not one word that only the German side
+    says – the console's German words and the Düsterliga's catalog, less the Dutch ones
+    (a death's day, a cause of death, the night's explanation were German once)."""
+    german = _words(WORDS["de"].values()) | _words(loader.load("duesterliga").messages.values())
+    german -= _words(WORDS["nl"].values()) | _words(loader.load("weerwolven").messages.values())
+    played = finished("weerwolven")
+    source = RoundSource(played.db)
+    logins = Sessions(Credentials(PASSWORD, True))
+    said = {}
+    try:
+        with ConsoleServer(source, logins, ConsoleSettings(ZONE), port=0) as server:
+            shown = Console(None, None, server)  # type: ignore[arg-type]
+            with shown.logged_in() as client:
+                for path in PAGES:
+                    answer = client.get(path)
+                    assert answer.status_code == 200, path
+                    html = BeautifulSoup(answer.text, "html.parser")
+                    for hidden in html(["script", "style"]):
+                        hidden.decompose()
+                    said[path] = sorted(_words([html.get_text(" ")]) & german)
+    finally:
+        source.close()
+    assert said == dict.fromkeys(PAGES, []), said
 
 
 @pytest.mark.parametrize(

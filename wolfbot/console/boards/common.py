@@ -1,6 +1,6 @@
-"""What the boards share: rows read with `sqlite3`, the game's times in German ("Nacht 2",
-"Tag 3"), which night's or day's record the game holds, and the parts of the log a phase
-spans."""
+"""What the boards share: rows read with `sqlite3`, which night's or day's record the game
+holds, and the parts of the log a phase spans (the pages word the game's times:
+`terms.phase_in`)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,10 @@ from typing import Any
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.spielleitung.labels import parse_utc
-from wolfbot.spielleitung.labels import phase_label as _phase_label
 
 __all__ = [
     "current_number",
-    "game_time_label",
     "parse_utc",
-    "phase_label",
     "rows",
     "spans",
 ]
@@ -31,20 +28,6 @@ def rows(
     cursor = connection.execute(sql, dict(params))
     names = [column[0] for column in cursor.description]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-
-
-def phase_label(phase: str | None) -> str:
-    """The engine's phase in German: "day 2" → "Tag 2", "dusk 2" → "Dämmerung 2", "runoff 2"
-    → "Stichwahl 2" (`labels.phase_label`, which has no word for the Stichwahl)."""
-    if phase and phase.startswith("runoff "):
-        return f"Stichwahl {phase.partition(' ')[2]}"
-    return _phase_label(phase)
-
-
-def game_time_label(time: str | None) -> str:
-    """The game time of a death or a change ("night 2", "day 3": a Dämmerung counts as its
-    day) in German: "Nacht 2", "Tag 3"."""
-    return phase_label(time)
 
 
 def current_number(game: Game, kind: str) -> int | None:

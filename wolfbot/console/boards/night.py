@@ -13,6 +13,7 @@ night shows under its new stage); the commands, their verdicts and outcomes are 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -257,7 +258,9 @@ def _commands(
                 verdict="accepted",
                 reason=r["detail"] if r["outcome"] in ("blocked", "refused") else None,
                 outcome=r["outcome"],
-                outcome_label=_outcome_label(r, blockers.get(r["actor"]), game.rules.language),
+                outcome_label=_outcome_label(
+                    r, blockers.get(r["actor"]), game.rules.language, game.rules.named
+                ),
             )
         )
     for r in rows(
@@ -300,8 +303,17 @@ def _blockers(game: Game, accepted: list[dict]) -> dict[str, str]:
     return {name: ", ".join(by) for name, by in found.items()}
 
 
-def _outcome_label(r: dict, blocked_by: str | None, language: str = "de") -> str | None:
+# the outcomes whose detail is a cause of death or an attacker: said by the ruleset's name
+# (`Ruleset.named`: the Weerwolven's "Weerwolf" for the engine's "Werwolf")
+CAUSE_OUTCOMES = ("protected", "died", "healed")
+
+
+def _outcome_label(
+    r: dict, blocked_by: str | None, language: str = "de", named: Callable[[str], str] = str
+) -> str | None:
     outcome, detail, target = r["outcome"], r["detail"], r["target"]
+    if outcome in CAUSE_OUTCOMES and detail:
+        detail = named(detail)
     said = OUTCOME_WORDS.get(language, OUTCOME_WORDS["de"])
     if outcome == "blocked":
         return said["blocked_by"].format(by=blocked_by) if blocked_by else said["blocked"]

@@ -19,7 +19,6 @@ from datetime import datetime
 from wolfbot.console.boards import statuses as statuses_of
 from wolfbot.console.boards.common import (
     current_number,
-    game_time_label,
     rows,
     utc,
 )
@@ -59,7 +58,7 @@ class RoleChange:
 
     from_role: str
     to_role: str
-    when: str  # the game's time: "Nacht 2", "Tag 3" ("" if unknown)
+    when: str  # the game's time: "night 2", "day 3" ("" if unknown; the page words it)
     at: datetime | None  # UTC
     why: str  # the Spielleitung's reason, or "nach den Regeln (Treue Magd)"
     by_spielleitung: bool  # `wolfbot override role`
@@ -69,7 +68,7 @@ class RoleChange:
 class Death:
     cause: str  # as v_deaths has it: "Werwolf", "Lynch", "Hexe", "Inaktivität"
     said: str  # the ruleset's words: "wurde von den Werwölfen gefressen"
-    when: str  # "Nacht 2", "Tag 3" (a death in the Dämmerung counts as its day)
+    when: str  # "night 2", "day 3" (a death in the Dämmerung counts as its day)
     revealed_as: str | None  # the role announced (None: not revealed)
     at: datetime | None  # when the bot recorded it (UTC)
     link: str | None  # the post that caused it
@@ -81,7 +80,7 @@ class Replacement:
 
     replaced: str  # the player who left
     by: str  # the Reservespieler who took his place
-    when: str  # "Tag 2"
+    when: str  # "day 2"
     at: datetime | None  # UTC
     reason: str
 
@@ -238,7 +237,7 @@ def _role_changes(
             RoleChange(
                 from_role=r["from_role"],
                 to_role=r["to_role"],
-                when=game_time_label(_day_of(r["phase"])),
+                when=_day_of(r["phase"]) or "",
                 at=utc(r["at"]),
                 why=why,
                 by_spielleitung=by_spielleitung,
@@ -265,7 +264,7 @@ def _deaths(connection: sqlite3.Connection, game_id: int, game: Game) -> dict[st
         found[r["player"]] = Death(
             cause=r["cause"],
             said=death_phrase(game.rules, r["cause"]),
-            when=game_time_label(r["time"]),
+            when=r["time"] or "",
             revealed_as=r["role"],
             at=utc(r["at"]),
             link=r["link"],
@@ -278,7 +277,7 @@ def _replacements(connection: sqlite3.Connection, game_id: int) -> list[Replacem
         Replacement(
             replaced=r["player"],
             by=r["argument"],
-            when=game_time_label(_day_of(r["phase"])),
+            when=_day_of(r["phase"]) or "",
             at=utc(r["applied_at"]),
             reason=r["reason"] or "",
         )

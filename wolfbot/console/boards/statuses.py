@@ -152,7 +152,9 @@ def statuses(game: Game, player: PlayerState, night: int | None) -> tuple[str, .
     found += _day_effects(game, player)
     for number, kill in state.due_kills:
         if kill.target == name:
-            found.append(_said(game, "dies_in_night", night=number, cause=kill.cause))
+            found.append(
+                _said(game, "dies_in_night", night=number, cause=game.rules.named(kill.cause))
+            )
     for dying, cause in state.evening_deaths:
         if dying == name:
             found.append(_said(game, "dies_in_evening", how=death_phrase(game.rules, cause)))
@@ -190,10 +192,11 @@ def _night_statuses(game: Game, player: PlayerState) -> list[str]:
             how = _said(game, attack.status)
         else:
             how = worded(game.rules, attack.reason) if attack.reason else _said(game, "fended_off")
-        found.append(_said(game, "attacked", cause=attack.cause, how=how))
+        found.append(_said(game, "attacked", cause=game.rules.named(attack.cause), how=how))
     for kill in record.kills:
         if kill.target == name:
-            found.append(_said(game, "killed", cause=kill.cause, sources=", ".join(kill.sources)))
+            cause = game.rules.named(kill.cause)
+            found.append(_said(game, "killed", cause=cause, sources=", ".join(kill.sources)))
     return found
 
 
