@@ -9,9 +9,12 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from boards_stores import boards_group
 from bs4 import BeautifulSoup
 from console_kit import Console, csrf_of
 
+from wolfbot.console import actions
+from wolfbot.console.source import RoundSource
 from wolfbot.spielleitung import decisions, store_file
 from wolfbot.spielleitung.labels import GameInfo
 
@@ -193,3 +196,26 @@ def _info(console: Console) -> GameInfo:
         return store_file.pick_game(connection, None, console.here.db)
     finally:
         connection.close()
+
+
+@boards_group("weerwolven")
+@pytest.mark.parametrize(
+    ("action", "fields", "ok", "answer"),
+    [
+        ("approve_all", {}, True, "Geen concepten."),
+        ("override", {"kind": "kill", "player": "Bram", "reason": "x"}, False, "afgelopen"),
+        ("override", {"kind": "vuur", "reason": "x"}, False, "Geen ingreep „vuur”."),
+        ("accept", {"command_id": "12a"}, False, "het nummer van de opdracht is geen getal"),
+        ("vliegen", {}, False, "Geen actie „vliegen”."),
+    ],
+    ids=["a-result", "a-refusal-of-the-round", "an-unknown-kind", "a-field", "an-action"],
+)
+def test_the_console_of_a_dutch_round_answers_in_dutch(
+    finished, action, fields, ok, answer
+) -> None:
+    source = RoundSource(finished("weerwolven").db)
+    try:
+        outcome = actions.perform(source, action, fields, "Spelleiding", "nl")
+    finally:
+        source.close()
+    assert outcome.ok is ok and answer in outcome.said, outcome.said

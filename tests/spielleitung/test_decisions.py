@@ -34,6 +34,7 @@ from wolfbot.spielleitung.audit import AuditFilter, audit_commands  # noqa: E402
 from wolfbot.spielleitung.errors import ControlError  # noqa: E402
 from wolfbot.spielleitung.labels import GameInfo  # noqa: E402
 from wolfbot.spielleitung.rounds import list_games  # noqa: E402
+from wolfbot.spielleitung.wording import Said
 from wolfbot.store import conduct, records  # noqa: E402
 from wolfbot.store import interventions as store  # noqa: E402
 from wolfbot.store.db import engine_for, session_factory  # noqa: E402
@@ -368,7 +369,8 @@ def test_an_intervention_is_a_pending_row_and_says_what_it_is(
     row: tuple[str | None, str | None, str | None],
 ) -> None:
     done = decide(round_)
-    assert done == decisions.Requested(1, *returned)
+    what = done.what.words() if isinstance(done.what, Said) else done.what
+    assert (done.number, done.kind, what) == (1, *returned)
     (stored,) = round_.interventions()
     assert (stored.id, stored.kind, stored.state, stored.reason, stored.requested_by) == (
         1,
@@ -379,7 +381,7 @@ def test_an_intervention_is_a_pending_row_and_says_what_it_is(
     )
     assert (stored.player, stored.argument, stored.command_text) == row
     assert done.said.startswith("Eingriff Nr. 1 vorgemerkt: ")
-    assert f" – {done.what}. Der laufende Bot wendet ihn" in done.said
+    assert f" – {what}. Der laufende Bot wendet ihn" in done.said
 
 
 def test_accept_links_the_command_it_lets_count(round_: Round) -> None:

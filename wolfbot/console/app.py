@@ -223,7 +223,9 @@ def create_app(
             return _back(back, problem=word("readonly"))
         name = request.path_params["name"]
         fields = {k: str(v) for k, v in form.items() if k not in ("csrf", "zurueck")}
-        outcome = await run_in_threadpool(actions.perform, source, name, fields, session.name)
+        outcome = await run_in_threadpool(
+            actions.perform, source, name, fields, session.name, spoken()
+        )
         return _back(
             back,
             ok=outcome.said if outcome.ok else None,

@@ -140,12 +140,10 @@ WORDS: dict[str, dict[str, str]] = {
         "estimate": "Schätzung der Rollenverteilung",
         "options": "Hausregeln",
         "winners": "Gewonnen haben",
-        "stage_Werwölfe": "Werwölfe",
         "non_voters_past": "Ohne Stimme geblieben",
         "decided_majority": "Mehrheit",
         "decided_Bürgermeister": "Stimme des Bürgermeisters",
         "decided_Los": "Los",
-        "explanation_note": "",
         "verdict_accepted": "angenommen",
         "override": "Eingreifen",
         "override_lead": "Was die Regeln nicht von selbst tun: ein Spieler stirbt, wird "
@@ -362,13 +360,10 @@ WORDS: dict[str, dict[str, str]] = {
         "estimate": "Schatting van de rolverdeling",
         "options": "Huisregels",
         "winners": "Gewonnen hebben",
-        "stage_Werwölfe": "Weerwolven",
         "non_voters_past": "Zonder stem gebleven",
         "decided_majority": "meerderheid",
         "decided_Bürgermeister": "stem van de burgemeester",
         "decided_Los": "loting",
-        "explanation_note": "De uitleg stap voor stap is voorlopig alleen in het Duits "
-        "(zoals wolfbot explain).",
         "verdict_accepted": "aangenomen",
         "override": "Ingrijpen",
         "override_lead": "Wat de regels niet vanzelf doen: een speler sterft, wordt "

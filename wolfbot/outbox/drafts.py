@@ -25,20 +25,25 @@ DISCARDED = "discarded by the Spielleitung: "
 
 
 class DraftError(ValueError):
-    """No such message, or not a draft (the message says which)."""
+    """No such message (`problem` "unknown"), not a draft ("not_draft", its `state`), or no
+    reason to discard it ("no_reason"); the message says which, in German."""
+
+    def __init__(self, message: str, problem: str, key: str = "", state: str = "") -> None:
+        super().__init__(message)
+        self.problem, self.key, self.state = problem, key, state
 
 
 def _row(session: Session, key: str) -> Row:
     row = rows.by_key(session, key)
     if row is None:
-        raise DraftError(f"{key}: keine Nachricht mit diesem Schlüssel")
+        raise DraftError(f"{key}: keine Nachricht mit diesem Schlüssel", "unknown", key)
     return row
 
 
 def _draft_row(session: Session, key: str) -> Row:
     row = _row(session, key)
     if row.state != "draft":
-        raise DraftError(f"{key}: kein Entwurf (Zustand {row.state})")
+        raise DraftError(f"{key}: kein Entwurf (Zustand {row.state})", "not_draft", key, row.state)
     return row
 
 
@@ -85,7 +90,7 @@ def approve_all(sessions: sessionmaker[Session], prefix: str | None = None) -> l
 def discard(sessions: sessionmaker[Session], key: str, reason: str) -> QueuedMessage:
     """Never send the draft `key`: `failed`, with the Spielleitung's reason."""
     if not reason.strip():
-        raise DraftError("ein Grund ist nötig (--reason)")
+        raise DraftError("ein Grund ist nötig (--reason)", "no_reason", key)
     with sessions.begin() as session:
         row = _draft_row(session, key)
         row.state, row.not_before = "failed", None

@@ -7,7 +7,8 @@ Each takes the store's `sessionmaker`, the chosen round (`GameInfo`) and typed a
 check the command line makes, in the same order, and raises `ControlError` with the German
 message the command line prints; then it writes the rows and returns a frozen value that
 says what was done. `said` is the command line's sentence for it (plain text, no markup):
-the command prints it, the console may show it.
+the command prints it. Both are `wording.Said` sentences (`spielleitung.words`), so the
+console says them in the round's language (`words("nl")` in a Weerwolven round).
 
 Nothing here prints or uses typer or rich: the command line parses its options, calls the
 function inside `guarded()` (a `ControlError` → stderr, exit 2) and prints `said`. An
@@ -34,20 +35,20 @@ from wolfbot.conduct.flags import HINT, OUTSIDE, QUOTE, REVEAL, Flag
 from wolfbot.engine.interventions.kinds import names_exclusion, same_sanction
 from wolfbot.outbox import drafts as outbox_drafts
 from wolfbot.outbox.values import QueuedMessage
-from wolfbot.setup.config_errors import did_you_mean
+from wolfbot.spelling import close_names
 from wolfbot.spielleitung import intervening, sanctioning
 from wolfbot.spielleitung.errors import ControlError
-from wolfbot.spielleitung.flags import RULE_WORDS, clause_of
-from wolfbot.spielleitung.flags import STATE_WORDS as FLAG_STATE_WORDS
-from wolfbot.spielleitung.intervention_table import KIND_WORDS, STATE_WORDS
+from wolfbot.spielleitung.flags import clause_of
 from wolfbot.spielleitung.labels import GameInfo
 from wolfbot.spielleitung.rounds import list_games
+from wolfbot.spielleitung.wording import Said, hint, said, spoken
 from wolfbot.store import conduct
 from wolfbot.store import interventions as store
 from wolfbot.store.errors import StoreError
 
 __all__ = [
     "Approved",
+    "Done",
     "Discarded",
     "Dismissed",
     "DraftMode",
@@ -78,26 +79,47 @@ RULES = (QUOTE, REVEAL, HINT, OUTSIDE)  # what `record_breach` may name
 
 
 # -- what was done -------------------------------------------------------------------------------
+class Done:
+    """What each result says: `told()` its sentences (`wording.Said`), `said` in German (the
+    command line), `words(language)` in the round's language (the console)."""
+
+    __slots__ = ()
+
+    def told(self) -> tuple[Said, ...]:
+        raise NotImplementedError
+
+    @property
+    def said(self) -> str:
+        return spoken(self.told())
+
+    def words(self, language: str) -> str:
+        return spoken(self.told(), language)
+
+
+def _marked(key: str, flags: tuple[int, ...]) -> Said:
+    if not flags:
+        return said("empty")
+    if key == "done.warned_flags":
+        return said("done.warned_flags", flags=", ".join(map(str, flags)))
+    return said("done.sanctioned_flags", flags=", ".join(map(str, flags)))
+
+
 @dataclass(frozen=True, slots=True)
-class Requested:
+class Requested(Done):
     """An intervention waiting for the running bot: Nr. `number` of `kind` (accept, reject,
     kill, victim, exclude, revive, role, win, replace, restore), `what` in words."""
 
     number: int
     kind: str
-    what: str
+    what: str | Said
 
-    @property
-    def said(self) -> str:
-        return (
-            f"Eingriff Nr. {self.number} vorgemerkt: {KIND_WORDS[self.kind]} – {self.what}. "
-            "Der laufende Bot wendet ihn beim nächsten Durchgang an; "
-            "`wolfbot interventions` zeigt, ob er gilt."
-        )
+    def told(self) -> tuple[Said, ...]:
+        kind = Said(f"kind.{self.kind}")
+        return (said("done.requested", number=self.number, kind=kind, what=self.what),)
 
 
 @dataclass(frozen=True, slots=True)
-class Warned:
+class Warned(Done):
     """The Ermahnung Nr. `number` of `player`, threatening `sanction` (the exclusion if
     `exclusion`); `flags`: the flags it deals with, marked `warned`."""
 
@@ -107,20 +129,24 @@ class Warned:
     flags: tuple[int, ...]
     exclusion: bool
 
-    @property
-    def said(self) -> str:
-        marked = f" Meldung Nr. {', '.join(map(str, self.flags))}: ermahnt." if self.flags else ""
-        return (
-            f"Eingriff Nr. {self.number} vorgemerkt: Ermahnung – {self.player}, angedrohte "
-            f"Sanktion: „{self.sanction}“.{marked} {sanctioning.what_follows(self.exclusion)} "
-            f"Der laufende Bot schickt die Ermahnung beim nächsten Durchgang in die "
-            f"Konversation von {self.player} mit der Spielleitung; `wolfbot interventions` "
-            "zeigt, ob sie gilt."
+    def told(self) -> tuple[Said, ...]:
+        if self.exclusion:
+            follows = said("follows.exclusion", exclusion=said("exclusion"))
+        else:
+            follows = said("follows.other")
+        warned = said(
+            "done.warned",
+            number=self.number,
+            player=self.player,
+            sanction=self.sanction,
+            marked=_marked("done.warned_flags", self.flags),
+            follows=follows,
         )
+        return (warned,)
 
 
 @dataclass(frozen=True, slots=True)
-class Sanctioned:
+class Sanctioned(Done):
     """The Sanktion Nr. `number` on `player`: `sanction` (the exclusion if `exclusion`);
     `flags`: his flags since the Ermahnung, marked `sanctioned`; with `reserve`, the
     `replace` Nr. `replacing` that lets the Reservespieler take his place."""
@@ -133,50 +159,39 @@ class Sanctioned:
     reserve: str | None = None
     replacing: int | None = None
 
-    @property
-    def said(self) -> str:
+    def told(self) -> tuple[Said, ...]:
         name = self.player
-        marked = (
-            f" Meldung Nr. {', '.join(map(str, self.flags))}: sanktioniert." if self.flags else ""
-        )
         if self.exclusion:
-            follows = (
-                f"Der laufende Bot schließt {name} beim nächsten Durchgang aus – "
-                f"{sanctioning.EXCLUSION}: er verstirbt am darauffolgenden Morgen, seine Rolle "
-                "wird nicht offenbart."
-            )
+            then = said("empty")
             if self.reserve is not None:
-                follows += (
-                    f" Eingriff Nr. {self.replacing} vorgemerkt: danach nimmt der "
-                    f"Reservespieler {self.reserve} seinen Platz ein (gleiche Rolle, gleicher "
-                    "Platz)."
-                )
+                then = said("follows.replacing", number=self.replacing, reserve=self.reserve)
+            follows = said("follows.excluded", player=name, exclusion=said("exclusion"), then=then)
         else:
-            follows = (
-                f"Der laufende Bot teilt {name} in seiner Konversation mit, dass die Sanktion "
-                "verhängt ist. Ausführen muss sie die Spielleitung selbst: der Bot kann "
-                f"„{self.sanction}“ nicht von sich aus umsetzen."
-            )
-        return (
-            f"Eingriff Nr. {self.number} vorgemerkt: Sanktion – {name}: „{self.sanction}“."
-            f"{marked} {follows} `wolfbot interventions` zeigt, ob sie gilt."
+            follows = said("follows.imposed", player=name, sanction=self.sanction)
+        sanctioned = said(
+            "done.sanctioned",
+            number=self.number,
+            player=name,
+            sanction=self.sanction,
+            marked=_marked("done.sanctioned_flags", self.flags),
+            follows=follows,
         )
+        return (sanctioned,)
 
 
 @dataclass(frozen=True, slots=True)
-class Dismissed:
+class Dismissed(Done):
     """The flag Nr. `flag_id`, closed: no breach (why: `reason`)."""
 
     flag_id: int
     reason: str
 
-    @property
-    def said(self) -> str:
-        return f"Meldung Nr. {self.flag_id} verworfen: {self.reason}"
+    def told(self) -> tuple[Said, ...]:
+        return (said("done.dismissed", flag=self.flag_id, reason=self.reason),)
 
 
 @dataclass(frozen=True, slots=True)
-class Recorded:
+class Recorded(Done):
     """A breach of `player` against `rule` the bot could not see, now the open flag Nr.
     `flag_id`."""
 
@@ -184,16 +199,13 @@ class Recorded:
     rule: str
     player: str
 
-    @property
-    def said(self) -> str:
-        return (
-            f"Verstoß festgehalten als Meldung Nr. {self.flag_id}: {RULE_WORDS[self.rule]} – "
-            f"{self.player}."
-        )
+    def told(self) -> tuple[Said, ...]:
+        rule = Said(f"rule.{self.rule}")
+        return (said("done.recorded", flag=self.flag_id, rule=rule, player=self.player),)
 
 
 @dataclass(frozen=True, slots=True)
-class DraftMode:
+class DraftMode(Done):
     """Draft mode of round `game_id` is now `on`; `waiting`: the drafts still held (switching
     it off releases none)."""
 
@@ -201,17 +213,17 @@ class DraftMode:
     on: bool
     waiting: tuple[QueuedMessage, ...]
 
-    @property
-    def said(self) -> str:
-        state = "an: neue Beiträge im Spielthread warten auf approve" if self.on else "aus"
-        lines = [f"Entwurfsmodus für Runde {self.game_id}: {state}."]
-        if not self.on and self.waiting:
-            lines.append(f"{len(self.waiting)} Entwürfe warten weiter auf `wolfbot approve`.")
-        return "\n".join(lines)
+    def told(self) -> tuple[Said, ...]:
+        if self.on:
+            return (said("done.draft_on", game=self.game_id),)
+        lines = [said("done.draft_off", game=self.game_id)]
+        if self.waiting:
+            lines.append(said("done.drafts_waiting", count=len(self.waiting)))
+        return tuple(lines)
 
 
 @dataclass(frozen=True, slots=True)
-class Approved:
+class Approved(Done):
     """The drafts `released` (the bot sends them at its next tick, in this order) and the
     older drafts of their round that were not approved with them: `behind` waits, though it
     would have gone out first."""
@@ -219,34 +231,39 @@ class Approved:
     released: tuple[QueuedMessage, ...]
     behind: tuple[QueuedMessage, ...]
 
-    @property
-    def said(self) -> str:
-        lines = [f"freigegeben: {m.key} ({m.title or m.kind})" for m in self.released]
+    def told(self) -> tuple[Said, ...]:
+        lines = [said("done.approved", key=m.key, title=m.title or m.kind) for m in self.released]
         if not self.released:
-            lines.append("Keine Entwürfe.")
-        lines += [f"Achtung: der ältere Entwurf {m.key} wartet weiter." for m in self.behind]
-        return "\n".join(lines)
+            lines.append(said("done.no_drafts"))
+        lines += [said("done.behind", key=m.key) for m in self.behind]
+        return tuple(lines)
 
 
 @dataclass(frozen=True, slots=True)
-class Discarded:
+class Discarded(Done):
     """The draft `message`, never to be sent (`failed`, with the reason)."""
 
     message: QueuedMessage
 
-    @property
-    def said(self) -> str:
+    def told(self) -> tuple[Said, ...]:
         m = self.message
-        return f"verworfen: {m.key} ({m.title or m.kind}) – nie gesendet."
+        return (said("done.discarded", key=m.key, title=m.title or m.kind),)
 
 
 # -- interventions: wolfbot accept, reject, override …, restore ----------------------------------
 def _request(
-    sessions: Sessions, game: GameInfo, kind: str, reason: str, by: str, *, what: str, **fields: Any
+    sessions: Sessions,
+    game: GameInfo,
+    kind: str,
+    reason: str,
+    by: str,
+    *,
+    what: str | Said,
+    **fields: Any,
 ) -> Requested:
     """The `pending` row of an intervention, once its reason is given."""
     if not reason.strip():
-        raise ControlError("Ein Eingriff braucht einen Grund (--reason).")
+        raise ControlError(said("control.no_reason"))
     with sessions() as session:
         number = store.request(
             session, game.id, kind, reason=reason.strip(), requested_by=by, **fields
@@ -267,10 +284,10 @@ def accept(
     intervening.ensure_running(game)
     command = intervening.command(sessions, game, command_id)
     if command.verdict == "accepted":
-        raise ControlError(f"Befehl {command_id} ({command.text}) gilt bereits.")
+        raise ControlError(said("control.counts_already", command=command_id, text=command.text))
     text = (as_text or command.text).strip()
     if not text.startswith("!"):
-        raise ControlError(f"Ein Befehl beginnt mit einem Ausrufezeichen: {text!r}")
+        raise ControlError(said("control.not_a_command", text=text))
     return _request(
         sessions,
         game,
@@ -291,7 +308,7 @@ def reject(
     intervening.ensure_running(game)
     command = intervening.command(sessions, game, command_id)
     if command.verdict != "accepted":
-        raise ControlError(f"Befehl {command_id} ({command.text}) gilt ohnehin nicht.")
+        raise ControlError(said("control.counts_not", command=command_id, text=command.text))
     return _request(
         sessions,
         game,
@@ -374,7 +391,7 @@ def override_replace(
     intervening.ensure_running(game)
     name = intervening.player(sessions, game, player)
     new = intervening.reserve(sessions, game, reserve)
-    what = f"{new} für {name}"
+    what = said("done.replacing", new=new, name=name)
     return _request(sessions, game, "replace", reason, by, player=name, argument=new, what=what)
 
 
@@ -385,7 +402,7 @@ def restore(
     post back where it stood."""
     intervening.ensure_running(game)
     kept = intervening.restorable(sessions, game, input_id)
-    state = "gelöscht" if kept.deleted else "früherer Zustand"
+    state = said("done.deleted") if kept.deleted else said("done.earlier")
     return _request(
         sessions,
         game,
@@ -394,7 +411,7 @@ def restore(
         by,
         player=kept.author,
         argument=str(kept.id),
-        what=f"Beitrag Nr. {kept.id} von {kept.author} ({state})",
+        what=said("done.restoring", post=kept.id, author=kept.author, state=state),
     )
 
 
@@ -405,19 +422,14 @@ def dismiss_flag(
     """`wolfbot conduct dismiss`: the Spielleitung sees no breach in the flag `flag_id`.
     (Also after the round: a flag may be closed any time.)"""
     if not reason.strip():
-        raise ControlError("Wer eine Meldung verwirft, nennt den Grund (--reason).")
+        raise ControlError(said("control.dismiss_reason"))
     with sessions() as session, session.begin():
         found = conduct.get(session, game.id, flag_id)
         if found is None:
-            raise ControlError(
-                f"Keine Meldung Nr. {flag_id} in Runde {game.id} (die Nummern zeigt "
-                "`wolfbot conduct --all`)."
-            )
+            raise ControlError(said("control.no_flag", flag=flag_id, game=game.id))
         if not found.open:
-            raise ControlError(
-                f"Meldung Nr. {flag_id} ist bereits entschieden: "
-                f"{FLAG_STATE_WORDS.get(found.state, found.state)}."
-            )
+            state = Said(f"flag_state.{found.state}")
+            raise ControlError(said("control.flag_decided", flag=flag_id, state=state))
         conduct.dismiss(session, game.id, flag_id, reason.strip(), by=by, now=datetime.now(UTC))
     return Dismissed(flag_id, reason.strip())
 
@@ -436,11 +448,10 @@ def record_breach(
     andeutung or ausserhalb; `what`: the evidence), an open flag like the bot's."""
     intervening.ensure_running(game)
     if rule not in RULES:
-        raise ControlError(
-            f"Keine Regel heißt „{rule}“.{did_you_mean(rule, RULES)} Möglich: {', '.join(RULES)}."
-        )
+        near = hint(close_names(rule, RULES))
+        raise ControlError(said("control.no_rule", rule=rule, hint=near, rules=", ".join(RULES)))
     if not what.strip():
-        raise ControlError("Was geschah? --what beschreibt den Verstoß (er ist der Beleg).")
+        raise ControlError(said("control.no_evidence"))
     name = intervening.player(sessions, game, player)
     now = datetime.now(UTC)
     flag = Flag(
@@ -474,7 +485,7 @@ def warn(
     rules = sanctioning.rules_with_conduct(game)
     clause = rules.conduct.clauses["ermahnung"]
     name = intervening.player(sessions, game, player)
-    reason = sanctioning.check_reason(reason, "Eine Ermahnung", name)
+    reason = sanctioning.check_reason(reason, said("conduct.warning"), name)
     sanction = sanctioning.check_sanction(sanction, clause)
     with sessions() as session:
         before = sanctioning.last_warning(store.load(session, game.id), name)
@@ -482,13 +493,15 @@ def warn(
     announced = (before.argument or "") if before is not None else sanction
     if before is not None and not same_sanction(rules, sanction, announced):
         if not sanctioning.new_breaches(sessions, game, name, before):
-            raise ControlError(
-                f"Die Ermahnung Nr. {before.id} ({STATE_WORDS.get(before.state, before.state)}) "
-                f"hat {name} bereits „{announced}“ angedroht. Die Regel: „{clause}“ Seit "
-                f"dieser Ermahnung ist kein neuer Verstoß von {name} festgehalten: eine andere "
-                "Sanktion lässt sich erst nach einem neuen Verstoß androhen. Die angedrohte "
-                f"verhängt: wolfbot sanction {name} --reason …"
+            refused = said(
+                "control.other_sanction_warned",
+                number=before.id,
+                state=Said(f"state.{before.state}"),
+                name=name,
+                announced=announced,
+                clause=clause,
             )
+            raise ControlError(refused)
     with sessions() as session:
         number = store.request(
             session,
@@ -520,42 +533,34 @@ def sanction(
     the next one – takes his place: a `replace` row right after it."""
     intervening.ensure_running(game)
     if reserve is not None and not replace:
-        raise ControlError(
-            f"{reserve}: einen Reservespieler nennt nur --replace "
-            f"(wolfbot sanction {player} --replace {reserve} --reason …)."
-        )
+        raise ControlError(said("control.reserve_without_replace", reserve=reserve, player=player))
     rules = sanctioning.rules_with_conduct(game)
     clause = rules.conduct.clauses["ermahnung"]
     name = intervening.player(sessions, game, player)
-    reason = sanctioning.check_reason(reason, "Eine Sanktion", name)
+    reason = sanctioning.check_reason(reason, said("conduct.sanction"), name)
     with sessions() as session:
         warning = sanctioning.last_warning(store.load(session, game.id), name)
     if warning is None:
-        raise ControlError(
-            f"{name} wurde in Runde {game.id} nicht ermahnt. Die Regel: „{clause}“ Zuerst "
-            f"ermahnen und die Sanktion nennen: wolfbot warn {name} --reason … --sanction …"
-        )
+        raise ControlError(said("control.not_warned", name=name, game=game.id, clause=clause))
     announced = warning.argument or ""
     chosen = announced if sanction is None else sanctioning.check_sanction(sanction, clause)
     new = sanctioning.new_breaches(sessions, game, name, warning)
     if not same_sanction(rules, chosen, announced) and not new:
-        state = STATE_WORDS.get(warning.state, warning.state)
-        raise ControlError(
-            f"Die Ermahnung Nr. {warning.id} ({state}) hat {name} „{announced}“ angekündigt, "
-            f"nicht „{chosen}“. Die Regel: „{clause}“ Seit dieser Ermahnung ist kein neuer "
-            f"Verstoß von {name} festgehalten (eine Meldung, die nicht verworfen ist: "
-            f"`wolfbot conduct`). Entweder die angekündigte verhängen (wolfbot sanction {name} "
-            f"ohne --sanction), oder nach einem neuen Verstoß erneut ermahnen und die neue "
-            f'Sanktion nennen (wolfbot warn {name} --reason … --sanction "{chosen}").'
+        refused = said(
+            "control.not_the_announced",
+            number=warning.id,
+            state=Said(f"state.{warning.state}"),
+            name=name,
+            announced=announced,
+            chosen=chosen,
+            clause=clause,
         )
+        raise ControlError(refused)
     exclusion = names_exclusion(rules, chosen)
     taking = None
     if replace:
         if not exclusion:
-            raise ControlError(
-                f"--replace gilt nur für den Ausschluss aus der Runde: „{chosen}“ ist keiner. "
-                "Einen Reservespieler setzt sonst `wolfbot override replace` ein."
-            )
+            raise ControlError(said("control.replace_not_exclusion", chosen=chosen))
         taking = intervening.reserve(sessions, game, reserve or None)
     with sessions() as session:
         flags = [f.id for f in new if f.open]
@@ -605,7 +610,7 @@ def _round_of(sessions: Sessions, key: str) -> Keys | None:
 def _of_the_round(game: GameInfo | None, key: str) -> None:
     """ControlError if a round is chosen and `key` is not one of its messages."""
     if game is not None and not key.startswith(Keys(game.id).prefix):
-        raise ControlError(f"{key}: keine Nachricht der Runde {game.id}")
+        raise ControlError(said("control.not_of_the_round", key=key, game=game.id))
 
 
 def _overtaken(sessions: Sessions, keys: Sequence[str]) -> list[QueuedMessage]:
@@ -634,7 +639,7 @@ def approve(
     round chosen, each key must be one of its messages (the command line chooses none for
     keys: a key names its round)."""
     if every == bool(keys):
-        raise ControlError("Schlüssel oder --all angeben (nicht beides)")
+        raise ControlError(said("control.keys_or_all"))
     for key in keys:
         _of_the_round(game, key)
     try:
@@ -645,7 +650,7 @@ def approve(
         else:
             released = outbox_drafts.approve(sessions, keys)
     except outbox_drafts.DraftError as error:
-        raise ControlError(str(error)) from None
+        raise ControlError(_draft_problem(error)) from None
     return Approved(tuple(released), tuple(behind))
 
 
@@ -655,9 +660,18 @@ def discard(sessions: Sessions, game: GameInfo | None, key: str, *, reason: str)
     _of_the_round(game, key)
     keys = _round_of(sessions, key)
     if keys is not None and key == keys.opening():
-        raise ControlError("Den Eröffnungsbeitrag nicht verwerfen: ab ihm liest der Bot")
+        raise ControlError(said("control.opening_kept"))
     try:
         m = outbox_drafts.discard(sessions, key, reason)
     except outbox_drafts.DraftError as error:
-        raise ControlError(str(error)) from None
+        raise ControlError(_draft_problem(error)) from None
     return Discarded(m)
+
+
+def _draft_problem(error: outbox_drafts.DraftError) -> Said:
+    """What the write queue refused, said in the words of the Spielleitung's tables."""
+    if error.problem == "not_draft":
+        return said("control.not_a_draft", key=error.key, state=error.state)
+    if error.problem == "no_reason":
+        return said("control.draft_reason")
+    return said("control.no_message", key=error.key)

@@ -15,21 +15,15 @@ from wolfbot.conduct.flags import HINT, REVEAL
 from wolfbot.rulesets import loader
 from wolfbot.spielleitung.labels import local, phase_label
 from wolfbot.spielleitung.rounds import ControlError, GameInfo
+from wolfbot.spielleitung.words import WORDS
 from wolfbot.store import conduct as store
 from wolfbot.store.conduct import StoredFlag
 
 __all__ = ["load", "render", "flag_lines", "clause_of"]
-RULE_WORDS = {
-    "zitat": "Zitat aus einer Konversation",
-    "offenbarung": "Rollenoffenbarung",
-    "andeutung": "Rollenandeutung",
-    "ausserhalb": "Spielrelevantes außerhalb der Runde",
-}
+# the German words of the rules and a flag's states (`words.WORDS`)
+RULE_WORDS = {k.partition(".")[2]: v for k, v in WORDS["de"].items() if k.startswith("rule.")}
 STATE_WORDS = {
-    "open": "offen",
-    "dismissed": "verworfen",
-    "warned": "ermahnt",
-    "sanctioned": "sanktioniert",
+    k.partition(".")[2]: v for k, v in WORDS["de"].items() if k.startswith("flag_state.")
 }
 SOURCE_SHOWN = 400  # characters of the quoted source shown beside the post
 

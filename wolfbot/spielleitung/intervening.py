@@ -13,13 +13,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from wolfbot.rulesets import loader
-from wolfbot.setup.config_errors import did_you_mean
-from wolfbot.spelling import find_name
+from wolfbot.spelling import close_names, find_name
 from wolfbot.spielleitung.intervention_table import STATE_WORDS, interventions_table
 from wolfbot.spielleitung.rounds import (
     ControlError,
     GameInfo,
 )
+from wolfbot.spielleitung.wording import hint, said
 from wolfbot.store import interventions as store
 from wolfbot.store import records
 from wolfbot.store.inputs import StoredInput
@@ -31,18 +31,16 @@ def ensure_running(game: GameInfo) -> None:
     """ControlError unless the round runs: before it begins and after it ended the
     Spielleitung cannot intervene."""
     if game.status == "signup":
-        raise ControlError(f"Runde {game.id} hat noch nicht begonnen.")
+        raise ControlError(said("control.round_not_begun", game=game.id))
     if game.status != "running":
-        raise ControlError(f"Runde {game.id} ist beendet; Eingriffe sind nicht mehr möglich.")
+        raise ControlError(said("control.round_over", game=game.id))
 
 
 def command(sessions: sessionmaker[Session], game: GameInfo, command_id: int) -> CommandRow:
     with sessions() as session:
         command = session.get(CommandRow, command_id)
         if command is None or command.game_id != game.id:
-            raise ControlError(
-                f"Kein Befehl {command_id} in Runde {game.id} (die Nummern zeigt `wolfbot audit`)."
-            )
+            raise ControlError(said("control.no_command", command=command_id, game=game.id))
         session.expunge(command)
     return command
 
@@ -62,9 +60,10 @@ def player(sessions: sessionmaker[Session], game: GameInfo, name: str) -> str:
     players = [p.name for p in _people(sessions, game, "player") if p.withdrawn_at is None]
     found = find_name(name, players)
     if found is None:
+        near = hint(close_names(name, players))
+        players_listed = ", ".join(players)
         raise ControlError(
-            f"{name} spielt in Runde {game.id} nicht mit.{did_you_mean(name, players)} "
-            f"Spieler: {', '.join(players)}."
+            said("control.not_playing", name=name, game=game.id, hint=near, players=players_listed)
         )
     return found
 
@@ -79,14 +78,14 @@ def reserve(sessions: sessionmaker[Session], game: GameInfo, name: str | None) -
     waiting = reserves(sessions, game)
     if name is None:
         if not waiting:
-            raise ControlError(f"Runde {game.id} hat keinen Reservespieler (mehr).")
+            raise ControlError(said("control.no_reserve_left", game=game.id))
         return waiting[0]
     found = find_name(name, waiting)
     if found is None:
-        listed = ", ".join(waiting) or "keine"
+        listed = ", ".join(waiting) or said("none_listed")
+        near = hint(close_names(name, waiting))
         raise ControlError(
-            f"{name} ist kein Reservespieler der Runde {game.id}.{did_you_mean(name, waiting)} "
-            f"Reservespieler: {listed}."
+            said("control.not_a_reserve", name=name, game=game.id, hint=near, reserves=listed)
         )
     return found
 
@@ -96,9 +95,8 @@ def role(game: GameInfo, name: str) -> str:
     try:
         return rules.role(name).name
     except KeyError:
-        raise ControlError(
-            f"Keine Rolle heißt {name!r}.{did_you_mean(name, rules.roles)}"
-        ) from None
+        near = hint(close_names(name, rules.roles))
+        raise ControlError(said("control.no_role", name=name, hint=near)) from None
 
 
 def faction(game: GameInfo, name: str) -> str:
@@ -109,10 +107,9 @@ def faction(game: GameInfo, name: str) -> str:
     found = faction_named(rules, name)
     if found is None:
         sides = winning_sides(rules)
-        raise ControlError(
-            f"Keine Fraktion heißt „{name}“.{did_you_mean(name, sides)} "
-            f"Den Sieg zusprechen lässt sich: {', '.join(sides)}."
-        )
+        near = hint(close_names(name, sides))
+        listed = ", ".join(sides)
+        raise ControlError(said("control.no_faction", name=name, hint=near, sides=listed))
     return found
 
 

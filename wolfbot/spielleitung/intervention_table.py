@@ -10,24 +10,14 @@ from rich.text import Text
 
 from wolfbot.spielleitung.fitting import FitTable
 from wolfbot.spielleitung.labels import VERDICT_WORDS, local, plain
+from wolfbot.spielleitung.words import WORDS
 from wolfbot.store.intervention_values import StoredIntervention
 
-KIND_WORDS = {
-    "accept": "Befehl gilt",
-    "reject": "Befehl gilt nicht",
-    "kill": "aus der Runde genommen",
-    "victim": "Opfer der Schwarzen Pest",
-    "exclude": "ausgeschlossen",
-    "revive": "zurückgeholt",
-    "role": "neue Rolle",
-    "replace": "ersetzt",
-    "expire": "Frist abgelaufen",
-    "win": "Sieg zugesprochen",
-    "restore": "Beitrag wiederhergestellt",
-    "warn": "Ermahnung",
-    "sanction": "Sanktion",
-}
-STATE_WORDS = {"pending": "wartet", "applied": "angewandt", "refused": "abgelehnt"}
+GERMAN = WORDS["de"]
+
+# the German words of the kinds and states (`words.WORDS`, which the decisions say too)
+KIND_WORDS = {k.partition(".")[2]: v for k, v in GERMAN.items() if k.startswith("kind.")}
+STATE_WORDS = {k.partition(".")[2]: v for k, v in GERMAN.items() if k.startswith("state.")}
 STATE_STYLES = {"pending": "yellow", "applied": "green", "refused": "red"}
 
 

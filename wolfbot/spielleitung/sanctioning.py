@@ -23,12 +23,11 @@ from sqlalchemy.orm import Session, sessionmaker
 from wolfbot.engine.spec import Ruleset
 from wolfbot.rulesets import loader
 from wolfbot.spielleitung.rounds import ControlError, GameInfo
+from wolfbot.spielleitung.wording import Said, said
 from wolfbot.store import conduct
 from wolfbot.store.interventions import StoredIntervention
 
 MAX_SANCTION = 200  # the length of `interventions.argument`
-FLAG_WORDS = {"dismissed": "verworfen", "warned": "ermahnt", "sanctioned": "sanktioniert"}
-EXCLUSION = "der Ausschluss aus der Runde nach den Regelungen über inaktive Dorfbewohner"
 
 
 def rules_with_conduct(game: GameInfo) -> Ruleset:
@@ -36,32 +35,25 @@ def rules_with_conduct(game: GameInfo) -> Ruleset:
     rules = loader.load(game.ruleset)
     if "ermahnung" not in rules.conduct.clauses:
         raise ControlError(
-            f"Das Regelwerk {rules.title} ({game.ruleset}) der Runde {game.id} kennt keine "
-            "Ermahnung und keine Sanktion: seine Regeln sagen nichts über verbotenes "
-            "Verhalten. Ermahnen und sanktionieren lässt sich nur nach Regeln, die das "
-            "vorschreiben (z. B. der Düsterliga: „Bevor die Spielleitung eine Sanktion "
-            "ausspricht, ist der entsprechende Spieler zu ermahnen …“)."
+            said("control.no_conduct", title=rules.title, ruleset=game.ruleset, game=game.id)
         )
     return rules
 
 
-def check_reason(reason: str, what: str, name: str) -> str:
+def check_reason(reason: str, what: Said, name: str) -> str:
+    """The reason, stripped; `what`: the Ermahnung or the Sanktion (`conduct.warning`, …)."""
     if not reason.strip():
-        raise ControlError(f"{what} braucht einen Grund (--reason): was hat {name} getan?")
+        raise ControlError(said("control.conduct_reason", what=what, name=name))
     return reason.strip()
 
 
 def check_sanction(sanction: str, clause: str) -> str:
     sanction = " ".join(sanction.split())
     if not sanction:
-        raise ControlError(
-            "Die Ermahnung nennt die Sanktion, die dem Spieler droht (--sanction, z. B. "
-            f'"Ausschluss aus der Runde"). Die Regel: „{clause}“'
-        )
+        raise ControlError(said("control.no_sanction", clause=clause))
     if len(sanction) > MAX_SANCTION:
         raise ControlError(
-            f"Die Sanktion ist {len(sanction)} Zeichen lang; höchstens {MAX_SANCTION}: "
-            "kurz nennen, was geschieht – die Begründung gehört in --reason."
+            said("control.sanction_too_long", length=len(sanction), most=MAX_SANCTION)
         )
     return sanction
 
@@ -71,33 +63,24 @@ def open_flags(session: Session, game: GameInfo, name: str, ids: list[int]) -> l
     for flag_id in ids:
         flag = conduct.get(session, game.id, flag_id)
         if flag is None:
-            raise ControlError(
-                f"Keine Meldung Nr. {flag_id} in Runde {game.id} (die Nummern zeigt "
-                "`wolfbot conduct`)."
-            )
+            raise ControlError(said("control.no_flag_of_round", flag=flag_id, game=game.id))
         if flag.player != name:
-            raise ControlError(f"Meldung Nr. {flag_id} betrifft {flag.player}, nicht {name}.")
-        if not flag.open:
-            state = FLAG_WORDS.get(flag.state, flag.state)
             raise ControlError(
-                f"Meldung Nr. {flag_id} ist bereits {state}"
-                + (f" (Eingriff Nr. {flag.intervention_id})." if flag.intervention_id else ".")
+                said("control.flag_of_another", flag=flag_id, player=flag.player, name=name)
             )
+        if not flag.open:
+            state = Said(f"flag_state.{flag.state}")
+            if flag.intervention_id:
+                raise ControlError(
+                    said(
+                        "control.flag_closed_by",
+                        flag=flag_id,
+                        state=state,
+                        number=flag.intervention_id,
+                    )
+                )
+            raise ControlError(said("control.flag_closed", flag=flag_id, state=state))
     return list(dict.fromkeys(ids))
-
-
-def what_follows(exclusion: bool) -> str:
-    """What an Ermahnung's sanction leads to: the exclusion the bot carries out, any other
-    the Spielleitung herself."""
-    if exclusion:
-        return (
-            f"Das ist {EXCLUSION}: `wolfbot sanction` führt ihn aus (mit --replace nimmt ein "
-            "Reservespieler den Platz ein)."
-        )
-    return (
-        "Diese Sanktion führt die Spielleitung selbst aus; `wolfbot sanction` teilt dem "
-        "Spieler mit, dass sie verhängt ist."
-    )
 
 
 def last_warning(rows: list[StoredIntervention], name: str) -> StoredIntervention | None:

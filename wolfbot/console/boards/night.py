@@ -120,7 +120,7 @@ class Actor:
 class StageEntry:
     """An entry of a stage: a role placed there, or the group acting there (the pack)."""
 
-    name: str  # "Seherin", "Werwölfe"
+    name: str  # "Seherin", "Werwölfe" (by the ruleset's names: "Weerwolven")
     group: bool
     actors: tuple[Actor, ...]
 
