@@ -383,7 +383,7 @@ WORDS: dict[str, dict[str, str]] = {
         "alive_count": "leven",
         "faction": "Kamp",
         "offices_bonds": "Ambten en banden",
-        "statuses": "Toestand",
+        "statuses": "Effecten",
         "replaces": "vervangt",
         "replaced_by": "vervangen door",
         "told_as": "denkt dat hij is:",
