@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from boards_stores import RULESETS, boards_group
+from boards_stores import RULESETS, Round, boards_group
 
 from wolfbot.console.boards import night
 from wolfbot.console.words import WORDS
+from wolfbot.engine.game import Game
 from wolfbot.rulesets import loader
 from wolfbot.spielleitung.explain.night import explain_night, explain_night_parts
 from wolfbot.spielleitung.explain.stored import rebuild_after_night
@@ -79,17 +80,22 @@ def test_the_current_night_shows_who_is_still_to_act(mid_night) -> None:
             assert command.outcome is None  # not resolved yet
 
 
-@pytest.mark.parametrize(
-    "ruleset", [pytest.param(r, marks=boards_group(r)) for r in RULESETS], ids=list(RULESETS)
-)
-def test_an_earlier_night_is_explained_from_the_round_rebuilt_to_its_end(finished, ruleset) -> None:
-    played = finished(ruleset)
+def _first_night_rebuilt(played: Round) -> tuple[night.NightBoard | None, Game]:
+    """Night 1's board of a finished round, explained from the round rebuilt to its end."""
     engine = engine_for(played.db)
     try:
         after = rebuild_after_night(session_factory(engine), played.info.id, 1)
     finally:
         engine.dispose()
-    board = night.load_night(played.connection, played.info, played.game, 1, after)
+    return night.load_night(played.connection, played.info, played.game, 1, after), after
+
+
+@pytest.mark.parametrize(
+    "ruleset", [pytest.param(r, marks=boards_group(r)) for r in RULESETS], ids=list(RULESETS)
+)
+def test_an_earlier_night_is_explained_from_the_round_rebuilt_to_its_end(finished, ruleset) -> None:
+    played = finished(ruleset)
+    board, after = _first_night_rebuilt(played)
     assert board is not None and board.explanation_missing is None
     assert board.explanation_outcome and board.explanation_head
     assert [line for part in board.explanation for line in part.lines] == [
@@ -237,12 +243,7 @@ def test_a_dutch_round_s_night_is_explained_in_dutch(finished) -> None:
     """Not one word of the German explanation in a Weerwolven round's (issue 37: "German,
     and Dutch for a Dutch round"): the night's explanation comes from the round's catalog."""
     played = finished("weerwolven")
-    engine = engine_for(played.db)
-    try:
-        after = rebuild_after_night(session_factory(engine), played.info.id, 1)
-    finally:
-        engine.dispose()
-    board = night.load_night(played.connection, played.info, played.game, 1, after)
+    board, after = _first_night_rebuilt(played)
     assert board is not None and board.explanation_missing is None
     assert board.explanation_head[0] == "Nacht 1 – afgehandeld in de nachtvolgorde"
     lines = [
