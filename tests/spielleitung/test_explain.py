@@ -12,8 +12,10 @@ from test_controls import ENV, play
 from typer.testing import CliRunner
 
 from wolfbot.engine.game import Game
+from wolfbot.engine.text import Text
 from wolfbot.forum.woltlab.dialect import WOLTLAB
 from wolfbot.intake.process import process_post
+from wolfbot.posts.wording import worded
 from wolfbot.rulesets import loader
 from wolfbot.spielleitung.explain.command import register
 from wolfbot.spielleitung.explain.common import NotYet
@@ -494,3 +496,41 @@ def test_a_dutch_evening_without_a_schemering_is_explained_in_dutch() -> None:
     ]
     with pytest.raises(NotYet, match="^Nacht 2 is nog niet afgehandeld.$"):
         explain_night(game, 2)
+
+
+def test_the_office_is_the_rulesets_own_the_hauptmann_of_klassisch() -> None:
+    """Klassisch elects a Hauptmann ("bei erneutem Patt entscheidet ein zu Spielbeginn
+    gewählter Hauptmann"): the evening names him so, not as a Bürgermeister."""
+    game = Game.new(
+        loader.load("klassisch"),
+        [("Wolf", "Werwolf"), *((name, "Dorfbewohner") for name in ("Anna", "Bert", "Cora"))]
+        + [("Dirk", "Dorfbewohner"), ("Emil", "Dorfbewohner")],
+        seed=3,
+    )
+    send(game, [("Wolf", "wolves", "!Fressen Emil")])
+    game.advance()
+    send(game, [(voter, "thread", "!Hauptmann Anna") for voter in ("Anna", "Bert", "Cora")])
+    votes = [("Anna", "Wolf"), ("Bert", "Dirk"), ("Wolf", "Dirk"), ("Cora", "Wolf")]
+    send(game, [(voter, "thread", f"!Lynch {target}") for voter, target in votes])
+    game.advance()
+    lines = explain_lynch(game, 1)
+    assert "Hauptmannswahl: Anna (3 Stimmen)" in lines
+    assert (
+        "Gleichstand zwischen Wolf und Dirk mit je 2 Stimmen: die Stimme des Hauptmanns Anna "
+        "entscheidet – gelyncht wird Wolf."
+    ) in lines
+    assert not any("Bürgermeister" in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "names", "said"),
+    [
+        ("duesterliga", ("Anna",), "Anna"),
+        ("duesterliga", ("Anna", "Bert"), "Anna und Bert"),
+        ("duesterliga", ("Anna", "Bert", "Cora"), "Anna, Bert und Cora"),
+        ("weerwolven", ("Anna", "Bert", "Cora"), "Anna, Bert en Cora"),
+    ],
+    ids=["one", "two", "three", "three-in-dutch"],
+)
+def test_the_tied_are_listed_as_the_language_lists(ruleset, names, said) -> None:
+    assert worded(loader.load(ruleset), Text("explain.names", (("names", names),))) == said

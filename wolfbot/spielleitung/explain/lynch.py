@@ -11,6 +11,7 @@ from __future__ import annotations
 from wolfbot.engine import events as ev
 from wolfbot.engine.game import Game
 from wolfbot.engine.names import LIEBESKUMMER
+from wolfbot.engine.offices import office_title
 from wolfbot.engine.state import DAY_KINDS
 from wolfbot.engine.text import say
 from wolfbot.posts.wording import death_phrase, worded
@@ -38,7 +39,11 @@ def explain_lynch(game: Game, day: int) -> list[str]:
     for e in log[min(w.start for w in begun) : evening]:  # the Bürgermeister is elected first
         if isinstance(e, ev.MayorElected):
             elected = say(
-                "explain.lynch.mayor_elected", player=e.player, votes=e.votes, by_lot=e.by_lot
+                "explain.lynch.mayor_elected",
+                office=office_title(game),
+                player=e.player,
+                votes=e.votes,
+                by_lot=e.by_lot,
             )
             out.append(told(game, elected))
     tally = next(e for e in events if isinstance(e, ev.VoteTally))
@@ -117,7 +122,8 @@ def _decision(
     if decided.decided_by == "Misstrauen":
         return told(game, say("explain.lynch.misstrauen", player=player))
     if decided.decided_by == "Sündenbock":
-        return told(game, say("explain.lynch.suendenbock", player=player))
+        office = office_title(game)
+        return told(game, say("explain.lynch.suendenbock", player=player, office=office))
     top = max(totals.values(), default=0)
     if player in totals:
         top = totals[player]
@@ -130,7 +136,15 @@ def _decision(
         how = "asked" if answer is not None else "vote"
     else:
         how = "unanswered" if answer is not None else "lot"
-    tie = say("explain.lynch.tie", tied=tied, count=top, how=how, mayor=mayor, player=player)
+    tie = say(
+        "explain.lynch.tie",
+        tied=tied,
+        count=top,
+        how=how,
+        office=office_title(game),
+        mayor=mayor,
+        player=player,
+    )
     return told(game, tie)
 
 
