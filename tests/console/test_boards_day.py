@@ -169,3 +169,21 @@ def test_vote_changes_are_told_apart(finished, tmp_path, votes, changes, previou
     found = day._votes(connection, 1, 1, game)
     assert [v.change for v in found] == changes
     assert [v.previous for v in found] == previous
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "office"),
+    [
+        pytest.param("duesterliga", "Bürgermeister", marks=boards_group("duesterliga")),
+        pytest.param("klassisch", "Hauptmann", marks=boards_group("klassisch")),
+        pytest.param("wolfvillage", "Hauptmann", marks=boards_group("wolfvillage")),
+        pytest.param("weerwolven", "Burgemeester", marks=boards_group("weerwolven")),
+    ],
+    ids=["buergermeister", "hauptmann-klassisch", "hauptmann-wolfvillage", "burgemeester"],
+)
+def test_the_day_names_the_rulesets_own_office(finished, ruleset, office) -> None:
+    """A tie the office holder decided says whose vote it was: Klassisch's Hauptmann is no
+    Bürgermeister ("Stimme des Hauptmanns")."""
+    played = finished(ruleset)
+    board = day.load_day(played.connection, played.info, played.game, 1)
+    assert board is not None and board.office == office

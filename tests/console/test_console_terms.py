@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from wolfbot.console.terms import CHANNELS, channel_in, deadline_in, phase_in, state_in
+from wolfbot.console.terms import (
+    CHANNELS,
+    channel_in,
+    deadline_in,
+    office_in,
+    phase_in,
+    state_in,
+)
 
 
 @pytest.mark.parametrize(
@@ -61,3 +68,12 @@ def test_states_and_channels_are_worded_in_every_language() -> None:
     assert CHANNELS["nl"].keys() == CHANNELS["de"].keys()
     assert channel_in("nl", "private") == "rolbericht"
     assert channel_in("de", "wolves") == "Wolfshöhle"
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "shown"),
+    [("de", "Hauptmann", "Hauptmann"), ("nl", "Burgemeester", "burgemeester")],
+    ids=["german-keeps-the-capital", "dutch-writes-it-small"],
+)
+def test_an_office_inside_a_sentence(language, title, shown) -> None:
+    assert office_in(language, title) == shown

@@ -41,7 +41,7 @@ from wolfbot.console.security import (
     same,
 )
 from wolfbot.console.source import NoRoundYet, RoundSource
-from wolfbot.console.terms import channel_in, deadline_in, phase_in, state_in
+from wolfbot.console.terms import channel_in, deadline_in, office_in, phase_in, state_in
 from wolfbot.console.words import words_for
 from wolfbot.engine.spec.ruleset import Ruleset
 from wolfbot.rulesets import loader
@@ -86,6 +86,7 @@ def create_app(
     templates.env.filters["state"] = pass_context(lambda c, v: state_in(c["language"], v))
     templates.env.filters["channel"] = pass_context(lambda c, v: channel_in(c["language"], v))
     templates.env.filters["deadline"] = pass_context(lambda c, v: deadline_in(c["language"], v))
+    templates.env.filters["office"] = pass_context(lambda c, v: office_in(c["language"], v))
 
     def ruleset() -> Ruleset:
         return loader.load(source.info().ruleset)

@@ -85,3 +85,9 @@ def channel_in(language: str, channel: str | None) -> str:
     if not channel:
         return ""
     return CHANNELS.get(language, CHANNELS["de"]).get(channel, channel)
+
+
+def office_in(language: str, title: str) -> str:
+    """An office's title inside a sentence: German keeps the noun's capital ("des
+    Hauptmanns"), Dutch writes it small ("van de burgemeester")."""
+    return title if language == "de" else title.lower()

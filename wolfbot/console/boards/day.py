@@ -21,6 +21,7 @@ from wolfbot.console.boards.common import current_number, rows, spans, utc
 from wolfbot.engine import events as ev
 from wolfbot.engine.day import votes as day_votes
 from wolfbot.engine.game import Game
+from wolfbot.engine.offices import office_title
 from wolfbot.spielleitung.labels import GameInfo
 
 __all__ = ["Count", "DayBoard", "Inactivity", "Lynched", "VoteEvent", "load_day"]
@@ -83,6 +84,7 @@ class DayBoard:
     dusk_non_voters: tuple[str, ...]  # who had not voted then (the Wütender Mob's)
     election: tuple[Count, ...] | None  # the election's final count, if one was settled
     elected: str | None  # who was elected (Bürgermeister / Hauptmann)
+    office: str  # the elected office's title: "Bürgermeister", Klassisch's "Hauptmann"
     elected_by_lot: bool
     non_voters: tuple[str, ...]  # now (current), else at the day's end
     lynched: tuple[Lynched, ...]
@@ -128,6 +130,7 @@ def load_day(
         election=_election(elected) if elected else None,
         elected=elected.player if elected else None,
         elected_by_lot=elected.by_lot if elected else False,
+        office=office_title(game),
         non_voters=tuple(non_voters),
         lynched=tuple(
             Lynched(e.player, e.votes, e.decided_by)
