@@ -15,6 +15,7 @@ from wolfbot.console.security import Credentials, Sessions
 from wolfbot.console.server import ConsoleServer
 from wolfbot.console.source import RoundSource
 from wolfbot.console.words import WORDS
+from wolfbot.engine import events as ev
 from wolfbot.rulesets import loader
 
 
@@ -225,3 +226,29 @@ def test_accept_and_reject_are_offered_only_while_the_engine_allows_them(
     command_phase, now, offered
 ) -> None:
     assert decidable(command_phase, now) is offered
+
+
+@boards_group("klassisch")
+def test_a_tie_the_hauptmann_decided_says_so_on_the_tag_page(finished) -> None:
+    """Klassisch's office is the Hauptmann: a lynch his vote decided reads "Stimme des
+    Hauptmanns" on the Tag page, never "des Bürgermeisters"."""
+    played = finished("klassisch")
+    days = [
+        e.phase.partition(" ")[2]
+        for e in played.game.state.log
+        if isinstance(e, ev.PhaseBegan) and e.phase.startswith("day ")
+    ]
+    source = RoundSource(played.db)
+    logins = Sessions(Credentials(PASSWORD, True))
+    notes = []
+    try:
+        with ConsoleServer(source, logins, ConsoleSettings(ZONE), port=0) as server:
+            shown = Console(None, None, server)  # type: ignore[arg-type]
+            with shown.logged_in() as client:
+                for number in days:
+                    html = BeautifulSoup(client.get(f"/tag?nr={number}").text, "html.parser")
+                    notes += [p.get_text(" ", strip=True) for p in html.select("p.lynched")]
+    finally:
+        source.close()
+    assert any("(Stimme des Hauptmanns)" in note for note in notes), notes
+    assert not any("Bürgermeister" in note for note in notes), notes

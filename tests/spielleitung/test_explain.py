@@ -534,3 +534,62 @@ def test_the_office_is_the_rulesets_own_the_hauptmann_of_klassisch() -> None:
 )
 def test_the_tied_are_listed_as_the_language_lists(ruleset, names, said) -> None:
     assert worded(loader.load(ruleset), Text("explain.names", (("names", names),))) == said
+
+
+def test_a_stichwahl_shows_the_tied_count_and_then_its_own() -> None:
+    """Klassisch: a tie the Hauptmann's vote does not break goes to a Stichwahl ("sonst gibt
+    es eine Stichwahl, und bei erneutem Patt entscheidet der Hauptmann"): both counts are
+    told; while the Hauptmann is asked, the evening is not resolved yet."""
+    village = [("Wolf", "Werwolf")]
+    village += [(name, "Dorfbewohner") for name in ("Anna", "Bert", "Cora", "Dirk", "Emil")]
+    game = Game.new(loader.load("klassisch"), [*village, ("Fritz", "Dorfbewohner")], seed=3)
+    send(game, [("Wolf", "wolves", "!Fressen Fritz")])
+    game.advance()
+    send(game, [(voter, "thread", "!Hauptmann Emil") for voter in ("Anna", "Bert", "Cora")])
+    votes = [("Anna", "Wolf"), ("Bert", "Dirk"), ("Wolf", "Dirk"), ("Cora", "Wolf")]
+    send(game, [(voter, "thread", f"!Lynch {target}") for voter, target in votes])
+    game.advance()
+    assert str(game.state.phase) == "runoff 1"
+    send(game, [("Anna", "thread", "!Lynch Wolf"), ("Bert", "thread", "!Lynch Dirk")])
+    game.advance()  # a tie again: the Hauptmann is asked
+    with pytest.raises(NotYet, match="^Der Abend von Tag 1 ist noch nicht aufgelöst.$"):
+        explain_lynch(game, 1)
+    game.advance()  # no answer in time: the lot
+    lines = explain_lynch(game, 1)
+    first, runoff = lines.index("Stimmen am Abend:"), lines.index("Stimmen der Stichwahl:")
+    assert lines[first + 1 : first + 3] == ["  Wolf: 2 (Anna, Cora)", "  Dirk: 2 (Bert, Wolf)"]
+    assert lines[runoff + 1 : runoff + 3] == ["  Wolf: 1 (Anna)", "  Dirk: 1 (Bert)"]
+    assert runoff > first
+    assert any(
+        line.startswith("Gleichstand zwischen Wolf und Dirk mit je 1 Stimme: der ")
+        for line in lines
+    )
+
+
+def test_a_jager_without_a_testament_shoots_nobody() -> None:
+    """The Weerwolven's Jager shoots whom his testament names ("Hierin staat wie hij wil
+    neerschieten"); without one, nobody – said so, not "schiet  neer"."""
+    players = [("Wim", "Weerwolf"), ("Wout", "Weerwolf"), ("Jan", "Jager"), ("Zoe", "Ziener")]
+    players += [("Bram", "Burger"), ("Dirk", "Burger"), ("Eva", "Burger")]
+    game = Game.new(WEERWOLVEN, players, seed=3)
+    send(game, [(wolf, "wolves", "!Verslinden Bram") for wolf in ("Wim", "Wout")])
+    game.advance()
+    send(game, [(voter, "private", "!Stem Jan") for voter in ("Dirk", "Eva", "Zoe", "Wim")])
+    game.advance()
+    lines = explain_lynch(game, 1)
+    assert lines[-2:] == [
+        "Jan sterft: gelyncht – rol: Jager",
+        "Jan schiet niemand neer (geen geldig testament)",
+    ]
+    assert "Gelyncht wordt Jan met 4 stemmen (meerderheid)." in lines
+
+
+def test_one_vote_is_one_stimme() -> None:
+    game = game_with(LYNCH, [("Wolf", "wolves", "!Fressen Paul")])
+    game.advance()
+    send(game, [("Otto", "thread", "!Bürgermeister Otto"), ("Otto", "thread", "!Lynch Wolf")])
+    game.advance()
+    game.advance()
+    lines = explain_lynch(game, 1)
+    assert "Bürgermeisterwahl: Otto (1 Stimme)" in lines
+    assert "Gelyncht wird Wolf mit 1 Stimme (Mehrheit)." in lines

@@ -207,8 +207,8 @@ WORDS: dict[str, dict[str, str]] = {
         "control.counts_not": "Opdracht {command} ({text}) telt toch al niet.",
         "control.keys_or_all": "Geef sleutels of --all op (niet allebei)",
         "control.not_of_the_round": "{key}: geen bericht van spel {game}",
-        "control.opening_kept": "Het openingsbericht niet verwerpen: vanaf dat bericht leest "
-        "de bot",
+        "control.opening_kept": "Het openingsbericht kan niet worden verworpen: vanaf dat "
+        "bericht leest de bot",
         "control.no_message": "{key}: geen bericht met deze sleutel",
         "control.not_a_draft": "{key}: geen concept (toestand {state})",
         "control.draft_reason": "een reden is nodig",

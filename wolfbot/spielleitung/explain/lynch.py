@@ -26,7 +26,8 @@ def explain_lynch(game: Game, day: int) -> list[str]:
     if "dusk" in game.rules.phases and phase_window(game, f"dusk {day}") is None:
         raise NotYet(told(game, say("explain.not_yet.dusk", number=day)))
     log = game.state.log
-    evening = _evening(log, max(w.start for w in begun))  # after the dusk or a runoff
+    first, last = min(w.start for w in begun), max(w.start for w in begun)
+    evening = _evening(log, last)  # after the dusk or a Stichwahl: the day's last count
     if evening is None:
         raise NotYet(told(game, say("explain.not_yet.evening", number=day)))
     events = log[evening:]
@@ -35,8 +36,10 @@ def explain_lynch(game: Game, day: int) -> list[str]:
         len(events),
     )
     events = events[:end]
+    if _tie_open(events):  # the office holder is still asked who of the tied goes
+        raise NotYet(told(game, say("explain.not_yet.evening", number=day)))
     out = [told(game, say("explain.lynch.heading", day=day)), _procedure(game, log, day)]
-    for e in log[min(w.start for w in begun) : evening]:  # the Bürgermeister is elected first
+    for e in log[first:evening]:  # the Bürgermeister is elected first
         if isinstance(e, ev.MayorElected):
             elected = say(
                 "explain.lynch.mayor_elected",
@@ -46,8 +49,12 @@ def explain_lynch(game: Game, day: int) -> list[str]:
                 by_lot=e.by_lot,
             )
             out.append(told(game, elected))
-    tally = next(e for e in events if isinstance(e, ev.VoteTally))
-    totals = _tally_lines(game, out, tally)
+    # a count that tied before a Stichwahl, then the Stichwahl's
+    before = [e for e in log[first:last] if isinstance(e, ev.VoteTally) and e.moment == "evening"]
+    for earlier in before:
+        _tally_lines(game, out, earlier, told(game, say("explain.lynch.votes")))
+    heading = say("explain.lynch.runoff_votes") if before else say("explain.lynch.votes")
+    totals = _tally_lines(game, out, log[evening], told(game, heading))
     spared = [e for e in events if isinstance(e, ev.Announcement) and e.text.key in SPARED]
     for e in spared:
         out.append(told(game, say("explain.lynch.spared", why=worded(game.rules, e.text))))
@@ -87,14 +94,23 @@ def _evening(log: list[ev.Event], start: int) -> int | None:
     return None
 
 
-def _tally_lines(game: Game, out: list[str], tally: ev.VoteTally) -> dict[str, int]:
+def _tie_open(events: list[ev.Event]) -> bool:
+    """Whether the evening waits for the answer to a tie (asked, not answered, nobody
+    lynched yet)."""
+    asked = any(isinstance(e, ev.QuestionAsked) and e.kind == "lynch_tie" for e in events)
+    answered = any(isinstance(e, ev.QuestionAnswered) and e.kind == "lynch_tie" for e in events)
+    decided = any(isinstance(e, ev.LynchDecided) for e in events)
+    return asked and not answered and not decided
+
+
+def _tally_lines(game: Game, out: list[str], tally: ev.VoteTally, heading: str) -> dict[str, int]:
     totals: dict[str, int] = {}
     voters = dict(tally.votes)
     mob = dict(tally.mob)
     for target in [*voters, *(t for t in mob if t not in voters)]:
         names = voters.get(target, ())
         totals[target] = len(names) + mob.get(target, 0)
-    out.append(told(game, say("explain.lynch.votes")))
+    out.append(heading)
     for target, total in sorted(totals.items(), key=lambda item: -item[1]):
         line = say(
             "explain.lynch.tally",
@@ -164,6 +180,8 @@ def _deaths(game: Game, events: list[ev.Event]) -> list[str]:
         elif isinstance(e, ev.QuestionAsked) and e.kind == "shot":
             asked = say("explain.lynch.shot_asked", player=e.player, options=e.options)
             out.append(told(game, asked))
+        elif isinstance(e, ev.QuestionAnswered) and e.kind == "shot" and not e.answer:
+            out.append(told(game, say("explain.lynch.no_shot", player=e.player)))
         elif isinstance(e, ev.QuestionAnswered) and e.kind == "shot":
             shot = say("explain.lynch.shot", player=e.player, target=e.answer, by_lot=e.by_lot)
             out.append(told(game, shot))
