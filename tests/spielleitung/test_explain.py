@@ -498,21 +498,25 @@ def test_a_dutch_evening_without_a_schemering_is_explained_in_dutch() -> None:
         explain_night(game, 2)
 
 
-def test_the_office_is_the_rulesets_own_the_hauptmann_of_klassisch() -> None:
-    """Klassisch elects a Hauptmann ("bei erneutem Patt entscheidet ein zu Spielbeginn
-    gewählter Hauptmann"): the evening names him so, not as a Bürgermeister."""
-    game = Game.new(
-        loader.load("klassisch"),
-        [("Wolf", "Werwolf"), *((name, "Dorfbewohner") for name in ("Anna", "Bert", "Cora"))]
-        + [("Dirk", "Dorfbewohner"), ("Emil", "Dorfbewohner")],
-        seed=3,
-    )
-    send(game, [("Wolf", "wolves", "!Fressen Emil")])
+def klassisch_tie(hauptmann: str) -> Game:
+    """A Klassisch day 1 (Fritz eaten in the night, `hauptmann` elected) whose Abend ties
+    Wolf and Dirk with two votes each: Anna and Cora for Wolf, Bert and Wolf for Dirk."""
+    players = [("Wolf", "Werwolf")]
+    players += [(name, "Dorfbewohner") for name in ("Anna", "Bert", "Cora", "Dirk", "Emil")]
+    game = Game.new(loader.load("klassisch"), [*players, ("Fritz", "Dorfbewohner")], seed=3)
+    send(game, [("Wolf", "wolves", "!Fressen Fritz")])
     game.advance()
-    send(game, [(voter, "thread", "!Hauptmann Anna") for voter in ("Anna", "Bert", "Cora")])
+    send(game, [(voter, "thread", f"!Hauptmann {hauptmann}") for voter in ("Anna", "Bert", "Cora")])
     votes = [("Anna", "Wolf"), ("Bert", "Dirk"), ("Wolf", "Dirk"), ("Cora", "Wolf")]
     send(game, [(voter, "thread", f"!Lynch {target}") for voter, target in votes])
     game.advance()
+    return game
+
+
+def test_the_office_is_the_rulesets_own_the_hauptmann_of_klassisch() -> None:
+    """Klassisch elects a Hauptmann ("bei erneutem Patt entscheidet ein zu Spielbeginn
+    gewählter Hauptmann"): the evening names him so, not as a Bürgermeister."""
+    game = klassisch_tie(hauptmann="Anna")
     lines = explain_lynch(game, 1)
     assert "Hauptmannswahl: Anna (3 Stimmen)" in lines
     assert (
@@ -540,15 +544,7 @@ def test_a_stichwahl_shows_the_tied_count_and_then_its_own() -> None:
     """Klassisch: a tie the Hauptmann's vote does not break goes to a Stichwahl ("sonst gibt
     es eine Stichwahl, und bei erneutem Patt entscheidet der Hauptmann"): both counts are
     told; while the Hauptmann is asked, the evening is not resolved yet."""
-    village = [("Wolf", "Werwolf")]
-    village += [(name, "Dorfbewohner") for name in ("Anna", "Bert", "Cora", "Dirk", "Emil")]
-    game = Game.new(loader.load("klassisch"), [*village, ("Fritz", "Dorfbewohner")], seed=3)
-    send(game, [("Wolf", "wolves", "!Fressen Fritz")])
-    game.advance()
-    send(game, [(voter, "thread", "!Hauptmann Emil") for voter in ("Anna", "Bert", "Cora")])
-    votes = [("Anna", "Wolf"), ("Bert", "Dirk"), ("Wolf", "Dirk"), ("Cora", "Wolf")]
-    send(game, [(voter, "thread", f"!Lynch {target}") for voter, target in votes])
-    game.advance()
+    game = klassisch_tie(hauptmann="Emil")  # who does not vote: his vote breaks no tie
     assert str(game.state.phase) == "runoff 1"
     send(game, [("Anna", "thread", "!Lynch Wolf"), ("Bert", "thread", "!Lynch Dirk")])
     game.advance()  # a tie again: the Hauptmann is asked
