@@ -589,3 +589,32 @@ def test_one_vote_is_one_stimme() -> None:
     lines = explain_lynch(game, 1)
     assert "Bürgermeisterwahl: Otto (1 Stimme)" in lines
     assert "Gelyncht wird Wolf mit 1 Stimme (Mehrheit)." in lines
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "posts", "line"),
+    [
+        (
+            RULES,
+            [("Wolf", "Werwolf"), ("Alf", "Dorfältester"), ("Dora", "Bürger"), ("Emil", "Bürger")],
+            [("Wolf", "wolves", "!Fressen Alf")],
+            "Angriff der Werwölfe auf Alf → der erste Angriff der Werwölfe auf den Dorfältesten "
+            "schlägt fehl",
+        ),
+        (
+            WEERWOLVEN,
+            [("Wim", "Weerwolf"), ("Olaf", "Dorpsoudste"), ("Bram", "Burger"), ("Eva", "Burger")],
+            [("Wim", "wolves", "!Verslinden Olaf")],
+            "Aanval van de weerwolven op Olaf → de eerste aanval van de weerwolven op de "
+            "dorpsoudste mislukt",
+        ),
+    ],
+    ids=["dorfaeltester", "dorpsoudste"],
+)
+def test_a_reason_that_says_it_fails_is_not_followed_by_it_again(
+    rules, players, posts, line
+) -> None:
+    game = Game.new(rules, players, seed=3)
+    send(game, posts)
+    game.advance()
+    assert line in indented(explain_night(game, 1))
