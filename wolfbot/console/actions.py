@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from wolfbot.console.source import NoRoundYet
 from wolfbot.spielleitung import decisions
-from wolfbot.spielleitung.decisions import Done
+from wolfbot.spielleitung.done import Done
 from wolfbot.spielleitung.errors import ControlError
 from wolfbot.spielleitung.wording import Said, said
 
