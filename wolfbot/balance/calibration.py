@@ -32,13 +32,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from wolfbot.balance.advice import Lean
 from wolfbot.balance.players import Model
-from wolfbot.balance.rating import Rating, rate
+from wolfbot.balance.rating import DORF, Rating, rate
 from wolfbot.engine.spec import Ruleset
 
-DORF = "Dorf"  # the village's side in both rulesets
 EINSTEIGER = "Einsteiger"
-BALANCED, FOR_VILLAGE, FOR_WOLVES = "balanced", "village", "wolves"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +49,7 @@ class Reference:
     roles: tuple[str, ...]
     options: tuple[tuple[str, Any], ...]
     says: str  # the rating as its source words it
-    expects: str  # BALANCED, FOR_VILLAGE or FOR_WOLVES
+    expects: Lean | None  # the side the source sees ahead; None: it calls the list balanced
     lobby: int | None  # the lobby's score (Wolf Village), else None
     # the source's own word: the seed's text, the league's advice, a Werwolf more or fewer
     # (the seed's weights) – not a lobby rating that rests on weights wolfbot chose
@@ -59,10 +58,6 @@ class Reference:
     @property
     def players(self) -> int:
         return len(self.roles)
-
-    @property
-    def label(self) -> str:
-        return f"{self.family} {self.players}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +77,9 @@ class Rated:
     def agrees(self) -> bool:
         """Whether the model's Dorf rate points the way the reference says: a balanced list
         within `NEAR` of one half, a list for a side on that side of one half."""
-        if self.reference.expects == BALANCED:
+        if self.reference.expects is None:
             return abs(self.village - 0.5) <= NEAR
-        return (self.village > 0.5) == (self.reference.expects == FOR_VILLAGE)
+        return (self.village > 0.5) == (self.reference.expects == "village")
 
 
 NEAR = 0.15  # a balanced list "lands near one half": within 15 points
@@ -95,15 +90,12 @@ def rate_references(
     refs: Sequence[Reference],
     games: int,
     seed: int = 1,
-    progress: Callable[[Reference], None] | None = None,
 ) -> list[Rated]:
     out = []
     for ref in refs:
         options = dict(ref.options)
         rating = rate(ref.ruleset, ref.roles, games, seed=seed, model=model, options=options)
         out.append(Rated(ref, rating))
-        if progress is not None:
-            progress(ref)
     return out
 
 
@@ -134,15 +126,13 @@ class Agreement:
 def agreement(rated: Sequence[Rated]) -> Agreement:
     def distances(keep: Callable[[Reference], bool]) -> list[float]:
         return [
-            abs(r.village - 0.5)
-            for r in rated
-            if r.reference.expects == BALANCED and keep(r.reference)
+            abs(r.village - 0.5) for r in rated if r.reference.expects is None and keep(r.reference)
         ]
 
     own = distances(lambda ref: ref.own)
-    directed = [r for r in rated if r.reference.expects != BALANCED and r.reference.own]
+    directed = [r for r in rated if r.reference.expects is not None and r.reference.own]
     misses = [
-        max(0.0, (0.5 - r.village) if r.reference.expects == FOR_VILLAGE else (r.village - 0.5))
+        max(0.0, (0.5 - r.village) if r.reference.expects == "village" else (r.village - 0.5))
         for r in directed
     ]
     rho = _lobby_spearman([r for r in rated if r.reference.own])

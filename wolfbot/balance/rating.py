@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -168,14 +168,9 @@ def rate(
     seed: int = 1,
     model: Model = DEFAULT,
     options: dict[str, Any] | None = None,
-    progress: Callable[[int], None] | None = None,
 ) -> Rating:
-    """Play `games` games of `roles` and count them; `progress(done)` after each."""
-    outcomes: list[Outcome] = []
-    for number in range(games):
-        outcomes.append(play(rules, roles, seed + number, model, options))
-        if progress is not None:
-            progress(number + 1)
+    """Play `games` games of `roles` (seeds `seed` on) and count them."""
+    outcomes = [play(rules, roles, seed + number, model, options) for number in range(games)]
     return summarize(outcomes, len(roles), seed)
 
 

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from wolfbot.engine.spec import Ruleset
-from wolfbot.setup.lobby import Verdict, signed
+from wolfbot.setup.lobby import Rating, Verdict, signed
 from wolfbot.setup.lobby import rate as lobby_rate
-from wolfbot.setup.setups import has_setups, load_setups
+from wolfbot.setup.setups import Setups, has_setups, load_setups
 
 Lean = Literal["village", "wolves"]
 LOBBY_FAVOURS: dict[Verdict, Lean | None] = {
@@ -33,13 +33,17 @@ class ListAdvice:
     said: str  # that word in a German sentence
 
 
+def lobby_rating(setups: Setups, cards: Mapping[str, int], options: Mapping[str, Any]) -> Rating:
+    """The lobby's rating of `cards` under the house rules it weighs (of `options`)."""
+    counted = {k: bool(v) for k, v in options.items() if k in setups.rating.options}
+    return lobby_rate(cards, counted, setups.rating)
+
+
 def advice_on(
     rules: Ruleset, roles: Sequence[str], options: Mapping[str, Any]
 ) -> ListAdvice | None:
     if has_setups(rules.name):
-        setups = load_setups(rules.name)
-        counted = {k: bool(v) for k, v in options.items() if k in setups.rating.options}
-        lobby = lobby_rate(Counter(roles), counted, setups.rating)
+        lobby = lobby_rating(load_setups(rules.name), Counter(roles), options)
         said = (
             f"Die Lobby von {rules.title} bewertet die Karten mit „{lobby.verdict}“ "
             f"({signed(lobby.points)})."

@@ -7,16 +7,9 @@ the Düsterliga's suggested lists ("Rollenverteilung", seed 1) from 8 to 24 play
 
 from __future__ import annotations
 
-from wolfbot.balance.calibration import (
-    BALANCED,
-    EINSTEIGER,
-    FOR_VILLAGE,
-    FOR_WOLVES,
-    Reference,
-)
+from wolfbot.balance.calibration import EINSTEIGER, Reference
 from wolfbot.rulesets import loader
-from wolfbot.setup.lobby import Verdict
-from wolfbot.setup.lobby import rate as lobby_rate
+from wolfbot.setup.list_advice import LOBBY_FAVOURS, lobby_rating
 from wolfbot.setup.role_advice import suggest_roles
 from wolfbot.setup.setups import load_setups
 
@@ -35,20 +28,14 @@ def references() -> list[Reference]:
 def _wolfvillage() -> list[Reference]:
     setups = load_setups("wolfvillage")
     rules = loader.load("wolfvillage")
-    expects = {
-        Verdict.BALANCED: BALANCED,
-        Verdict.VILLAGE: FOR_VILLAGE,
-        Verdict.WOLVES: FOR_WOLVES,
-    }
     out: list[Reference] = []
 
     def add(family: str, cards: dict[str, int], options: dict[str, bool], own: bool) -> None:
-        counted = {k: v for k, v in options.items() if k in setups.rating.options}
-        lobby = lobby_rate(cards, counted, setups.rating)
+        lobby = lobby_rating(setups, cards, options)
         roles = tuple(role for role, count in cards.items() for _ in range(count))
         seed = family == EINSTEIGER
         says = SEED_SAYS if seed else f"Lobby: {lobby.verdict}"
-        verdict = BALANCED if seed else expects[lobby.verdict]
+        verdict = None if seed else LOBBY_FAVOURS[lobby.verdict]
         options_set = tuple(options.items())
         out.append(Reference(family, rules, roles, options_set, says, verdict, lobby.points, own))
 
@@ -76,7 +63,7 @@ def _league() -> list[Reference]:
             suggest_roles(players, rules, rng_seed=1).roles,
             (),
             LEAGUE_SAYS,
-            BALANCED,
+            None,
             None,
             True,
         )
