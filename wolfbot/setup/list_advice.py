@@ -54,8 +54,10 @@ def advice_on(
     if not advises(rules):
         return None
     house_rules = {k: v for k, v in options.items() if k != "variants"}
-    if departures(list(roles), rules, house_rules):
-        said = "Die Liste weicht von der Rollenverteilung der Liga ab."
+    departs = departures(list(roles), rules, house_rules)
+    if departs:
+        found = "; ".join(d.rstrip(".") for d in departs)
+        said = f"Die Liste weicht von der Rollenverteilung der Liga ab. Abweichend: {found}."
         return ListAdvice("league", False, None, said)
     said = "Die Liste folgt der Rollenverteilung der Liga, die sie als ausgewogen empfiehlt."
     return ListAdvice("league", True, None, said)
