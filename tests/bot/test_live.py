@@ -109,7 +109,7 @@ def test_run_starts_the_listed_round_and_keeps_its_schedule_across_a_restart(
         assert report.stage == "running" and "begonnen mit 6 Spielern" in report.detail
         # the drawn role list's estimate, before the Rollenmitteilungen go out
         assert "Schätzung aus 200 simulierten Spielen: " in report.detail
-        assert runner.estimate is not None and runner.estimate.players == 6
+        assert runner.estimate is not None and runner.estimate.rating.players == 6
         assert titles(here) == ["Düsterliga Season '26 - Ligarunde 1: Testrunde"]
         started = runner.started_at()
         # night 1 began at the start (09:00 CEST on Saturday 24 October); day 1 is Sunday

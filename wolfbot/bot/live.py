@@ -48,9 +48,8 @@ from datetime import datetime, timedelta
 import httpx
 from sqlalchemy import Engine
 
-from wolfbot.balance.cores import available_cores, rate
-from wolfbot.balance.rating import Rating
 from wolfbot.bot import RoundBot, loop
+from wolfbot.bot.estimate import Estimate, estimate
 from wolfbot.bot.journal import JOURNAL, ForumWatch
 from wolfbot.bot.planning import Planner
 from wolfbot.forum import software
@@ -73,14 +72,12 @@ from wolfbot.schedule.parts import Deadline
 from wolfbot.schedule.timetable import Timetable
 from wolfbot.setup.config import Config
 from wolfbot.setup.distribution import Assignment, assign_roles, suggest_roles
-from wolfbot.setup.list_advice import advice_on
 from wolfbot.setup.setups import ready_made
 from wolfbot.setup.signup import Signup, read_signups
 from wolfbot.store.db import session_factory, upgrade
 from wolfbot.store.lookups import game_row
 
 log = logging.getLogger(JOURNAL)
-ESTIMATE_GAMES = 200  # the simulated games of the drawn role list at the start (`balance`)
 FORUM_TROUBLE = (ForumError, httpx.HTTPError, ConnectionError, TimeoutError)
 Clock = Callable[[], datetime]
 
@@ -183,8 +180,7 @@ class Live:
             clock=clock,
         )
         self.alarm: DeadlineScheduler | None = None
-        self.estimate: Rating | None = None  # the drawn role list's, once the round started
-        self.estimate_meaning = ""  # … and what it means beside the ruleset's rule of thumb
+        self.estimate: Estimate | None = None  # the drawn role list's, once the round started
         self._stop: threading.Event | None = None  # `run`'s
         self._refused: LoginFailed | None = None  # a login refused in the alarm's thread
 
@@ -278,7 +274,7 @@ class Live:
         started = f"Runde {self.bot.game_id} begonnen mit {len(names)} Spielern"
         said = ""
         if self.estimate is not None:
-            said = f"; Schätzung {self.estimate.summary()}. {self.estimate_meaning}"
+            said = f"; Schätzung {self.estimate.said()}"
         return PassReport("running", started + said)
 
     def _user_ids(self, names: list[str], known: dict[str, int]) -> dict[str, int]:
@@ -346,22 +342,10 @@ class Live:
         config = self.config
         seed = config.game.seed
         dealt = self.deal(names)
-        self.estimate = rate(  # on every core where that pays (beside the bot's threads)
-            self.rules,
-            dealt.roles,
-            ESTIMATE_GAMES,
-            jobs=available_cores(),
-            seed=seed,
-            options=dealt.options,
-        )
-        advice = advice_on(self.rules, dealt.roles, dealt.options)
-        self.estimate_meaning = self.estimate.meaning(advice)
+        self.estimate = estimate(self.rules, dealt.roles, seed, dealt.options)
         # before the Rollenmitteilungen go out (with `[round] draft`: before they are approved)
         log.warning(
-            "Die Rollen der Runde: %s. Schätzung %s. %s",
-            roles_said(dealt.roles),
-            self.estimate.summary(),
-            self.estimate_meaning,
+            "Die Rollen der Runde: %s. Schätzung %s", roles_said(dealt.roles), self.estimate.said()
         )
         self.start_round(dealt, names, reserves, observers, ids, now)
         with self.sessions() as session, session.begin():  # for `wolfbot status`
@@ -403,8 +387,8 @@ class Live:
         assert self.estimate is not None
         return {
             "roles": sorted(dealt.roles),  # not in the players' order
-            "summary": self.estimate.summary(),
-            "meaning": self.estimate_meaning,
+            "summary": self.estimate.rating.summary(),
+            "meaning": self.estimate.meaning,
         }
 
     def context(self, players: int, observers: list[str], start: datetime) -> PostContext:

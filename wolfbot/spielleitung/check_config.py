@@ -89,16 +89,12 @@ def summary(config: Config, start: StartCheck | None = None) -> list[tuple[str, 
     ]
 
 
-ESTIMATE_GAMES = 200
-
-
 def _estimate(config: Config, rules: Ruleset, start: StartCheck | None = None) -> str:
     """Each side's win rate of the listed roles – or of those the seed draws for the listed
     players – from simulated games (`wolfbot setup rate`), and what it means; else when it
     is made. On every core here where that pays (`wolfbot.balance.cores`)."""
-    from wolfbot.balance.cores import available_cores, rate
+    from wolfbot.bot.estimate import estimate
     from wolfbot.engine.errors import SetupError
-    from wolfbot.setup.list_advice import advice_on
 
     roles = list(config.roles.role_list)
     players = config.signup.players if config.signup is not None else []
@@ -108,17 +104,9 @@ def _estimate(config: Config, rules: Ruleset, start: StartCheck | None = None) -
     elif not roles or (players and len(players) != len(roles)):
         return "beim Start der Runde, für die gezogene Rollenliste (wolfbot setup rate: vorher)"
     try:
-        rating = rate(
-            rules,
-            roles,
-            ESTIMATE_GAMES,
-            jobs=available_cores(),
-            seed=config.game.seed,
-            options=options,
-        )
+        return estimate(rules, roles, config.game.seed, options).said()
     except (SetupError, KeyError, ValueError) as error:  # the checks above say why
         return f"nicht möglich ({type(error).__name__})"
-    return f"{rating.summary()}. {rating.meaning(advice_on(rules, roles, options))}"
 
 
 def _roles(config: Config, rules: Ruleset, start: StartCheck | None) -> str:
