@@ -45,7 +45,6 @@ def has_class(name: str) -> str:
 xpath = etree.XPath
 _has = has_class
 _X = xpath
-_TIMES = _X(".//woltlab-core-date-time[@date] | .//time[@datetime or @data-timestamp]")
 _DIGITS = re.compile(r"\d+")
 _IS_EDIT = re.compile(r"editiert|bearbeitet|edited", re.IGNORECASE)
 _EDIT_COUNT = re.compile(r"(\d+(?:[.,\u00a0\u202f]\d{3})*)\s*-?\s*(?:mal|times?)\b", re.I)
@@ -121,14 +120,14 @@ def _time_of(el: Any) -> datetime | None:
 
 
 def time_in(scope: Any) -> datetime | None:
-    """The first time element inside `scope`."""
-    for el in _TIMES(scope):
-        if (parsed := _time_of(el)) is not None:
+    """The first time element inside `scope` (`_is_time`)."""
+    for el in scope.iter(*_TIME_TAGS):
+        if el is not scope and _is_time(el) and (parsed := _time_of(el)) is not None:
             return parsed
     return None
 
 
-_TIME_TAGS = frozenset({"woltlab-core-date-time", "time"})
+_TIME_TAGS = ("woltlab-core-date-time", "time")
 
 
 def _is_time(el: Any) -> bool:
@@ -152,7 +151,7 @@ class _Article:
     once each, and they were a third of reading a page.)"""
 
     WANTED = frozenset(
-        "messageAuthor username userLink messageBody messageText messageSignature"
+        "messageAuthor username messageText messageSignature"
         " messagePublicationTime messageHeader messageFooterNote".split()
     )
 
@@ -168,7 +167,7 @@ class _Article:
             if names := el.get("class"):
                 for name in wanted.intersection(names.split()):
                     by_class.setdefault(name, []).append(el)
-            if el.tag in _TIME_TAGS and _is_time(el):
+            if _is_time(el):
                 self.times.append(el)
             elif el.tag == "meta" and el.get("itemprop") == "datePublished":
                 self.published.append(el)
