@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from wolfbot.forum.local import texts
 from wolfbot.forum.local.render import interleave
-from wolfbot.forum.local.rules import Denied, Flooded, Invalid, Refused
+from wolfbot.forum.local.rules import Denied, Flooded, Invalid, Refused, page_count
 from wolfbot.forum.local.web import Response, as_list, dig, handler_json, json_response
 
 if TYPE_CHECKING:
@@ -169,7 +169,7 @@ def thread_quick_reply(
     if thread is None:
         raise _invalid("objectID")
     post_id = app.forum.reply_in_thread(ctx.user.id, thread.id, message)
-    pages = max(1, -(-app.store.post_count(thread.id) // app.forum.rules.per_page))
+    pages = page_count(app.store.post_count(thread.id), app.forum.rules.per_page)
     if page_no != pages:
         return {"objectID": post_id, "url": app.links.post(thread.id, thread.slug, post_id)}, []
     newer = app.store.posts_since(thread.id, last_post_time, post_id)
@@ -192,7 +192,7 @@ def conversation_quick_reply(
     if conversation is None:
         raise _invalid("objectID")
     message_id = app.forum.reply_in_conversation(ctx.user.id, conversation.id, message)
-    pages = max(1, -(-app.store.message_count(conversation.id) // app.forum.rules.per_page))
+    pages = page_count(app.store.message_count(conversation.id), app.forum.rules.per_page)
     if page_no != pages:
         url = app.links.message(conversation.id, conversation.slug, message_id)
         return {"objectID": message_id, "url": url}, []

@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 import html as html_module
 import logging
-import math
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -34,6 +33,7 @@ from starlette.types import Receive, Scope, Send
 from wolfbot.forum.local import ajax, forms, texts
 from wolfbot.forum.local.forum import LocalForum
 from wolfbot.forum.local.render import STATIC, STYLESHEET, Renderer, interleave
+from wolfbot.forum.local.rules import page_count
 from wolfbot.forum.local.sessions import (
     SESSION_COOKIE,
     XSRF_COOKIE,
@@ -289,13 +289,12 @@ def _page_of(index: int, per_page: int) -> int:
 
 
 def _choose_page(
-    ctx: Context, count: int, place: Callable[[int], int | None], anchor: str, per_page: int
+    ctx: Context, pages: int, place: Callable[[int], int | None], anchor: str, per_page: int
 ) -> int | None:
-    """The page to show of `count` posts: of `anchor` (postID/messageID, its `place` among
-    them; None if there is no such message: IllegalLinkException, 404), the last one, or
+    """The page to show of `pages`: of `anchor` (postID/messageID, its `place` among the
+    posts; None if there is no such message: IllegalLinkException, 404), the last one, or
     `pageNo` – a `pageNo` past the end shows the last page
     (`MultipleLinkPage::calculateNumberOfPages()` clamps it; 200, not 404)."""
-    pages = max(1, math.ceil(count / per_page))
     params = ctx.params
     if anchor in params:
         before = place(ctx.int_param(anchor))
@@ -334,10 +333,10 @@ def _paged(
     posts in display order."""
     anchor, row_kind = _PAGED[kind]
     per_page = app.forum.rules.per_page
-    page = _choose_page(ctx, count, place, anchor, per_page)
+    pages = page_count(count, per_page)
+    page = _choose_page(ctx, pages, place, anchor, per_page)
     if page is None:
         return None
-    pages = max(1, math.ceil(count / per_page))
     start = (page - 1) * per_page
     before = 1 if start else 0  # the post before the page: the log rows it showed
     posts = fetch(start - before, per_page + before)
@@ -443,7 +442,7 @@ def conversation_list_page(app: ForumApp, ctx: Context) -> Response:
     if ctx.params.get("sortOrder", "").upper() == "ASC":
         rows.reverse()
     per_page = app.forum.rules.conversations_per_page
-    pages = max(1, math.ceil(len(rows) / per_page))
+    pages = page_count(len(rows), per_page)
     page = min(pages, max(1, ctx.int_param("pageNo", 1)))
     items = []
     for row in rows[(page - 1) * per_page : page * per_page]:

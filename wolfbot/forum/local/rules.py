@@ -31,6 +31,12 @@ class Rules:
     session_timeout: float = 1800.0  # idle time after which a session ends
 
 
+def page_count(count: int, per_page: int) -> int:
+    """The pages of `count` rows, `per_page` each: at least one, an empty list has a page
+    (`MultipleLinkPage::calculateNumberOfPages()`)."""
+    return max(1, -(-count // per_page))
+
+
 class Refused(Exception):
     """A write the forum refuses; `field` is the form/ajax field it is about."""
 
