@@ -17,10 +17,11 @@ import hashlib
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS users (
@@ -194,6 +195,45 @@ def _post(row: tuple) -> Post:
     return Post(*row[:10], bool(row[10]), bool(row[11]), row[12])
 
 
+@dataclass(frozen=True, slots=True)
+class _Listing:
+    """A thread's posts or a conversation's messages as the pages list them: the table (as
+    `alias` where its rows are read with their author), the column naming the thread or
+    conversation, the columns read and the row made of them, and the flags that hide a row
+    from a guest. The pages' queries (count, page, place, since, last time) are one each
+    for both (`Store._count` …)."""
+
+    table: str
+    alias: str
+    parent: str
+    columns: str
+    row: Callable[[tuple], Any]
+    guest_hidden: tuple[str, ...] = ()
+
+    def hidden(self, visible_only: bool, alias: str = "") -> str:
+        """The condition that leaves out what a guest does not see (nothing otherwise)."""
+        flags = self.guest_hidden if visible_only else ()
+        return "".join(f" AND {alias}{flag} = 0" for flag in flags)
+
+    def of(self, visible_only: bool) -> str:
+        """The rows of one thread or conversation (`?`), from their index."""
+        return f"FROM {self.table} WHERE {self.parent} = ?{self.hidden(visible_only)}"
+
+    def read(self, where: str) -> str:
+        """The rows with their author's name and signature, `where` they are, in order."""
+        a = self.alias
+        return (
+            f"SELECT {self.columns} FROM {self.table} {a} JOIN users u ON u.id = {a}.user_id "
+            f"WHERE {where} ORDER BY {a}.time, {a}.id"
+        )
+
+
+_POSTS = _Listing("posts", "p", "thread_id", _POST_COLUMNS, _post, ("deleted", "disabled"))
+_MESSAGES = _Listing(
+    "messages", "m", "conversation_id", _MESSAGE_COLUMNS, lambda row: Message(*row)
+)
+
+
 class Store:
     """Plain queries; no rules. Every method holds the lock for its statements."""
 
@@ -309,63 +349,28 @@ class Store:
         return _post(row) if row else None
 
     def posts(self, thread_id: int, visible_only: bool = False) -> list[Post]:
-        hidden = " AND p.deleted = 0 AND p.disabled = 0" if visible_only else ""
-        rows = self._all(
-            f"SELECT {_POST_COLUMNS} FROM posts p JOIN users u ON u.id = p.user_id "
-            f"WHERE p.thread_id = ?{hidden} ORDER BY p.time, p.id",
-            (thread_id,),
-        )
-        return [_post(row) for row in rows]
-
-    def _thread_posts(self, visible_only: bool) -> str:
-        """The posts of a thread (`?`), all or those a guest sees, from their index."""
-        hidden = " AND deleted = 0 AND disabled = 0" if visible_only else ""
-        return f"FROM posts WHERE thread_id = ?{hidden}"
+        return self._listed(_POSTS, thread_id, visible_only)
 
     def post_count(self, thread_id: int, visible_only: bool = False) -> int:
-        row = self._one(f"SELECT count(*) {self._thread_posts(visible_only)}", (thread_id,))
-        return row[0] if row else 0
+        return self._count(_POSTS, thread_id, visible_only)
 
     def posts_page(
         self, thread_id: int, offset: int, limit: int, visible_only: bool = False
     ) -> list[Post]:
         """The thread's posts `offset` to `offset + limit - 1` (from 0) in display order."""
-        page = f"SELECT id {self._thread_posts(visible_only)} ORDER BY time, id LIMIT ? OFFSET ?"
-        rows = self._all(
-            f"SELECT {_POST_COLUMNS} FROM posts p JOIN users u ON u.id = p.user_id "
-            f"WHERE p.id IN ({page}) ORDER BY p.time, p.id",
-            (thread_id, limit, offset),
-        )
-        return [_post(row) for row in rows]
+        return self._page(_POSTS, thread_id, offset, limit, visible_only)
 
     def post_place(self, thread_id: int, post_id: int, visible_only: bool = False) -> int | None:
-        """How many posts of the thread come before `post_id` in display order (earlier, or
-        as early with a lower id: two ranges of the index); None if it is not one of them."""
-        posts = self._thread_posts(visible_only)
-        shown = " AND p.deleted = 0 AND p.disabled = 0" if visible_only else ""
-        row = self._one(
-            f"SELECT (SELECT count(*) {posts} AND time < p.time) "
-            f"+ (SELECT count(*) {posts} AND time = p.time AND id < p.id) "
-            f"FROM posts p WHERE p.id = ? AND p.thread_id = ?{shown}",
-            (thread_id, thread_id, post_id, thread_id),
-        )
-        return row[0] if row else None
+        """How many posts of the thread come before `post_id` in display order; None if it
+        is not one of them."""
+        return self._place(_POSTS, thread_id, post_id, visible_only)
 
     def posts_since(self, thread_id: int, time: int, post_id: int) -> list[Post]:
         """The thread's posts later than `time`, and `post_id`, in display order."""
-        rows = self._all(
-            f"SELECT {_POST_COLUMNS} FROM posts p JOIN users u ON u.id = p.user_id "
-            "WHERE p.thread_id = ? AND (p.time > ? OR p.id = ?) ORDER BY p.time, p.id",
-            (thread_id, time, post_id),
-        )
-        return [_post(row) for row in rows]
+        return self._since(_POSTS, thread_id, time, post_id)
 
     def last_post_time(self, thread_id: int, visible_only: bool = False) -> int | None:
-        row = self._one(
-            f"SELECT time {self._thread_posts(visible_only)} ORDER BY time DESC, id DESC LIMIT 1",
-            (thread_id,),
-        )
-        return row[0] if row else None
+        return self._last_time(_POSTS, thread_id, visible_only)
 
     def update_post(self, post_id: int, **fields: object) -> None:
         columns = ", ".join(f"{name} = ?" for name in fields)
@@ -443,55 +448,67 @@ class Store:
             raise KeyError(f"no message {message_id}")
 
     def messages(self, conversation_id: int) -> list[Message]:
-        rows = self._all(
-            f"SELECT {_MESSAGE_COLUMNS} FROM messages m JOIN users u ON u.id = m.user_id "
-            "WHERE m.conversation_id = ? ORDER BY m.time, m.id",
-            (conversation_id,),
-        )
-        return [Message(*row) for row in rows]
+        return self._listed(_MESSAGES, conversation_id)
 
     def message_count(self, conversation_id: int) -> int:
-        row = self._one(
-            "SELECT count(*) FROM messages WHERE conversation_id = ?", (conversation_id,)
-        )
-        return row[0] if row else 0
+        return self._count(_MESSAGES, conversation_id)
 
     def messages_page(self, conversation_id: int, offset: int, limit: int) -> list[Message]:
         """The conversation's messages `offset` to `offset + limit - 1` (from 0), in order."""
-        rows = self._all(
-            f"SELECT {_MESSAGE_COLUMNS} FROM messages m JOIN users u ON u.id = m.user_id "
-            "WHERE m.id IN (SELECT id FROM messages WHERE conversation_id = ? "
-            "ORDER BY time, id LIMIT ? OFFSET ?) ORDER BY m.time, m.id",
-            (conversation_id, limit, offset),
-        )
-        return [Message(*row) for row in rows]
+        return self._page(_MESSAGES, conversation_id, offset, limit)
 
     def message_place(self, conversation_id: int, message_id: int) -> int | None:
-        """How many messages of the conversation come before `message_id` (as `post_place`);
-        None if it is not one of them."""
-        messages = "FROM messages WHERE conversation_id = m.conversation_id"
-        row = self._one(
-            f"SELECT (SELECT count(*) {messages} AND time < m.time) "
-            f"+ (SELECT count(*) {messages} AND time = m.time AND id < m.id) "
-            "FROM messages m WHERE m.id = ? AND m.conversation_id = ?",
-            (message_id, conversation_id),
-        )
-        return row[0] if row else None
+        """How many messages of the conversation come before `message_id`; None if it is
+        not one of them."""
+        return self._place(_MESSAGES, conversation_id, message_id)
 
     def messages_since(self, conversation_id: int, time: int, message_id: int) -> list[Message]:
         """The conversation's messages later than `time`, and `message_id`, in order."""
-        rows = self._all(
-            f"SELECT {_MESSAGE_COLUMNS} FROM messages m JOIN users u ON u.id = m.user_id "
-            "WHERE m.conversation_id = ? AND (m.time > ? OR m.id = ?) ORDER BY m.time, m.id",
-            (conversation_id, time, message_id),
-        )
-        return [Message(*row) for row in rows]
+        return self._since(_MESSAGES, conversation_id, time, message_id)
 
     def last_message_time(self, conversation_id: int) -> int | None:
+        return self._last_time(_MESSAGES, conversation_id)
+
+    # the listings of a thread's posts and a conversation's messages (`_Listing`)
+    def _listed(self, of: _Listing, parent_id: int, visible_only: bool = False) -> list:
+        where = f"{of.alias}.{of.parent} = ?{of.hidden(visible_only, of.alias + '.')}"
+        return [of.row(row) for row in self._all(of.read(where), (parent_id,))]
+
+    def _count(self, of: _Listing, parent_id: int, visible_only: bool = False) -> int:
+        row = self._one(f"SELECT count(*) {of.of(visible_only)}", (parent_id,))
+        return row[0] if row else 0
+
+    def _page(
+        self, of: _Listing, parent_id: int, offset: int, limit: int, visible_only: bool = False
+    ) -> list:
+        page = f"SELECT id {of.of(visible_only)} ORDER BY time, id LIMIT ? OFFSET ?"
+        rows = self._all(of.read(f"{of.alias}.id IN ({page})"), (parent_id, limit, offset))
+        return [of.row(row) for row in rows]
+
+    def _place(
+        self, of: _Listing, parent_id: int, item_id: int, visible_only: bool = False
+    ) -> int | None:
+        """How many rows come before `item_id` in display order (earlier, or as early with
+        a lower id: two ranges of the index); None if it is not one of them."""
+        rows, a = of.of(visible_only), of.alias
         row = self._one(
-            "SELECT time FROM messages WHERE conversation_id = ? ORDER BY time DESC, id DESC "
-            "LIMIT 1",
-            (conversation_id,),
+            f"SELECT (SELECT count(*) {rows} AND time < {a}.time) "
+            f"+ (SELECT count(*) {rows} AND time = {a}.time AND id < {a}.id) "
+            f"FROM {of.table} {a} WHERE {a}.id = ? AND {a}.{of.parent} = ?"
+            f"{of.hidden(visible_only, a + '.')}",
+            (parent_id, parent_id, item_id, parent_id),
+        )
+        return row[0] if row else None
+
+    def _since(self, of: _Listing, parent_id: int, time: int, item_id: int) -> list:
+        a = of.alias
+        where = f"{a}.{of.parent} = ? AND ({a}.time > ? OR {a}.id = ?)"
+        return [of.row(row) for row in self._all(of.read(where), (parent_id, time, item_id))]
+
+    def _last_time(self, of: _Listing, parent_id: int, visible_only: bool = False) -> int | None:
+        row = self._one(
+            f"SELECT time {of.of(visible_only)} ORDER BY time DESC, id DESC LIMIT 1",
+            (parent_id,),
         )
         return row[0] if row else None
 
